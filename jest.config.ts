@@ -1,0 +1,49 @@
+import type { Config } from 'jest';
+
+// Three projects, run by `npm test` in this order of cost: unit (jsdom/node, no servers), api
+// (Supertest against Nest on the embedded database), web (a real Chromium against the production build).
+const tsJestNest: Config['transform'] = {
+  '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.test.json', isolatedModules: true }],
+};
+
+const config: Config = {
+  projects: [
+    {
+      displayName: 'unit',
+      testEnvironment: 'jsdom',
+      testMatch: ['<rootDir>/remix/**/*.spec.ts?(x)', '<rootDir>/test/unit/**/*.spec.ts?(x)'],
+      transform: {
+        '^.+\\.tsx?$': [
+          'ts-jest',
+          {
+            isolatedModules: true,
+            tsconfig: { jsx: 'react-jsx', module: 'commonjs', esModuleInterop: true },
+          },
+        ],
+      },
+      moduleNameMapper: {
+        '^~/(.*)$': '<rootDir>/remix/$1',
+        '^@contract$': '<rootDir>/nest/src/contract/index.ts',
+        '\\.(css|scss)$': '<rootDir>/test/support/style-stub.ts',
+      },
+      setupFilesAfterEnv: ['<rootDir>/test/support/unit-setup.ts'],
+    },
+    {
+      displayName: 'nest-unit',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/nest/src/**/*.spec.ts'],
+      transform: tsJestNest,
+    },
+    {
+      displayName: 'api',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/test/api/**/*.e2e-spec.ts'],
+      transform: tsJestNest,
+      globalSetup: '<rootDir>/test/support/api-global-setup.ts',
+      globalTeardown: '<rootDir>/test/support/api-global-teardown.ts',
+      testTimeout: 30_000,
+    },
+  ],
+};
+
+export default config;

@@ -1,0 +1,5 @@
+// The API contract shared by the NestJS API and the Remix web app. Plain TypeScript only: no
+// framework imports here (enforced by ESLint), so both sides can import it.
+export * from './lead-kinds';
+export * from './limits';
+export * from './api';
