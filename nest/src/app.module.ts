@@ -1,0 +1,54 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { APP_FILTER, APP_PIPE } from '@nestjs/core';
+import { LoggerModule } from 'nestjs-pino';
+
+import { AuthModule } from './auth/auth.module';
+import { AllExceptionsFilter } from './common/all-exceptions.filter';
+import { RateLimitModule } from './common/rate-limit/rate-limit.module';
+import { createValidationPipe } from './common/validation';
+import { AppConfig } from './config/app-config';
+import { AppConfigModule, type EnvOverrides } from './config/app-config.module';
+import { DatabaseModule } from './database/database.module';
+import { HealthModule } from './health/health.module';
+import { BrokerDemoRequestModule } from './leads/broker-demo-request/broker-demo-request.module';
+import { ConsultationRequestModule } from './leads/consultation-request/consultation-request.module';
+import { ContactUsRequestModule } from './leads/contact-us-request/contact-us-request.module';
+import { KeDemoRequestModule } from './leads/ke-demo-request/ke-demo-request.module';
+
+@Module({})
+export class AppModule {
+  /** `overrides` take precedence over process.env (the launcher's database URI, test settings). */
+  static forRoot(overrides: EnvOverrides = {}): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        AppConfigModule.forRoot(overrides),
+        LoggerModule.forRootAsync({
+          inject: [AppConfig],
+          useFactory: (config: AppConfig) => ({
+            pinoHttp: {
+              level: config.logLevel,
+              // The id was assigned by requestId() before body parsing; reuse it.
+              genReqId: (req) => req.id as string,
+              redact: ['req.headers.authorization', 'req.headers.cookie'],
+              customLogLevel: (_req, res, err) =>
+                err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
+            },
+          }),
+        }),
+        RateLimitModule,
+        DatabaseModule,
+        HealthModule,
+        AuthModule,
+        ContactUsRequestModule,
+        KeDemoRequestModule,
+        BrokerDemoRequestModule,
+        ConsultationRequestModule,
+      ],
+      providers: [
+        { provide: APP_PIPE, useFactory: createValidationPipe },
+        { provide: APP_FILTER, useClass: AllExceptionsFilter },
+      ],
+    };
+  }
+}

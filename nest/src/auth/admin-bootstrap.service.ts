@@ -1,0 +1,29 @@
+import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+
+import { AppConfig } from '../config/app-config';
+
+import { AdminService } from './admin.service';
+
+/** Creates the admin named by ADMIN_EMAIL/ADMIN_PASSWORD (or the development demo admin) if missing. */
+@Injectable()
+export class AdminBootstrapService implements OnApplicationBootstrap {
+  private readonly logger = new Logger('Admin');
+
+  constructor(
+    private readonly config: AppConfig,
+    private readonly admins: AdminService,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    const admin = this.config.bootstrapAdmin;
+    if (!admin) return;
+    const created = await this.admins.createIfMissing(admin.email, admin.password);
+    if (created) this.logger.log(`created admin ${admin.email}`);
+    if (admin.demo) {
+      // Development only (NODE_ENV=development with no ADMIN_EMAIL/ADMIN_PASSWORD): say how to sign in.
+      console.log(
+        `\n  Demo admin: ${admin.email} / ${admin.password}\n  (generated once, kept in ${this.config.dataDir}; set ADMIN_EMAIL and ADMIN_PASSWORD to choose your own)\n`,
+      );
+    }
+  }
+}

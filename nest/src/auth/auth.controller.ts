@@ -1,0 +1,45 @@
+import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+  ApiTooManyRequestsResponse,
+  ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
+import { type Request } from 'express';
+
+import { type CheckTokenResponse, type LoginResponse } from '../contract';
+
+import { AuthService } from './auth.service';
+import { CheckTokenDto, CheckTokenResponseDto } from './dto/check-token.dto';
+import { LoginDto, LoginResponseDto } from './dto/login.dto';
+import { Public } from './public.decorator';
+
+@ApiTags('auth')
+@Public()
+@Controller('auth')
+export class AuthController {
+  constructor(private readonly auth: AuthService) {}
+
+  @Post('login')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Sign in with email and password' })
+  @ApiOkResponse({ type: LoginResponseDto })
+  @ApiUnauthorizedResponse({ description: 'Invalid email or password' })
+  @ApiTooManyRequestsResponse({ description: 'Too many failures for this email or address; see Retry-After' })
+  @ApiBadRequestResponse({ description: 'Malformed body' })
+  async login(@Body() body: LoginDto, @Req() request: Request): Promise<LoginResponse> {
+    const token = await this.auth.login(body.email, body.password, request.ip ?? 'unknown');
+    return { success: true, token };
+  }
+
+  @Post('check-token')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Tell whether a token is a valid admin session' })
+  @ApiOkResponse({ type: CheckTokenResponseDto })
+  @ApiBadRequestResponse({ description: 'Malformed body' })
+  async checkToken(@Body() body: CheckTokenDto): Promise<CheckTokenResponse> {
+    return { success: await this.auth.isValidToken(body.token) };
+  }
+}

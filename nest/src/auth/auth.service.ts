@@ -1,0 +1,37 @@
+import { HttpStatus, Injectable } from '@nestjs/common';
+
+import { ApiError } from '../common/api-error';
+
+import { AdminService, normaliseEmail } from './admin.service';
+import { LoginThrottleService } from './login-throttle.service';
+import { dummyPasswordHash, verifyPassword } from './password-hasher';
+import { TokenService } from './token.service';
+
+export const INVALID_CREDENTIALS = 'Invalid email or password';
+
+@Injectable()
+export class AuthService {
+  constructor(
+    private readonly admins: AdminService,
+    private readonly tokens: TokenService,
+    private readonly throttle: LoginThrottleService,
+  ) {}
+
+  async login(rawEmail: string, password: string, ip: string): Promise<string> {
+    const email = normaliseEmail(rawEmail);
+    await this.throttle.assertAllowed(email, ip);
+    const admin = await this.admins.findByEmail(email);
+    // Unknown email and wrong password take the same path and the same time (one argon2 verify).
+    const valid = await verifyPassword(admin?.passwordHash ?? (await dummyPasswordHash()), password);
+    if (!admin || !valid) {
+      await this.throttle.recordFailure(email, ip);
+      throw new ApiError(HttpStatus.UNAUTHORIZED, INVALID_CREDENTIALS);
+    }
+    await this.throttle.recordSuccess(email);
+    return this.tokens.issue(admin);
+  }
+
+  async isValidToken(token: string): Promise<boolean> {
+    return (await this.tokens.verify(token)) !== null;
+  }
+}

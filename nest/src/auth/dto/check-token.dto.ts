@@ -1,0 +1,15 @@
+import { ApiProperty } from '@nestjs/swagger';
+
+import { type CheckTokenRequest, FIELD_LIMITS } from '../../contract';
+import { IsText } from '../../common/validation';
+
+export class CheckTokenDto implements CheckTokenRequest {
+  @ApiProperty({ maxLength: FIELD_LIMITS.token })
+  @IsText(FIELD_LIMITS.token)
+  token: string;
+}
+
+export class CheckTokenResponseDto {
+  @ApiProperty({ description: 'true for a valid, unexpired token of an existing admin' })
+  success: boolean;
+}

@@ -1,0 +1,21 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { IsEmail } from 'class-validator';
+
+import { FIELD_LIMITS, type LoginRequest } from '../../contract';
+import { IsText } from '../../common/validation';
+
+export class LoginDto implements LoginRequest {
+  @ApiProperty({ example: 'admin@example.com', maxLength: FIELD_LIMITS.email })
+  @IsText(FIELD_LIMITS.email)
+  @IsEmail({}, { message: 'email must be an email address' })
+  email: string;
+
+  @ApiProperty({ format: 'password', maxLength: FIELD_LIMITS.password })
+  @IsText(FIELD_LIMITS.password, { trim: false })
+  password: string;
+}
+
+export class LoginResponseDto {
+  @ApiProperty({ enum: [true] }) success: true;
+  @ApiProperty({ description: 'HS256 JWT; send as `Authorization: Bearer <token>`' }) token: string;
+}

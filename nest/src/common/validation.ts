@@ -1,0 +1,53 @@
+import { HttpStatus, ValidationPipe, type ValidationError } from '@nestjs/common';
+import { applyDecorators } from '@nestjs/common';
+import { Transform } from 'class-transformer';
+import { IsNotEmpty, IsString, Matches, MaxLength } from 'class-validator';
+
+import { ApiError } from './api-error';
+
+/** Flattens class-validator's tree into `{ 'field.sub': [messages] }`. */
+export function flattenValidationErrors(errors: ValidationError[], prefix = ''): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const error of errors) {
+    const path = prefix ? `${prefix}.${error.property}` : error.property;
+    if (error.constraints) out[path] = Object.values(error.constraints);
+    if (error.children?.length) Object.assign(out, flattenValidationErrors(error.children, path));
+  }
+  return out;
+}
+
+export function createValidationPipe(): ValidationPipe {
+  return new ValidationPipe({
+    whitelist: true,
+    forbidNonWhitelisted: true,
+    transform: true,
+    // Never let class-transformer turn `"12"` into 12 or `{}` into a string: types must match as sent.
+    transformOptions: { enableImplicitConversion: false },
+    forbidUnknownValues: true,
+    stopAtFirstError: true,
+    exceptionFactory: (errors) => {
+      const fields = flattenValidationErrors(errors);
+      const summary = Object.values(fields)
+        .map((messages) => messages[0])
+        .join('; ');
+      return new ApiError(HttpStatus.BAD_REQUEST, summary || 'Invalid request', fields);
+    },
+  });
+}
+
+const NO_NUL = /^[^\u0000]*$/;
+
+/**
+ * A string field as we accept it from clients: a string (not an object such as `{"$gt": ""}`),
+ * at most `max` characters, no NUL (FerretDB cannot store it), optionally trimmed and required.
+ */
+export function IsText(max: number, options: { trim?: boolean; required?: boolean } = {}) {
+  const { trim = true, required = true } = options;
+  return applyDecorators(
+    ...(trim ? [Transform(({ value }) => (typeof value === 'string' ? value.trim() : value))] : []),
+    IsString(),
+    ...(required ? [IsNotEmpty()] : []),
+    MaxLength(max),
+    Matches(NO_NUL, { message: '$property must not contain NUL characters' }),
+  );
+}

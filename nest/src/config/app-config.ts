@@ -1,0 +1,97 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isAbsolute, join, resolve } from 'node:path';
+
+import { type EnvironmentVariables } from './env.schema';
+
+/** The API's settings, typed and derived once from the validated environment. Injected by class token. */
+export abstract class AppConfig {
+  abstract readonly nodeEnv: EnvironmentVariables['NODE_ENV'];
+  abstract readonly isProduction: boolean;
+  abstract readonly api: { port: number; host: string };
+  abstract readonly database: { uri?: string; name: string };
+  abstract readonly dataDir: string;
+  abstract readonly jwt: { secret: string; ttlSeconds: number; issuer: string; audience: string };
+  /** Admin to create at start-up when missing; `demo` marks the generated development one. */
+  abstract readonly bootstrapAdmin?: { email: string; password: string; demo: boolean };
+  abstract readonly corsOrigins: string[];
+  abstract readonly trustProxy: string;
+  abstract readonly intakeRateLimit: { limit: number; ttlSeconds: number };
+  abstract readonly logLevel: EnvironmentVariables['LOG_LEVEL'];
+  abstract readonly webUrl: string;
+  abstract readonly notifications: {
+    webhookUrl?: string;
+    smtpUrl?: string;
+    notifyEmail?: string;
+    from: string;
+  };
+}
+
+const JWT_ISSUER = 'boat-market-data-api';
+const JWT_AUDIENCE = 'boat-market-data-admin';
+export const DEMO_ADMIN_EMAIL = 'admin@example.com';
+
+export function resolveAppConfig(env: EnvironmentVariables): AppConfig {
+  const dataDir = isAbsolute(env.DATA_DIR) ? env.DATA_DIR : resolve(process.cwd(), env.DATA_DIR);
+  const isProduction = env.NODE_ENV === 'production';
+  return {
+    nodeEnv: env.NODE_ENV,
+    isProduction,
+    api: { port: env.API_PORT, host: env.API_HOST },
+    database: { uri: env.MONGODB_URI, name: env.MONGODB_DB ?? 'boat_market_data' },
+    dataDir,
+    jwt: {
+      secret: env.JWT_SECRET ?? persistedSecret(dataDir, 'jwt-secret', 48),
+      ttlSeconds: durationToSeconds(env.JWT_TTL),
+      issuer: JWT_ISSUER,
+      audience: JWT_AUDIENCE,
+    },
+    bootstrapAdmin:
+      env.ADMIN_EMAIL && env.ADMIN_PASSWORD
+        ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD, demo: false }
+        : env.NODE_ENV === 'development'
+          ? {
+              email: DEMO_ADMIN_EMAIL,
+              password: persistedSecret(dataDir, 'demo-admin-password', 12),
+              demo: true,
+            }
+          : undefined,
+    corsOrigins: env.CORS_ORIGINS.split(',').map((o) => o.trim().replace(/\/$/, '')),
+    trustProxy: env.TRUST_PROXY,
+    intakeRateLimit: { limit: env.INTAKE_RATE_LIMIT, ttlSeconds: env.INTAKE_RATE_TTL },
+    logLevel: env.LOG_LEVEL,
+    webUrl: env.WEB_URL.replace(/\/$/, ''),
+    notifications: {
+      webhookUrl: env.LEAD_WEBHOOK_URL,
+      smtpUrl: env.SMTP_URL,
+      notifyEmail: env.NOTIFY_EMAIL,
+      from: env.NOTIFY_FROM ?? 'leads@localhost',
+    },
+  };
+}
+
+/**
+ * Development convenience: a random secret generated on first start and kept in DATA_DIR, so tokens
+ * and the demo password survive restarts without anyone having to invent one.
+ */
+function persistedSecret(dataDir: string, name: string, bytes: number): string {
+  const path = join(dataDir, name);
+  try {
+    const existing = readFileSync(path, 'utf8').trim();
+    if (existing) return existing;
+  } catch {
+    // not there yet
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(bytes).toString('base64url');
+  writeFileSync(path, secret, { mode: 0o600 });
+  return secret;
+}
+
+const UNIT_SECONDS = { ms: 0.001, s: 1, m: 60, h: 3600, d: 86400 } as const;
+
+export function durationToSeconds(value: string): number {
+  const match = /^(\d+)(ms|s|m|h|d)$/.exec(value);
+  if (!match) throw new Error(`not a duration: ${value}`);
+  return Math.max(1, Math.floor(Number(match[1]) * UNIT_SECONDS[match[2] as keyof typeof UNIT_SECONDS]));
+}

@@ -1,0 +1,136 @@
+import { plainToInstance, Transform } from 'class-transformer';
+import {
+  IsEmail,
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  Matches,
+  Max,
+  Min,
+  MinLength,
+  validateSync,
+} from 'class-validator';
+
+import { PASSWORD_MIN_LENGTH } from '../contract';
+
+const DURATION = /^\d+(ms|s|m|h|d)$/;
+
+/** Environment as the API reads it. Every variable is documented in the README's configuration table. */
+export class EnvironmentVariables {
+  @IsIn(['development', 'production', 'test'])
+  NODE_ENV: 'development' | 'production' | 'test' = 'development';
+
+  @Transform(({ value }) => (value === undefined || value === '' ? undefined : Number(value)))
+  @IsInt()
+  @Min(0)
+  @Max(65535)
+  API_PORT = 3001;
+
+  @IsString()
+  API_HOST = '127.0.0.1';
+
+  @IsOptional()
+  @Matches(/^mongodb(\+srv)?:\/\/\S+$/, { message: 'MONGODB_URI must be a mongodb:// or mongodb+srv:// URI' })
+  MONGODB_URI?: string;
+
+  /** Database name; the URI's own path, if any, wins over the default. */
+  @IsOptional()
+  @Matches(/^[A-Za-z0-9_-]{1,63}$/, { message: 'MONGODB_DB must be 1-63 letters, digits, _ or -' })
+  MONGODB_DB?: string;
+
+  @IsString()
+  @MinLength(1)
+  DATA_DIR = './.data';
+
+  @IsOptional()
+  @IsString()
+  @MinLength(32, { message: 'JWT_SECRET must be at least 32 characters' })
+  JWT_SECRET?: string;
+
+  @Matches(DURATION, { message: 'JWT_TTL must look like 8h, 30m, 3600s or 1d' })
+  JWT_TTL = '8h';
+
+  @IsOptional()
+  @IsEmail({}, { message: 'ADMIN_EMAIL must be an email address' })
+  ADMIN_EMAIL?: string;
+
+  @IsOptional()
+  @IsString()
+  @MinLength(PASSWORD_MIN_LENGTH, {
+    message: `ADMIN_PASSWORD must be at least ${PASSWORD_MIN_LENGTH} characters`,
+  })
+  ADMIN_PASSWORD?: string;
+
+  /** Comma-separated list of origins allowed to call the API from a browser. */
+  @Matches(/^https?:\/\/[^\s,]+(,\s*https?:\/\/[^\s,]+)*$/, {
+    message: 'CORS_ORIGINS must be a comma-separated list of http(s) origins',
+  })
+  CORS_ORIGINS = 'http://localhost:3000';
+
+  /** Which proxies may tell us the client's address (Express `trust proxy` syntax). */
+  @IsString()
+  TRUST_PROXY = 'loopback';
+
+  @Transform(({ value }) => (value === undefined || value === '' ? undefined : Number(value)))
+  @IsInt()
+  @Min(1)
+  INTAKE_RATE_LIMIT = 10;
+
+  @Transform(({ value }) => (value === undefined || value === '' ? undefined : Number(value)))
+  @IsInt()
+  @Min(1)
+  INTAKE_RATE_TTL = 60;
+
+  @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+  LOG_LEVEL: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent' = 'info';
+
+  /** Public URL of the web app, used in notification emails to link to the admin. */
+  @Matches(/^https?:\/\/\S+$/, { message: 'WEB_URL must be an http(s) URL' })
+  WEB_URL = 'http://localhost:3000';
+
+  @IsOptional()
+  @Matches(/^https?:\/\/\S+$/, { message: 'LEAD_WEBHOOK_URL must be an http(s) URL' })
+  LEAD_WEBHOOK_URL?: string;
+
+  @IsOptional()
+  @Matches(/^smtps?:\/\/\S+$/, { message: 'SMTP_URL must be an smtp:// or smtps:// URL' })
+  SMTP_URL?: string;
+
+  @IsOptional()
+  @IsEmail({}, { message: 'NOTIFY_EMAIL must be an email address' })
+  NOTIFY_EMAIL?: string;
+
+  @IsOptional()
+  @IsEmail({}, { message: 'NOTIFY_FROM must be an email address' })
+  NOTIFY_FROM?: string;
+}
+
+export class ConfigError extends Error {}
+
+/** Validates raw environment values; throws a ConfigError whose message is one line naming the variable. */
+export function parseEnvironment(raw: Record<string, unknown>): EnvironmentVariables {
+  // Empty strings mean "unset", as in a .env file with `KEY=`.
+  const present = Object.fromEntries(
+    Object.entries(raw).filter(([, v]) => v !== undefined && v !== ''),
+  );
+  const env = plainToInstance(EnvironmentVariables, present, { exposeDefaultValues: true });
+  const errors = validateSync(env, { skipMissingProperties: false, whitelist: false });
+  const first = errors[0];
+  if (first) {
+    const message = Object.values(first.constraints ?? {})[0] ?? 'is invalid';
+    throw new ConfigError(
+      message.startsWith(first.property) ? message : `${first.property} ${message}`,
+    );
+  }
+  if (env.NODE_ENV === 'production' && !env.JWT_SECRET) {
+    throw new ConfigError('JWT_SECRET is required (at least 32 characters) when NODE_ENV=production');
+  }
+  if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
+    throw new ConfigError('ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
+  }
+  if (env.NOTIFY_EMAIL && !env.SMTP_URL) {
+    throw new ConfigError('NOTIFY_EMAIL is set but SMTP_URL is not');
+  }
+  return env;
+}

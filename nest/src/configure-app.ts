@@ -1,0 +1,55 @@
+import { type INestApplication } from '@nestjs/common';
+import { type NestExpressApplication } from '@nestjs/platform-express';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import helmet from 'helmet';
+import { Logger } from 'nestjs-pino';
+
+import { jsonBodyParser } from './common/json-body-parser';
+import { requestId } from './common/request-id';
+import { AppConfig } from './config/app-config';
+
+/**
+ * Everything about the HTTP app that is not a module: shared by main.ts and the e2e tests so the
+ * tests exercise exactly what production runs. Create the app with `{ bodyParser: false }`.
+ */
+export function configureApp(app: NestExpressApplication): INestApplication {
+  const config = app.get(AppConfig);
+  app.useLogger(app.get(Logger));
+  app.set('trust proxy', trustProxySetting(config.trustProxy));
+  app.disable('x-powered-by');
+  app.use(requestId());
+  app.use(helmet());
+  app.use(jsonBodyParser());
+  app.enableCors({
+    origin: config.corsOrigins,
+    methods: ['GET', 'POST'],
+    allowedHeaders: ['Content-Type', 'Authorization', 'X-Request-Id'],
+    exposedHeaders: ['X-Request-Id', 'Retry-After'],
+    maxAge: 600,
+  });
+  setupOpenApi(app);
+  return app;
+}
+
+function setupOpenApi(app: INestApplication): void {
+  const document = SwaggerModule.createDocument(
+    app,
+    new DocumentBuilder()
+      .setTitle('Boat market data API')
+      .setDescription(
+        'Admin sign-in, the four lead inboxes (list, archive, unarchive) and public lead intake. Every answer carries `success`; failures add `message`.',
+      )
+      .setVersion('1.0')
+      .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' })
+      .build(),
+  );
+  SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'docs-json' });
+}
+
+/** Express accepts true/false, a hop count, or names/CIDRs; env gives us text. */
+function trustProxySetting(value: string): boolean | number | string {
+  if (value === 'true') return true;
+  if (value === 'false') return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value;
+}

@@ -1,0 +1,230 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, openSync, closeSync } from 'node:fs';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { delimiter, join, resolve } from 'node:path';
+
+import { MongoClient } from 'mongodb';
+
+import { buildFerretDb, ferretDbBinaryPath, hasGoToolchain } from './ferretdb-build';
+
+export const NO_DATABASE_MESSAGE =
+  'No database available: set MONGODB_URI to a MongoDB server, put a `mongod` on PATH, or install Go so the embedded FerretDB can be built.';
+
+export class NoDatabaseError extends Error {
+  constructor() {
+    super(NO_DATABASE_MESSAGE);
+  }
+}
+
+export interface EmbeddedDatabase {
+  /** Connection string without a database name. */
+  readonly uri: string;
+  readonly engine: 'mongod' | 'ferretdb';
+  readonly port: number;
+  /** False when another process of ours already runs the database on this data directory. */
+  readonly owned: boolean;
+  stop(): Promise<void>;
+}
+
+export interface EmbeddedDatabaseOptions {
+  /** The app's DATA_DIR; the database keeps its files in `<dataDir>/db`. */
+  dataDir: string;
+  /** Fixed port (tests that restart the server want the same one); default: a free one. */
+  port?: number;
+  log?: (line: string) => void;
+  env?: NodeJS.ProcessEnv;
+}
+
+/** Written next to the data so a second process (CLI, seeder) can reuse a running database. */
+interface LockFile {
+  ownerPid: number;
+  serverPid: number;
+  port: number;
+  engine: EmbeddedDatabase['engine'];
+}
+
+const READY_TIMEOUT_MS = 30_000;
+
+/**
+ * Starts the development/test database: a real `mongod` when one is on PATH, otherwise FerretDB on
+ * SQLite (built on first use). If a live process of ours already serves this data directory, its
+ * server is reused instead of starting a second one on the same files.
+ */
+export async function startEmbeddedDatabase(options: EmbeddedDatabaseOptions): Promise<EmbeddedDatabase> {
+  const env = options.env ?? process.env;
+  const log = options.log ?? ((line: string) => console.log(line));
+  const dir = resolve(options.dataDir, 'db');
+  await mkdir(dir, { recursive: true });
+  const lockPath = join(dir, 'server.json');
+
+  const existing = await readLock(lockPath);
+  if (existing) {
+    if (isAlive(existing.ownerPid) && isAlive(existing.serverPid)) {
+      return {
+        uri: uriFor(existing.port),
+        engine: existing.engine,
+        port: existing.port,
+        owned: false,
+        stop: async () => undefined,
+      };
+    }
+    // The owner died without stopping its server (e.g. SIGKILL): stop the orphan, it holds our files.
+    if (isAlive(existing.serverPid)) await killAndWait(existing.serverPid);
+    await rm(lockPath, { force: true });
+  }
+
+  const port = options.port ?? (await freePort());
+  const mongod = findOnPath('mongod', env);
+  let child: ChildProcess;
+  let engine: EmbeddedDatabase['engine'];
+  if (mongod) {
+    engine = 'mongod';
+    const dbPath = join(dir, 'mongod');
+    await mkdir(dbPath, { recursive: true });
+    child = spawnLogged(mongod, ['--dbpath', dbPath, '--bind_ip', '127.0.0.1', '--port', String(port)], dir);
+  } else {
+    engine = 'ferretdb';
+    const binary = await ensureFerretDb(env, log);
+    const sqliteDir = join(dir, 'sqlite');
+    await mkdir(sqliteDir, { recursive: true });
+    child = spawnLogged(
+      binary,
+      [
+        '--handler=sqlite',
+        `--sqlite-url=file:${sqliteDir}/`,
+        `--listen-addr=127.0.0.1:${port}`,
+        '--debug-addr=-',
+        `--state-dir=${dir}`,
+        '--telemetry=disable',
+        '--log-level=warn',
+      ],
+      dir,
+    );
+  }
+
+  const exited = new Promise<number | null>((res) => child.once('exit', (code) => res(code)));
+  const uri = uriFor(port);
+  try {
+    await Promise.race([
+      waitUntilReady(uri),
+      exited.then((code) => {
+        throw new Error(`${engine} exited with code ${code} during start-up; see ${join(dir, 'server.log')}`);
+      }),
+    ]);
+  } catch (error) {
+    child.kill('SIGKILL');
+    throw error;
+  }
+
+  const lock: LockFile = { ownerPid: process.pid, serverPid: child.pid ?? -1, port, engine };
+  await writeFile(lockPath, JSON.stringify(lock));
+
+  let stopping: Promise<void> | undefined;
+  return {
+    uri,
+    engine,
+    port,
+    owned: true,
+    stop: () =>
+      (stopping ??= (async () => {
+        if (child.exitCode === null && child.signalCode === null) {
+          child.kill('SIGTERM');
+          const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+          await exited;
+          clearTimeout(timer);
+        }
+        await rm(lockPath, { force: true });
+      })()),
+  };
+}
+
+async function ensureFerretDb(env: NodeJS.ProcessEnv, log: (line: string) => void): Promise<string> {
+  const binary = ferretDbBinaryPath(env);
+  if (existsSync(binary)) return binary;
+  if (!(await hasGoToolchain())) throw new NoDatabaseError();
+  log(`Building the embedded database (FerretDB) into ${binary}; first run only, about a minute…`);
+  await buildFerretDb(binary);
+  log('Embedded database built.');
+  return binary;
+}
+
+function spawnLogged(command: string, args: string[], dir: string): ChildProcess {
+  const fd = openSync(join(dir, 'server.log'), 'a');
+  try {
+    // detached: a Ctrl-C in the terminal goes to our process group only; we stop the server ourselves,
+    // after the app has closed its connections.
+    return spawn(command, args, { stdio: ['ignore', fd, fd], detached: true });
+  } finally {
+    closeSync(fd);
+  }
+}
+
+async function waitUntilReady(uri: string): Promise<void> {
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  for (;;) {
+    const client = new MongoClient(uri, { serverSelectionTimeoutMS: 500, connectTimeoutMS: 500 });
+    try {
+      await client.connect();
+      await client.db('admin').command({ ping: 1 });
+      return;
+    } catch (error) {
+      if (Date.now() > deadline) throw new Error(`database not ready after ${READY_TIMEOUT_MS} ms: ${String(error)}`);
+      await new Promise((r) => setTimeout(r, 150));
+    } finally {
+      await client.close().catch(() => undefined);
+    }
+  }
+}
+
+function uriFor(port: number): string {
+  return `mongodb://127.0.0.1:${port}/`;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((res, rej) => {
+    const server = createServer();
+    server.unref();
+    server.once('error', rej);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => res(port));
+    });
+  });
+}
+
+function findOnPath(name: string, env: NodeJS.ProcessEnv): string | undefined {
+  for (const dir of (env.PATH ?? '').split(delimiter)) {
+    if (dir && existsSync(join(dir, name))) return join(dir, name);
+  }
+  return undefined;
+}
+
+async function readLock(path: string): Promise<LockFile | undefined> {
+  try {
+    return JSON.parse(await readFile(path, 'utf8')) as LockFile;
+  } catch {
+    return undefined;
+  }
+}
+
+function isAlive(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function killAndWait(pid: number): Promise<void> {
+  try {
+    process.kill(pid, 'SIGTERM');
+  } catch {
+    return;
+  }
+  for (let i = 0; i < 50 && isAlive(pid); i++) await new Promise((r) => setTimeout(r, 100));
+  if (isAlive(pid)) process.kill(pid, 'SIGKILL');
+}

@@ -1,0 +1,63 @@
+import { execFile } from 'node:child_process';
+import { cp, chmod, mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
+import { homedir, tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+
+export const FERRETDB_VERSION = 'v1.24.2';
+const FERRETDB_MODULE = 'github.com/FerretDB/FerretDB';
+
+/** Where the built binary is cached: outside the repository, shared by every checkout. */
+export function ferretDbBinaryPath(env: NodeJS.ProcessEnv = process.env): string {
+  if (env.FERRETDB_BIN) return env.FERRETDB_BIN;
+  const cacheRoot = env.XDG_CACHE_HOME || join(homedir(), '.cache');
+  return join(cacheRoot, 'boat-market-data', `ferretdb-${FERRETDB_VERSION}`, 'ferretdb');
+}
+
+export async function hasGoToolchain(): Promise<boolean> {
+  try {
+    await run('go', ['version']);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Builds FerretDB from the Go module proxy. A plain `go install …@v1.24.2` produces a binary that
+ * panics at start: `build/version/version.txt` is generated upstream and not part of the module
+ * (FerretDB issue #2982). So we copy the module, write that file, and build the copy.
+ */
+export async function buildFerretDb(output: string): Promise<void> {
+  const { stdout } = await run('go', ['mod', 'download', '-json', `${FERRETDB_MODULE}@${FERRETDB_VERSION}`], {
+    maxBuffer: 1 << 20,
+  });
+  const moduleDir = (JSON.parse(stdout) as { Dir?: string }).Dir;
+  if (!moduleDir) throw new Error('go mod download reported no module directory');
+
+  const work = await mkdtemp(join(tmpdir(), 'ferretdb-build-'));
+  try {
+    const src = join(work, 'src');
+    await cp(moduleDir, src, { recursive: true });
+    // The module cache is read-only; the copy must be writable for the version file and go.sum.
+    await run('chmod', ['-R', 'u+w', src]);
+    await writeFile(join(src, 'build', 'version', 'version.txt'), FERRETDB_VERSION);
+    const built = join(work, 'ferretdb');
+    await run('go', ['build', '-trimpath', '-o', built, './cmd/ferretdb'], {
+      cwd: src,
+      env: { ...process.env, CGO_ENABLED: '0', GOFLAGS: '-mod=mod' },
+      maxBuffer: 16 << 20,
+    });
+    await mkdir(dirname(output), { recursive: true });
+    // Rename into place so a concurrent start never runs a half-written binary.
+    const staged = `${output}.${process.pid}.tmp`;
+    await cp(built, staged);
+    await chmod(staged, 0o755);
+    await rename(staged, output);
+  } finally {
+    await run('chmod', ['-R', 'u+w', work]).catch(() => undefined);
+    await rm(work, { recursive: true, force: true });
+  }
+}

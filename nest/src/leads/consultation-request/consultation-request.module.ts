@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+
+import { FIELD_LIMITS, LEAD_KINDS } from '../../contract';
+import { LeadModule } from '../core/lead.module';
+import { leadText } from '../core/lead.schema';
+
+/** Consultation requests. */
+@Module({
+  imports: [
+    LeadModule.forKind({ kind: LEAD_KINDS.consultation, fields: { location: leadText(FIELD_LIMITS.location) } }),
+  ],
+})
+export class ConsultationRequestModule {}

@@ -1,0 +1,103 @@
+import { type Type } from '@nestjs/common';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsEmail, IsInt, IsMongoId, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+
+import { FIELD_LIMITS, type LeadKindDescriptor, LIST_PAGE } from '../../contract';
+import { IsText } from '../../common/validation';
+
+export class LeadListQueryDto {
+  @ApiPropertyOptional({ minimum: 1, maximum: LIST_PAGE.maxLimit, default: LIST_PAGE.defaultLimit })
+  @IsOptional()
+  // Query strings are text; accept only plain digits as a number, so `limit=1e3` or `limit=` fail.
+  @Transform(({ value }) => (typeof value === 'string' && /^\d{1,6}$/.test(value) ? Number(value) : value))
+  @IsInt({ message: 'limit must be a whole number' })
+  @Min(1)
+  @Max(LIST_PAGE.maxLimit)
+  limit?: number;
+
+  @ApiPropertyOptional({ description: 'nextCursor of the previous page' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(512)
+  @Matches(/^[A-Za-z0-9_-]+$/, { message: 'cursor is invalid' })
+  cursor?: string;
+
+  @ApiPropertyOptional({
+    description: 'Case-insensitive text matched in name, email and the kind’s text field',
+    maxLength: LIST_PAGE.maxQueryLength,
+  })
+  @IsOptional()
+  @IsText(LIST_PAGE.maxQueryLength, { required: false })
+  q?: string;
+}
+
+/** Fields every intake form sends. Each kind's DTO adds its own text field and phone rule. */
+export class CreateLeadBaseDto {
+  @ApiProperty({ maxLength: FIELD_LIMITS.name })
+  @IsText(FIELD_LIMITS.name)
+  name: string;
+
+  @ApiProperty({ maxLength: FIELD_LIMITS.email, format: 'email' })
+  @IsText(FIELD_LIMITS.email)
+  @IsEmail({}, { message: 'email must be an email address' })
+  email: string;
+
+  @ApiPropertyOptional({ description: 'Honeypot: leave empty. Bots that fill it are silently dropped.' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(FIELD_LIMITS.name)
+  website?: string;
+}
+
+/** Names a dynamically built class, so the OpenAPI document has one schema per kind. */
+export function named<T extends Type>(cls: T, name: string): T {
+  Object.defineProperty(cls, 'name', { value: name });
+  return cls;
+}
+
+export function pascalCase(kind: LeadKindDescriptor): string {
+  return kind.key.charAt(0).toUpperCase() + kind.key.slice(1);
+}
+
+/** Body of archive/unarchive: the kind's id field from the spec (e.g. `contact_us_request_id`). */
+export function createLeadIdDto(kind: LeadKindDescriptor): Type {
+  class LeadIdDto {}
+  const property = kind.idField;
+  ApiProperty({ type: String, description: 'The lead’s _id', example: '6650b2f1c2a4e3b1f0a1b2c3' })(LeadIdDto.prototype, property);
+  IsMongoId({ message: `${property} must be a 24-character hexadecimal id` })(LeadIdDto.prototype, property);
+  return named(LeadIdDto, `${pascalCase(kind)}IdDto`);
+}
+
+/** Response schemas for the OpenAPI document, built from the kind's fields. */
+export function createLeadResponseDtos(kind: LeadKindDescriptor) {
+  const prefix = pascalCase(kind);
+  class LeadDto {}
+  const prop = (cls: object, name: string, options: Parameters<typeof ApiProperty>[0]) =>
+    ApiProperty(options)(cls, name);
+  prop(LeadDto.prototype, '_id', { type: String });
+  for (const field of ['name', 'email', 'phone_number', kind.textField, ...(kind.hasSubject ? ['subject'] : [])]) {
+    prop(LeadDto.prototype, field, { type: String });
+  }
+  prop(LeadDto.prototype, 'createdAt', { type: String, format: 'date-time' });
+  prop(LeadDto.prototype, 'updatedAt', { type: String, format: 'date-time' });
+  prop(LeadDto.prototype, 'archivedAt', { type: String, format: 'date-time', nullable: true });
+  named(LeadDto, `${prefix}Lead`);
+
+  class ListDto {}
+  prop(ListDto.prototype, 'success', { enum: [true] });
+  prop(ListDto.prototype, 'data', { type: () => LeadDto, isArray: true });
+  prop(ListDto.prototype, 'nextCursor', { type: String, nullable: true });
+  prop(ListDto.prototype, 'total', { type: Number });
+  named(ListDto, `${prefix}ListResponse`);
+
+  class ArchiveDto {}
+  prop(ArchiveDto.prototype, 'success', { enum: [true] });
+  prop(ArchiveDto.prototype, 'unarchived', { type: () => LeadDto, isArray: true, description: 'first page' });
+  prop(ArchiveDto.prototype, 'archived', { type: () => LeadDto, isArray: true, description: 'first page' });
+  prop(ArchiveDto.prototype, 'unarchivedTotal', { type: Number });
+  prop(ArchiveDto.prototype, 'archivedTotal', { type: Number });
+  named(ArchiveDto, `${prefix}ArchiveResponse`);
+
+  return { LeadDto, ListDto, ArchiveDto };
+}

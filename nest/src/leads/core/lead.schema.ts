@@ -1,0 +1,36 @@
+import { Schema, type SchemaDefinition } from 'mongoose';
+
+import { FIELD_LIMITS, type LeadKindDescriptor } from '../../contract';
+
+/** A required, bounded string path, as every lead text field is stored. */
+export function leadText(maxlength: number, required = true) {
+  return { type: String, required, trim: true, maxlength, ...(required ? {} : { default: '' }) };
+}
+
+/**
+ * The schema every kind shares (contact details, timestamps, archive state and the list index),
+ * extended with the kind's own fields.
+ */
+export function createLeadSchema(kind: LeadKindDescriptor, ownFields: SchemaDefinition): Schema {
+  const schema = new Schema(
+    {
+      name: leadText(FIELD_LIMITS.name),
+      email: leadText(FIELD_LIMITS.email),
+      phone_number: leadText(FIELD_LIMITS.phone_number, false),
+      ...ownFields,
+      // null while active. A date rather than a flag: the archive is ordered by when leads left the inbox.
+      archivedAt: { type: Date, default: null },
+    },
+    {
+      collection: kind.collection,
+      timestamps: true,
+      versionKey: false,
+      strict: 'throw',
+      strictQuery: 'throw',
+    },
+  );
+  // Serves both lists with an index-ordered scan: active = {archivedAt: null} sorted by
+  // (createdAt, _id) desc; archived = archivedAt range sorted by (archivedAt, createdAt, _id) desc.
+  schema.index({ archivedAt: -1, createdAt: -1, _id: -1 });
+  return schema;
+}

@@ -1,0 +1,146 @@
+import { HttpStatus } from '@nestjs/common';
+import { type FilterQuery, type Model, trusted, Types } from 'mongoose';
+
+import { type ArchiveResponse, type Lead, type LeadKindDescriptor, LIST_PAGE } from '../../contract';
+import { ApiError } from '../../common/api-error';
+
+import { afterCursorFilter, decodeCursor, encodeCursor, type SortKey } from './lead-cursor';
+
+export type LeadState = 'active' | 'archived';
+
+/** A stored lead as read with lean(): the shared paths plus the kind's own string fields. */
+export interface LeadRecord {
+  _id: Types.ObjectId;
+  name: string;
+  email: string;
+  phone_number: string;
+  createdAt: Date;
+  updatedAt: Date;
+  archivedAt: Date | null;
+  [field: string]: unknown;
+}
+
+export interface LeadPage {
+  data: Lead[];
+  nextCursor: string | null;
+  total: number;
+}
+
+export interface ListOptions {
+  limit?: number;
+  cursor?: string;
+  q?: string;
+}
+
+const SORT_KEYS: Record<LeadState, readonly SortKey[]> = {
+  active: ['createdAt', '_id'],
+  archived: ['archivedAt', 'createdAt', '_id'],
+};
+
+/** Everything a lead inbox does, for any kind; the kind only names its collection and text field. */
+export class LeadService {
+  private readonly fields: readonly string[];
+
+  constructor(
+    private readonly model: Model<LeadRecord>,
+    private readonly kind: LeadKindDescriptor,
+  ) {
+    this.fields = ['name', 'email', 'phone_number', kind.textField, ...(kind.hasSubject ? ['subject'] : [])];
+  }
+
+  async list(state: LeadState, options: ListOptions = {}): Promise<LeadPage> {
+    const limit = options.limit ?? LIST_PAGE.defaultLimit;
+    const keys = SORT_KEYS[state];
+    const filter = this.filterFor(state, options.q);
+    const page = options.cursor
+      ? { $and: [filter, afterCursorFilter(keys, decodeCursor(options.cursor, keys))] }
+      : filter;
+    const sort = Object.fromEntries(keys.map((k) => [k, -1 as const]));
+    const [records, total] = await Promise.all([
+      this.model.find(page).sort(sort).limit(limit + 1).lean<LeadRecord[]>().exec(),
+      this.model.countDocuments(filter).exec(),
+    ]);
+    const hasMore = records.length > limit;
+    const shown = hasMore ? records.slice(0, limit) : records;
+    const last = shown[shown.length - 1];
+    return {
+      data: shown.map((r) => this.toLead(r)),
+      nextCursor: hasMore && last ? encodeCursor(keys.map((k) => last[k] as Date | Types.ObjectId)) : null,
+      total,
+    };
+  }
+
+  /** Moves a lead into the archive; archiving an archived lead changes nothing. */
+  archive(id: string): Promise<ArchiveResponse> {
+    return this.move(id, 'archived');
+  }
+
+  unarchive(id: string): Promise<ArchiveResponse> {
+    return this.move(id, 'active');
+  }
+
+  /** Inserts a lead; resolves once the database has acknowledged the write. */
+  async create(fields: Record<string, string>): Promise<string> {
+    const [created] = await this.model.create([{ ...pick(fields, this.fields), archivedAt: null }]);
+    if (!created) throw new Error('insert returned no document');
+    return String(created._id);
+  }
+
+  /** Both first pages and totals: what the inbox shows after a move. */
+  async snapshot(): Promise<ArchiveResponse> {
+    const [active, archived] = await Promise.all([this.list('active'), this.list('archived')]);
+    return {
+      success: true,
+      unarchived: active.data,
+      archived: archived.data,
+      unarchivedTotal: active.total,
+      archivedTotal: archived.total,
+    };
+  }
+
+  private async move(id: string, to: LeadState): Promise<ArchiveResponse> {
+    const _id = new Types.ObjectId(id);
+    // One conditional update: only a lead in the other state moves, so concurrent archive and
+    // unarchive calls serialise on the document and a lead is always in exactly one list.
+    const result = await this.model
+      .updateOne(
+        { _id, ...this.stateFilter(to === 'archived' ? 'active' : 'archived') },
+        { $set: { archivedAt: to === 'archived' ? new Date() : null } },
+      )
+      .exec();
+    if (result.matchedCount === 0 && !(await this.model.exists({ _id }).exec())) {
+      throw new ApiError(HttpStatus.NOT_FOUND, `No ${this.kind.logName} request with id ${id}`);
+    }
+    return this.snapshot();
+  }
+
+  private stateFilter(state: LeadState): FilterQuery<LeadRecord> {
+    return state === 'active' ? { archivedAt: null } : { archivedAt: trusted({ $ne: null }) };
+  }
+
+  private filterFor(state: LeadState, q: string | undefined): FilterQuery<LeadRecord> {
+    const base = this.stateFilter(state);
+    if (!q) return base;
+    // Escaped: the admin's text is matched literally, never as a pattern (no regex injection).
+    const pattern = trusted({ $regex: escapeRegex(q), $options: 'i' });
+    return { ...base, $or: ['name', 'email', this.kind.textField].map((f) => ({ [f]: pattern })) };
+  }
+
+  private toLead(record: LeadRecord): Lead {
+    return {
+      _id: record._id.toHexString(),
+      ...Object.fromEntries(this.fields.map((f) => [f, typeof record[f] === 'string' ? record[f] : ''])),
+      createdAt: record.createdAt.toISOString(),
+      updatedAt: record.updatedAt.toISOString(),
+      archivedAt: record.archivedAt ? record.archivedAt.toISOString() : null,
+    } as Lead;
+  }
+}
+
+export function escapeRegex(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+function pick(source: Record<string, string>, keys: readonly string[]): Record<string, string> {
+  return Object.fromEntries(keys.filter((k) => source[k] !== undefined).map((k) => [k, source[k] as string]));
+}

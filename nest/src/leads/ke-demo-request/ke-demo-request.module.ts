@@ -1,0 +1,11 @@
+import { Module } from '@nestjs/common';
+
+import { FIELD_LIMITS, LEAD_KINDS } from '../../contract';
+import { LeadModule } from '../core/lead.module';
+import { leadText } from '../core/lead.schema';
+
+/** Knowledge Engine demo requests. */
+@Module({
+  imports: [LeadModule.forKind({ kind: LEAD_KINDS.keDemo, fields: { company: leadText(FIELD_LIMITS.company) } })],
+})
+export class KeDemoRequestModule {}
