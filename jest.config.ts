@@ -3,10 +3,11 @@ import type { Config } from 'jest';
 // Three projects, run by `npm test` in this order of cost: unit (jsdom/node, no servers), api
 // (Supertest against Nest on the embedded database), web (a real Chromium against the production build).
 const tsJestNest: Config['transform'] = {
-  '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.test.json', isolatedModules: true }],
+  '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.test.json' }],
 };
 
 const config: Config = {
+  testTimeout: 30_000,
   projects: [
     {
       displayName: 'unit',
@@ -41,7 +42,6 @@ const config: Config = {
       transform: tsJestNest,
       globalSetup: '<rootDir>/test/support/api-global-setup.ts',
       globalTeardown: '<rootDir>/test/support/api-global-teardown.ts',
-      testTimeout: 30_000,
     },
   ],
 };

@@ -1,0 +1,5 @@
+import { type EmbeddedDatabase } from '../../nest/src/database/embedded-database';
+
+export default async function globalTeardown(): Promise<void> {
+  await (globalThis as { __TEST_DB__?: EmbeddedDatabase }).__TEST_DB__?.stop();
+}

@@ -1,0 +1,97 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+
+import { getConnectionToken } from '@nestjs/mongoose';
+import { type NestExpressApplication } from '@nestjs/platform-express';
+import { Test } from '@nestjs/testing';
+import { type Connection } from 'mongoose';
+import request from 'supertest';
+
+import { AppModule } from '../../nest/src/app.module';
+import { AdminService } from '../../nest/src/auth/admin.service';
+import { type EnvOverrides } from '../../nest/src/config/app-config.module';
+import { configureApp } from '../../nest/src/configure-app';
+import { type LeadKindDescriptor, leadPaths } from '../../nest/src/contract';
+
+export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
+
+export interface TestApp {
+  app: NestExpressApplication;
+  http: ReturnType<NestExpressApplication['getHttpServer']>;
+  connection: Connection;
+  dbName: string;
+  close(): Promise<void>;
+}
+
+/**
+ * The real AppModule, configured exactly as main.ts does (configureApp), on a database of its own
+ * (named after the test file) on the suite's server.
+ */
+export async function createTestApp(overrides: EnvOverrides = {}, file = expect.getState().testPath ?? 'test'): Promise<TestApp> {
+  const uri = process.env.TEST_MONGODB_URI;
+  if (!uri) throw new Error('TEST_MONGODB_URI is not set: run through the api Jest project (global setup)');
+  const dbName = `t_${basename(file).replace(/\W+/g, '_').slice(0, 30)}_${randomBytes(3).toString('hex')}`;
+  const moduleRef = await Test.createTestingModule({
+    imports: [
+      AppModule.forRoot({
+        NODE_ENV: 'test',
+        MONGODB_URI: uri,
+        MONGODB_DB: dbName,
+        JWT_SECRET: TEST_JWT_SECRET,
+        LOG_LEVEL: 'silent',
+        DATA_DIR: mkdtempSync(join(tmpdir(), 'leads-api-data-')),
+        ...overrides,
+      }),
+    ],
+  }).compile();
+  const app = moduleRef.createNestApplication<NestExpressApplication>({ bodyParser: false, logger: false });
+  configureApp(app);
+  await app.init();
+  const connection = app.get<Connection>(getConnectionToken());
+  return {
+    app,
+    http: app.getHttpServer(),
+    connection,
+    dbName,
+    async close() {
+      await connection.dropDatabase().catch(() => undefined);
+      await app.close();
+    },
+  };
+}
+
+export async function createAdmin(t: TestApp, email = 'admin@example.com', password = 'correct horse battery'): Promise<{ email: string; password: string }> {
+  await t.app.get(AdminService).setPassword(email, password);
+  return { email, password };
+}
+
+export async function loginToken(t: TestApp, email = 'admin@example.com', password = 'correct horse battery'): Promise<string> {
+  const res = await request(t.http).post('/auth/login').send({ email, password }).expect(200);
+  return (res.body as { token: string }).token;
+}
+
+/** Puts leads straight into the kind's collection, oldest first, as the intake would have stored them. */
+export async function insertLeads(
+  t: TestApp,
+  kind: LeadKindDescriptor,
+  count: number,
+  archived = false,
+  start = Date.now() - count * 1000,
+): Promise<string[]> {
+  const docs = Array.from({ length: count }, (_, i) => ({
+    name: `Lead ${i}`,
+    email: `lead${i}@example.com`,
+    phone_number: `+1 555 01${String(i).padStart(2, '0')}`,
+    [kind.textField]: `${kind.textField} ${i}`,
+    ...(kind.hasSubject ? { subject: `Subject ${i}` } : {}),
+    createdAt: new Date(start + i * 1000),
+    updatedAt: new Date(start + i * 1000),
+    archivedAt: archived ? new Date(start + i * 1000 + 500) : null,
+  }));
+  const result = await t.connection.collection(kind.collection).insertMany(docs);
+  return Object.values(result.insertedIds).map((id) => id.toHexString());
+}
+
+export { leadPaths, request };
