@@ -10,7 +10,16 @@ import globals from 'globals';
 
 export default tseslint.config(
   {
-    ignores: ['node_modules', 'dist', 'build', '.data', '.cache', 'coverage', 'test-results', 'reports'],
+    ignores: [
+      'node_modules',
+      'dist',
+      'build',
+      '.data',
+      '.cache',
+      'coverage',
+      'test-results',
+      'reports',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -18,12 +27,15 @@ export default tseslint.config(
     plugins: { 'import-x': importX },
     languageOptions: { globals: { ...globals.node } },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       'import-x/order': [
         'error',
         {
-          groups: ['builtin', 'external', 'internal', ['parent', 'sibling', 'index']],
+          groups: ['builtin', 'external', 'internal', 'parent', ['sibling', 'index']],
           'newlines-between': 'always',
           alphabetize: { order: 'asc', caseInsensitive: true },
         },
@@ -46,7 +58,10 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['@nestjs/*', 'class-validator', 'class-transformer', 'mongoose', 'mongodb'], message: 'The contract must stay framework-free.' },
+            {
+              group: ['@nestjs/*', 'class-validator', 'class-transformer', 'mongoose', 'mongodb'],
+              message: 'The contract must stay framework-free.',
+            },
             { group: ['../*', '!./*'], message: 'The contract imports nothing outside itself.' },
           ],
         },

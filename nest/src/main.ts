@@ -7,7 +7,11 @@ import { AppModule } from './app.module';
 import { AppConfig } from './config/app-config';
 import { ConfigError, parseEnvironment } from './config/env.schema';
 import { configureApp } from './configure-app';
-import { type EmbeddedDatabase, NoDatabaseError, startEmbeddedDatabase } from './database/embedded-database';
+import {
+  type EmbeddedDatabase,
+  NoDatabaseError,
+  startEmbeddedDatabase,
+} from './database/embedded-database';
 
 async function bootstrap(): Promise<void> {
   // Validate before anything starts, so a bad variable costs one clear line and no half-started database.

@@ -16,7 +16,10 @@ describe('auth', () => {
   describe('POST /auth/login', () => {
     it('answers 200 with a token for the right credentials', async () => {
       const res = await request(t.http).post(AUTH_PATHS.login).send(admin).expect(200);
-      expect(res.body).toEqual({ success: true, token: expect.stringMatching(/^[\w-]+\.[\w-]+\.[\w-]+$/) });
+      expect(res.body).toEqual({
+        success: true,
+        token: expect.stringMatching(/^[\w-]+\.[\w-]+\.[\w-]+$/),
+      });
       const header = JSON.parse(Buffer.from(res.body.token.split('.')[0], 'base64url').toString());
       expect(header.alg).toBe('HS256');
       const claims = JSON.parse(Buffer.from(res.body.token.split('.')[1], 'base64url').toString());
@@ -51,7 +54,10 @@ describe('auth', () => {
         .send({ email: 'nobody@example.com', password: 'not the password' })
         .expect(401);
       const strip = ({ requestId: _id, ...rest }: Record<string, unknown>) => rest;
-      expect(strip(wrongPassword.body)).toEqual({ success: false, message: 'Invalid email or password' });
+      expect(strip(wrongPassword.body)).toEqual({
+        success: false,
+        message: 'Invalid email or password',
+      });
       expect(strip(unknownEmail.body)).toEqual(strip(wrongPassword.body));
     });
 
@@ -65,7 +71,8 @@ describe('auth', () => {
           .expect(401);
         return Number(process.hrtime.bigint() - started) / 1e6;
       };
-      const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
+      const median = (xs: number[]) =>
+        xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
       await createAdmin(t, 'timing@example.com', 'timing admin password');
       const known: number[] = [];
       const unknown: number[] = [];
@@ -83,7 +90,11 @@ describe('auth', () => {
       ['missing email', { password: 'x' }, 'email'],
       ['email not an address', { email: 'boss', password: 'x' }, 'email'],
       ['operator object as email', { email: { $gt: '' }, password: 'x' }, 'email'],
-      ['operator object as password', { email: 'boss@example.com', password: { $ne: null } }, 'password'],
+      [
+        'operator object as password',
+        { email: 'boss@example.com', password: { $ne: null } },
+        'password',
+      ],
       ['number as password', { email: 'boss@example.com', password: 12345678 }, 'password'],
       ['array as email', { email: ['boss@example.com'], password: 'x' }, 'email'],
       ['unknown field', { email: 'boss@example.com', password: 'x', role: 'admin' }, 'role'],
@@ -92,12 +103,20 @@ describe('auth', () => {
     ])('answers 400 for %s', async (_name, body, field) => {
       const res = await request(t.http).post(AUTH_PATHS.login).send(body).expect(400);
       expect(res.body).toEqual(
-        expect.objectContaining({ success: false, message: expect.any(String), errors: expect.objectContaining({ [field]: expect.any(Array) }) }),
+        expect.objectContaining({
+          success: false,
+          message: expect.any(String),
+          errors: expect.objectContaining({ [field]: expect.any(Array) }),
+        }),
       );
     });
 
     it('answers 400 for malformed JSON and for a JSON array', async () => {
-      await request(t.http).post(AUTH_PATHS.login).set('Content-Type', 'application/json').send('{"email": ').expect(400);
+      await request(t.http)
+        .post(AUTH_PATHS.login)
+        .set('Content-Type', 'application/json')
+        .send('{"email": ')
+        .expect(400);
       const res = await request(t.http).post(AUTH_PATHS.login).send([admin]).expect(400);
       expect(res.body.success).toBe(false);
     });
@@ -114,7 +133,11 @@ describe('auth', () => {
       const token = await loginToken(t, admin.email, admin.password);
       for (const [name, forged] of Object.entries(forgedTokens(token, adminIdOf(token)))) {
         const res = await request(t.http).post(AUTH_PATHS.checkToken).send({ token: forged });
-        expect({ name, status: res.status, body: res.body }).toEqual({ name, status: 200, body: { success: false } });
+        expect({ name, status: res.status, body: res.body }).toEqual({
+          name,
+          status: 200,
+          body: { success: false },
+        });
       }
     });
 
@@ -124,12 +147,21 @@ describe('auth', () => {
       // iat has second precision: a reset in the same second keeps the token; wait out the second.
       await new Promise((r) => setTimeout(r, 1100));
       await t.app.get(AdminService).setPassword('temp@example.com', 'temporary password 2');
-      await request(t.http).post(AUTH_PATHS.checkToken).send({ token }).expect(200, { success: false });
+      await request(t.http)
+        .post(AUTH_PATHS.checkToken)
+        .send({ token })
+        .expect(200, { success: false });
 
       const fresh = await loginToken(t, 'temp@example.com', 'temporary password 2');
-      await request(t.http).post(AUTH_PATHS.checkToken).send({ token: fresh }).expect(200, { success: true });
+      await request(t.http)
+        .post(AUTH_PATHS.checkToken)
+        .send({ token: fresh })
+        .expect(200, { success: true });
       await t.connection.collection('admins').deleteOne({ email: 'temp@example.com' });
-      await request(t.http).post(AUTH_PATHS.checkToken).send({ token: fresh }).expect(200, { success: false });
+      await request(t.http)
+        .post(AUTH_PATHS.checkToken)
+        .send({ token: fresh })
+        .expect(200, { success: false });
     });
 
     it.each([

@@ -1,5 +1,5 @@
-import { AUTH_PATHS } from '../../nest/src/contract';
 import { LOGIN_LIMITS } from '../../nest/src/auth/login-throttle.service';
+import { AUTH_PATHS } from '../../nest/src/contract';
 import { createAdmin, createTestApp, request, type TestApp } from '../support/test-app';
 
 describe('login throttling', () => {
@@ -21,7 +21,10 @@ describe('login throttling', () => {
     }
     const locked = await attempt(admin, '192.0.2.200').expect(429);
     expect(locked.body).toEqual(
-      expect.objectContaining({ success: false, message: expect.stringMatching(/Try again in \d+ seconds/) }),
+      expect.objectContaining({
+        success: false,
+        message: expect.stringMatching(/Try again in \d+ seconds/),
+      }),
     );
     expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
     expect(Number(locked.headers['retry-after'])).toBeLessThanOrEqual(15 * 60);
@@ -29,9 +32,14 @@ describe('login throttling', () => {
 
   it('locks an address that tries many emails, without locking other addresses', async () => {
     for (let i = 0; i < LOGIN_LIMITS.perIp; i++) {
-      await attempt({ email: `user${i}@example.com`, password: 'guess' }, '198.51.100.7').expect(401);
+      await attempt({ email: `user${i}@example.com`, password: 'guess' }, '198.51.100.7').expect(
+        401,
+      );
     }
-    const locked = await attempt({ email: 'fresh@example.com', password: 'guess' }, '198.51.100.7').expect(429);
+    const locked = await attempt(
+      { email: 'fresh@example.com', password: 'guess' },
+      '198.51.100.7',
+    ).expect(429);
     expect(locked.headers['retry-after']).toBeDefined();
     await attempt({ email: 'fresh@example.com', password: 'guess' }, '198.51.100.8').expect(401);
   });
@@ -39,7 +47,10 @@ describe('login throttling', () => {
   it('does not count successful sign-ins', async () => {
     await createAdmin(t, 'busy@example.com', 'busy admin password');
     for (let i = 0; i < LOGIN_LIMITS.perEmail + 3; i++) {
-      await attempt({ email: 'busy@example.com', password: 'busy admin password' }, '203.0.113.9').expect(200);
+      await attempt(
+        { email: 'busy@example.com', password: 'busy admin password' },
+        '203.0.113.9',
+      ).expect(200);
     }
   });
 });

@@ -14,7 +14,10 @@ export default async function globalSetup(): Promise<void> {
     return;
   }
   const dataDir = await mkdtemp(join(tmpdir(), 'leads-api-test-'));
-  const db = await startEmbeddedDatabase({ dataDir, log: (line) => process.stderr.write(`${line}\n`) });
+  const db = await startEmbeddedDatabase({
+    dataDir,
+    log: (line) => process.stderr.write(`${line}\n`),
+  });
   process.env.TEST_MONGODB_URI = db.uri;
   (globalThis as { __TEST_DB__?: typeof db }).__TEST_DB__ = db;
 }

@@ -29,9 +29,13 @@ export interface TestApp {
  * The real AppModule, configured exactly as main.ts does (configureApp), on a database of its own
  * (named after the test file) on the suite's server.
  */
-export async function createTestApp(overrides: EnvOverrides = {}, file = expect.getState().testPath ?? 'test'): Promise<TestApp> {
+export async function createTestApp(
+  overrides: EnvOverrides = {},
+  file = expect.getState().testPath ?? 'test',
+): Promise<TestApp> {
   const uri = process.env.TEST_MONGODB_URI;
-  if (!uri) throw new Error('TEST_MONGODB_URI is not set: run through the api Jest project (global setup)');
+  if (!uri)
+    throw new Error('TEST_MONGODB_URI is not set: run through the api Jest project (global setup)');
   const dbName = `t_${basename(file).replace(/\W+/g, '_').slice(0, 30)}_${randomBytes(3).toString('hex')}`;
   const moduleRef = await Test.createTestingModule({
     imports: [
@@ -46,7 +50,10 @@ export async function createTestApp(overrides: EnvOverrides = {}, file = expect.
       }),
     ],
   }).compile();
-  const app = moduleRef.createNestApplication<NestExpressApplication>({ bodyParser: false, logger: false });
+  const app = moduleRef.createNestApplication<NestExpressApplication>({
+    bodyParser: false,
+    logger: false,
+  });
   configureApp(app);
   await app.init();
   const connection = app.get<Connection>(getConnectionToken());
@@ -62,12 +69,20 @@ export async function createTestApp(overrides: EnvOverrides = {}, file = expect.
   };
 }
 
-export async function createAdmin(t: TestApp, email = 'admin@example.com', password = 'correct horse battery'): Promise<{ email: string; password: string }> {
+export async function createAdmin(
+  t: TestApp,
+  email = 'admin@example.com',
+  password = 'correct horse battery',
+): Promise<{ email: string; password: string }> {
   await t.app.get(AdminService).setPassword(email, password);
   return { email, password };
 }
 
-export async function loginToken(t: TestApp, email = 'admin@example.com', password = 'correct horse battery'): Promise<string> {
+export async function loginToken(
+  t: TestApp,
+  email = 'admin@example.com',
+  password = 'correct horse battery',
+): Promise<string> {
   const res = await request(t.http).post('/auth/login').send({ email, password }).expect(200);
   return (res.body as { token: string }).token;
 }

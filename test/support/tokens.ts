@@ -8,7 +8,10 @@ const AUDIENCE = 'boat-market-data-admin';
 /** Tokens a client might forge or replay; each must be refused. */
 export function forgedTokens(validToken: string, adminId: string): Record<string, string> {
   const [header, payload, signature] = validToken.split('.') as [string, string, string];
-  const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as Record<string, unknown>;
+  const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as Record<
+    string,
+    unknown
+  >;
   const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
   const now = Math.floor(Date.now() / 1000);
   return {
@@ -24,8 +27,16 @@ export function forgedTokens(validToken: string, adminId: string): Record<string
       audience: AUDIENCE,
       expiresIn: 3600,
     }),
-    'wrong audience': jwt.sign({ sub: adminId }, TEST_JWT_SECRET, { issuer: ISSUER, audience: 'someone-else', expiresIn: 3600 }),
-    'wrong issuer': jwt.sign({ sub: adminId }, TEST_JWT_SECRET, { issuer: 'evil', audience: AUDIENCE, expiresIn: 3600 }),
+    'wrong audience': jwt.sign({ sub: adminId }, TEST_JWT_SECRET, {
+      issuer: ISSUER,
+      audience: 'someone-else',
+      expiresIn: 3600,
+    }),
+    'wrong issuer': jwt.sign({ sub: adminId }, TEST_JWT_SECRET, {
+      issuer: 'evil',
+      audience: AUDIENCE,
+      expiresIn: 3600,
+    }),
     'HS512 with our secret': jwt.sign({ sub: adminId }, TEST_JWT_SECRET, {
       algorithm: 'HS512',
       issuer: ISSUER,

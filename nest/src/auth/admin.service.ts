@@ -31,7 +31,13 @@ export class AdminService {
     const result = await this.admins
       .updateOne(
         { email: normaliseEmail(email) },
-        { $setOnInsert: { email: normaliseEmail(email), passwordHash, passwordChangedAt: new Date() } },
+        {
+          $setOnInsert: {
+            email: normaliseEmail(email),
+            passwordHash,
+            passwordChangedAt: new Date(),
+          },
+        },
         { upsert: true },
       )
       .exec();

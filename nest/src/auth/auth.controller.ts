@@ -27,7 +27,9 @@ export class AuthController {
   @ApiOperation({ summary: 'Sign in with email and password' })
   @ApiOkResponse({ type: LoginResponseDto })
   @ApiUnauthorizedResponse({ description: 'Invalid email or password' })
-  @ApiTooManyRequestsResponse({ description: 'Too many failures for this email or address; see Retry-After' })
+  @ApiTooManyRequestsResponse({
+    description: 'Too many failures for this email or address; see Retry-After',
+  })
   @ApiBadRequestResponse({ description: 'Malformed body' })
   async login(@Body() body: LoginDto, @Req() request: Request): Promise<LoginResponse> {
     const token = await this.auth.login(body.email, body.password, request.ip ?? 'unknown');

@@ -22,7 +22,10 @@ export class AuthService {
     await this.throttle.assertAllowed(email, ip);
     const admin = await this.admins.findByEmail(email);
     // Unknown email and wrong password take the same path and the same time (one argon2 verify).
-    const valid = await verifyPassword(admin?.passwordHash ?? (await dummyPasswordHash()), password);
+    const valid = await verifyPassword(
+      admin?.passwordHash ?? (await dummyPasswordHash()),
+      password,
+    );
     if (!admin || !valid) {
       await this.throttle.recordFailure(email, ip);
       throw new ApiError(HttpStatus.UNAUTHORIZED, INVALID_CREDENTIALS);

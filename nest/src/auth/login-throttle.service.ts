@@ -24,7 +24,10 @@ export class LoginThrottleService {
     for (const [state, limit] of checks) {
       if (state && state.count >= limit) {
         const wait = Math.ceil((state.resetAt - now) / 1000);
-        throw new TooManyRequestsError(`Too many failed sign-in attempts. Try again in ${wait} seconds.`, wait);
+        throw new TooManyRequestsError(
+          `Too many failed sign-in attempts. Try again in ${wait} seconds.`,
+          wait,
+        );
       }
     }
   }

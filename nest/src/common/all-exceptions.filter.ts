@@ -67,7 +67,11 @@ export class AllExceptionsFilter implements ExceptionFilter {
       };
     }
     if (exception instanceof MongooseError.CastError) {
-      return { status: HttpStatus.BAD_REQUEST, body: { success: false, message: `Invalid ${exception.path}` }, headers: {} };
+      return {
+        status: HttpStatus.BAD_REQUEST,
+        body: { success: false, message: `Invalid ${exception.path}` },
+        headers: {},
+      };
     }
     if (
       exception instanceof MongoServerSelectionError ||

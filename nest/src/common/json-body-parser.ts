@@ -20,7 +20,9 @@ export function jsonBodyParser(): RequestHandler {
           : type === 'encoding.unsupported' || type === 'charset.unsupported'
             ? [415, 'Unsupported body encoding']
             : [400, 'Malformed JSON body'];
-      res.status(status).json({ success: false, message, requestId: String(req.id ?? '') } satisfies ApiFailure);
+      res
+        .status(status)
+        .json({ success: false, message, requestId: String(req.id ?? '') } satisfies ApiFailure);
     });
   };
 }

@@ -6,7 +6,10 @@ import { IsNotEmpty, IsString, Matches, MaxLength } from 'class-validator';
 import { ApiError } from './api-error';
 
 /** Flattens class-validator's tree into `{ 'field.sub': [messages] }`. */
-export function flattenValidationErrors(errors: ValidationError[], prefix = ''): Record<string, string[]> {
+export function flattenValidationErrors(
+  errors: ValidationError[],
+  prefix = '',
+): Record<string, string[]> {
   const out: Record<string, string[]> = {};
   for (const error of errors) {
     const path = prefix ? `${prefix}.${error.property}` : error.property;
@@ -35,6 +38,7 @@ export function createValidationPipe(): ValidationPipe {
   });
 }
 
+// eslint-disable-next-line no-control-regex -- NUL is exactly what we reject
 const NO_NUL = /^[^\u0000]*$/;
 
 /**

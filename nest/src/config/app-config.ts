@@ -93,5 +93,8 @@ const UNIT_SECONDS = { ms: 0.001, s: 1, m: 60, h: 3600, d: 86400 } as const;
 export function durationToSeconds(value: string): number {
   const match = /^(\d+)(ms|s|m|h|d)$/.exec(value);
   if (!match) throw new Error(`not a duration: ${value}`);
-  return Math.max(1, Math.floor(Number(match[1]) * UNIT_SECONDS[match[2] as keyof typeof UNIT_SECONDS]));
+  return Math.max(
+    1,
+    Math.floor(Number(match[1]) * UNIT_SECONDS[match[2] as keyof typeof UNIT_SECONDS]),
+  );
 }

@@ -15,6 +15,8 @@ import {
 import { PASSWORD_MIN_LENGTH } from '../contract';
 
 const DURATION = /^\d+(ms|s|m|h|d)$/;
+const PORT_MESSAGE = '$property must be a port number (0-65535)';
+const COUNT_MESSAGE = '$property must be a whole number of at least 1';
 
 /** Environment as the API reads it. Every variable is documented in the README's configuration table. */
 export class EnvironmentVariables {
@@ -22,16 +24,18 @@ export class EnvironmentVariables {
   NODE_ENV: 'development' | 'production' | 'test' = 'development';
 
   @Transform(({ value }) => (value === undefined || value === '' ? undefined : Number(value)))
-  @IsInt()
-  @Min(0)
-  @Max(65535)
+  @IsInt({ message: PORT_MESSAGE })
+  @Min(0, { message: PORT_MESSAGE })
+  @Max(65535, { message: PORT_MESSAGE })
   API_PORT = 3001;
 
   @IsString()
   API_HOST = '127.0.0.1';
 
   @IsOptional()
-  @Matches(/^mongodb(\+srv)?:\/\/\S+$/, { message: 'MONGODB_URI must be a mongodb:// or mongodb+srv:// URI' })
+  @Matches(/^mongodb(\+srv)?:\/\/\S+$/, {
+    message: 'MONGODB_URI must be a mongodb:// or mongodb+srv:// URI',
+  })
   MONGODB_URI?: string;
 
   /** Database name; the URI's own path, if any, wins over the default. */
@@ -73,13 +77,13 @@ export class EnvironmentVariables {
   TRUST_PROXY = 'loopback';
 
   @Transform(({ value }) => (value === undefined || value === '' ? undefined : Number(value)))
-  @IsInt()
-  @Min(1)
+  @IsInt({ message: COUNT_MESSAGE })
+  @Min(1, { message: COUNT_MESSAGE })
   INTAKE_RATE_LIMIT = 10;
 
   @Transform(({ value }) => (value === undefined || value === '' ? undefined : Number(value)))
-  @IsInt()
-  @Min(1)
+  @IsInt({ message: COUNT_MESSAGE })
+  @Min(1, { message: COUNT_MESSAGE })
   INTAKE_RATE_TTL = 60;
 
   @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
@@ -115,7 +119,7 @@ export function parseEnvironment(raw: Record<string, unknown>): EnvironmentVaria
     Object.entries(raw).filter(([, v]) => v !== undefined && v !== ''),
   );
   const env = plainToInstance(EnvironmentVariables, present, { exposeDefaultValues: true });
-  const errors = validateSync(env, { skipMissingProperties: false, whitelist: false });
+  const errors = validateSync(env, { stopAtFirstError: true });
   const first = errors[0];
   if (first) {
     const message = Object.values(first.constraints ?? {})[0] ?? 'is invalid';
@@ -124,7 +128,9 @@ export function parseEnvironment(raw: Record<string, unknown>): EnvironmentVaria
     );
   }
   if (env.NODE_ENV === 'production' && !env.JWT_SECRET) {
-    throw new ConfigError('JWT_SECRET is required (at least 32 characters) when NODE_ENV=production');
+    throw new ConfigError(
+      'JWT_SECRET is required (at least 32 characters) when NODE_ENV=production',
+    );
   }
   if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
     throw new ConfigError('ADMIN_EMAIL and ADMIN_PASSWORD must be set together');

@@ -51,7 +51,9 @@ const READY_TIMEOUT_MS = 30_000;
  * SQLite (built on first use). If a live process of ours already serves this data directory, its
  * server is reused instead of starting a second one on the same files.
  */
-export async function startEmbeddedDatabase(options: EmbeddedDatabaseOptions): Promise<EmbeddedDatabase> {
+export async function startEmbeddedDatabase(
+  options: EmbeddedDatabaseOptions,
+): Promise<EmbeddedDatabase> {
   const env = options.env ?? process.env;
   const log = options.log ?? ((line: string) => console.log(line));
   const dir = resolve(options.dataDir, 'db');
@@ -82,7 +84,11 @@ export async function startEmbeddedDatabase(options: EmbeddedDatabaseOptions): P
     engine = 'mongod';
     const dbPath = join(dir, 'mongod');
     await mkdir(dbPath, { recursive: true });
-    child = spawnLogged(mongod, ['--dbpath', dbPath, '--bind_ip', '127.0.0.1', '--port', String(port)], dir);
+    child = spawnLogged(
+      mongod,
+      ['--dbpath', dbPath, '--bind_ip', '127.0.0.1', '--port', String(port)],
+      dir,
+    );
   } else {
     engine = 'ferretdb';
     const binary = await ensureFerretDb(env, log);
@@ -109,7 +115,9 @@ export async function startEmbeddedDatabase(options: EmbeddedDatabaseOptions): P
     await Promise.race([
       waitUntilReady(uri),
       exited.then((code) => {
-        throw new Error(`${engine} exited with code ${code} during start-up; see ${join(dir, 'server.log')}`);
+        throw new Error(
+          `${engine} exited with code ${code} during start-up; see ${join(dir, 'server.log')}`,
+        );
       }),
     ]);
   } catch (error) {
@@ -139,7 +147,10 @@ export async function startEmbeddedDatabase(options: EmbeddedDatabaseOptions): P
   };
 }
 
-async function ensureFerretDb(env: NodeJS.ProcessEnv, log: (line: string) => void): Promise<string> {
+async function ensureFerretDb(
+  env: NodeJS.ProcessEnv,
+  log: (line: string) => void,
+): Promise<string> {
   const binary = ferretDbBinaryPath(env);
   if (existsSync(binary)) return binary;
   if (!(await hasGoToolchain())) throw new NoDatabaseError();
@@ -169,7 +180,8 @@ async function waitUntilReady(uri: string): Promise<void> {
       await client.db('admin').command({ ping: 1 });
       return;
     } catch (error) {
-      if (Date.now() > deadline) throw new Error(`database not ready after ${READY_TIMEOUT_MS} ms: ${String(error)}`);
+      if (Date.now() > deadline)
+        throw new Error(`database not ready after ${READY_TIMEOUT_MS} ms: ${String(error)}`);
       await new Promise((r) => setTimeout(r, 150));
     } finally {
       await client.close().catch(() => undefined);

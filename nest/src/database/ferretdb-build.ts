@@ -31,9 +31,13 @@ export async function hasGoToolchain(): Promise<boolean> {
  * (FerretDB issue #2982). So we copy the module, write that file, and build the copy.
  */
 export async function buildFerretDb(output: string): Promise<void> {
-  const { stdout } = await run('go', ['mod', 'download', '-json', `${FERRETDB_MODULE}@${FERRETDB_VERSION}`], {
-    maxBuffer: 1 << 20,
-  });
+  const { stdout } = await run(
+    'go',
+    ['mod', 'download', '-json', `${FERRETDB_MODULE}@${FERRETDB_VERSION}`],
+    {
+      maxBuffer: 1 << 20,
+    },
+  );
   const moduleDir = (JSON.parse(stdout) as { Dir?: string }).Dir;
   if (!moduleDir) throw new Error('go mod download reported no module directory');
 

@@ -1,6 +1,11 @@
 import { Controller, Get, Res } from '@nestjs/common';
 import { InjectConnection } from '@nestjs/mongoose';
-import { ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+import {
+  ApiOkResponse,
+  ApiOperation,
+  ApiServiceUnavailableResponse,
+  ApiTags,
+} from '@nestjs/swagger';
 import { type Response } from 'express';
 import { type Connection } from 'mongoose';
 
@@ -19,7 +24,9 @@ export class HealthController {
   @ApiOperation({ summary: 'Liveness and database reachability (for load balancers and compose)' })
   @ApiOkResponse({ description: '{success: true, database: "up"}' })
   @ApiServiceUnavailableResponse({ description: '{success: false, database: "down"}' })
-  async check(@Res({ passthrough: true }) response: Response): Promise<HealthResponse & { message?: string }> {
+  async check(
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<HealthResponse & { message?: string }> {
     if (await this.databaseAnswers()) return { success: true, database: 'up' };
     response.status(503);
     return { success: false, database: 'down', message: 'Database unavailable' };
@@ -32,7 +39,9 @@ export class HealthController {
     try {
       return await Promise.race([
         db.command({ ping: 1 }).then(() => true),
-        new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), PING_TIMEOUT_MS))),
+        new Promise<boolean>(
+          (resolve) => (timer = setTimeout(() => resolve(false), PING_TIMEOUT_MS)),
+        ),
       ]);
     } catch {
       return false;

@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 
-import { type CheckTokenRequest, FIELD_LIMITS } from '../../contract';
 import { IsText } from '../../common/validation';
+import { type CheckTokenRequest, FIELD_LIMITS } from '../../contract';
 
 export class CheckTokenDto implements CheckTokenRequest {
   @ApiProperty({ maxLength: FIELD_LIMITS.token })

@@ -1,8 +1,8 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsEmail } from 'class-validator';
 
-import { FIELD_LIMITS, type LoginRequest } from '../../contract';
 import { IsText } from '../../common/validation';
+import { FIELD_LIMITS, type LoginRequest } from '../../contract';
 
 export class LoginDto implements LoginRequest {
   @ApiProperty({ example: 'admin@example.com', maxLength: FIELD_LIMITS.email })

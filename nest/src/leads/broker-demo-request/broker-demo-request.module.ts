@@ -6,6 +6,11 @@ import { leadText } from '../core/lead.schema';
 
 /** Broker demo requests. */
 @Module({
-  imports: [LeadModule.forKind({ kind: LEAD_KINDS.brokerDemo, fields: { company: leadText(FIELD_LIMITS.company) } })],
+  imports: [
+    LeadModule.forKind({
+      kind: LEAD_KINDS.brokerDemo,
+      fields: { company: leadText(FIELD_LIMITS.company) },
+    }),
+  ],
 })
 export class BrokerDemoRequestModule {}

@@ -7,7 +7,10 @@ import { leadText } from '../core/lead.schema';
 /** Consultation requests. */
 @Module({
   imports: [
-    LeadModule.forKind({ kind: LEAD_KINDS.consultation, fields: { location: leadText(FIELD_LIMITS.location) } }),
+    LeadModule.forKind({
+      kind: LEAD_KINDS.consultation,
+      fields: { location: leadText(FIELD_LIMITS.location) },
+    }),
   ],
 })
 export class ConsultationRequestModule {}

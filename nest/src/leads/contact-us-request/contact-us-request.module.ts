@@ -9,7 +9,10 @@ import { leadText } from '../core/lead.schema';
   imports: [
     LeadModule.forKind({
       kind: LEAD_KINDS.contactUs,
-      fields: { message: leadText(FIELD_LIMITS.message), subject: leadText(FIELD_LIMITS.subject, false) },
+      fields: {
+        message: leadText(FIELD_LIMITS.message),
+        subject: leadText(FIELD_LIMITS.subject, false),
+      },
     }),
   ],
 })

@@ -17,7 +17,8 @@ export function encodeCursor(values: CursorValues): string {
 }
 
 export function decodeCursor(cursor: string, keys: readonly SortKey[]): CursorValues {
-  const invalid = () => new ApiError(HttpStatus.BAD_REQUEST, 'cursor is invalid or from another list');
+  const invalid = () =>
+    new ApiError(HttpStatus.BAD_REQUEST, 'cursor is invalid or from another list');
   let plain: unknown;
   try {
     plain = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
@@ -37,7 +38,10 @@ export function decodeCursor(cursor: string, keys: readonly SortKey[]): CursorVa
 }
 
 /** Filter for "sorts after `values`" under a descending sort on `keys`: a lexicographic `<`. */
-export function afterCursorFilter(keys: readonly SortKey[], values: CursorValues): Record<string, unknown> {
+export function afterCursorFilter(
+  keys: readonly SortKey[],
+  values: CursorValues,
+): Record<string, unknown> {
   return {
     $or: keys.map((key, i) => ({
       ...Object.fromEntries(keys.slice(0, i).map((k, j) => [k, values[j]])),

@@ -10,11 +10,21 @@ import {
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 
-import { type ArchiveResponse, type LeadKindDescriptor, type LeadListResponse } from '../../contract';
+import {
+  type ArchiveResponse,
+  type LeadKindDescriptor,
+  type LeadListResponse,
+} from '../../contract';
 
-import { createLeadIdDto, createLeadResponseDtos, LeadListQueryDto, named, pascalCase } from './lead.dto';
-import { LeadService } from './lead.service';
 import { leadServiceToken } from './lead-service.token';
+import {
+  createLeadIdDto,
+  createLeadResponseDtos,
+  LeadListQueryDto,
+  named,
+  pascalCase,
+} from './lead.dto';
+import { LeadService } from './lead.service';
 
 /**
  * Builds the admin controller of one lead kind: the four calls of spec section 7 under

@@ -1,16 +1,28 @@
 import { type Type } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsEmail, IsInt, IsMongoId, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import {
+  IsEmail,
+  IsInt,
+  IsMongoId,
+  IsOptional,
+  IsString,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+} from 'class-validator';
 
-import { FIELD_LIMITS, type LeadKindDescriptor, LIST_PAGE } from '../../contract';
 import { IsText } from '../../common/validation';
+import { FIELD_LIMITS, type LeadKindDescriptor, LIST_PAGE } from '../../contract';
 
 export class LeadListQueryDto {
   @ApiPropertyOptional({ minimum: 1, maximum: LIST_PAGE.maxLimit, default: LIST_PAGE.defaultLimit })
   @IsOptional()
   // Query strings are text; accept only plain digits as a number, so `limit=1e3` or `limit=` fail.
-  @Transform(({ value }) => (typeof value === 'string' && /^\d{1,6}$/.test(value) ? Number(value) : value))
+  @Transform(({ value }) =>
+    typeof value === 'string' && /^\d{1,6}$/.test(value) ? Number(value) : value,
+  )
   @IsInt({ message: 'limit must be a whole number' })
   @Min(1)
   @Max(LIST_PAGE.maxLimit)
@@ -43,7 +55,9 @@ export class CreateLeadBaseDto {
   @IsEmail({}, { message: 'email must be an email address' })
   email: string;
 
-  @ApiPropertyOptional({ description: 'Honeypot: leave empty. Bots that fill it are silently dropped.' })
+  @ApiPropertyOptional({
+    description: 'Honeypot: leave empty. Bots that fill it are silently dropped.',
+  })
   @IsOptional()
   @IsString()
   @MaxLength(FIELD_LIMITS.name)
@@ -64,8 +78,14 @@ export function pascalCase(kind: LeadKindDescriptor): string {
 export function createLeadIdDto(kind: LeadKindDescriptor): Type {
   class LeadIdDto {}
   const property = kind.idField;
-  ApiProperty({ type: String, description: 'The lead’s _id', example: '6650b2f1c2a4e3b1f0a1b2c3' })(LeadIdDto.prototype, property);
-  IsMongoId({ message: `${property} must be a 24-character hexadecimal id` })(LeadIdDto.prototype, property);
+  ApiProperty({ type: String, description: 'The lead’s _id', example: '6650b2f1c2a4e3b1f0a1b2c3' })(
+    LeadIdDto.prototype,
+    property,
+  );
+  IsMongoId({ message: `${property} must be a 24-character hexadecimal id` })(
+    LeadIdDto.prototype,
+    property,
+  );
   return named(LeadIdDto, `${pascalCase(kind)}IdDto`);
 }
 
@@ -76,7 +96,13 @@ export function createLeadResponseDtos(kind: LeadKindDescriptor) {
   const prop = (cls: object, name: string, options: Parameters<typeof ApiProperty>[0]) =>
     ApiProperty(options)(cls, name);
   prop(LeadDto.prototype, '_id', { type: String });
-  for (const field of ['name', 'email', 'phone_number', kind.textField, ...(kind.hasSubject ? ['subject'] : [])]) {
+  for (const field of [
+    'name',
+    'email',
+    'phone_number',
+    kind.textField,
+    ...(kind.hasSubject ? ['subject'] : []),
+  ]) {
     prop(LeadDto.prototype, field, { type: String });
   }
   prop(LeadDto.prototype, 'createdAt', { type: String, format: 'date-time' });
@@ -93,8 +119,16 @@ export function createLeadResponseDtos(kind: LeadKindDescriptor) {
 
   class ArchiveDto {}
   prop(ArchiveDto.prototype, 'success', { enum: [true] });
-  prop(ArchiveDto.prototype, 'unarchived', { type: () => LeadDto, isArray: true, description: 'first page' });
-  prop(ArchiveDto.prototype, 'archived', { type: () => LeadDto, isArray: true, description: 'first page' });
+  prop(ArchiveDto.prototype, 'unarchived', {
+    type: () => LeadDto,
+    isArray: true,
+    description: 'first page',
+  });
+  prop(ArchiveDto.prototype, 'archived', {
+    type: () => LeadDto,
+    isArray: true,
+    description: 'first page',
+  });
   prop(ArchiveDto.prototype, 'unarchivedTotal', { type: Number });
   prop(ArchiveDto.prototype, 'archivedTotal', { type: Number });
   named(ArchiveDto, `${prefix}ArchiveResponse`);

@@ -4,10 +4,10 @@ import { type Model, type SchemaDefinition } from 'mongoose';
 
 import { type LeadKindDescriptor } from '../../contract';
 
+import { leadServiceToken } from './lead-service.token';
 import { createLeadController } from './lead.controller';
 import { createLeadSchema } from './lead.schema';
 import { type LeadRecord, LeadService } from './lead.service';
-import { leadServiceToken } from './lead-service.token';
 
 export interface LeadKindDefinition {
   kind: LeadKindDescriptor;
@@ -21,7 +21,11 @@ export class LeadModule {
   static forKind({ kind, fields }: LeadKindDefinition): DynamicModule {
     return {
       module: LeadModule,
-      imports: [MongooseModule.forFeature([{ name: kind.collection, schema: createLeadSchema(kind, fields) }])],
+      imports: [
+        MongooseModule.forFeature([
+          { name: kind.collection, schema: createLeadSchema(kind, fields) },
+        ]),
+      ],
       controllers: [createLeadController(kind)],
       providers: [
         {

@@ -1,8 +1,13 @@
 import { HttpStatus } from '@nestjs/common';
 import { type FilterQuery, type Model, trusted, Types } from 'mongoose';
 
-import { type ArchiveResponse, type Lead, type LeadKindDescriptor, LIST_PAGE } from '../../contract';
 import { ApiError } from '../../common/api-error';
+import {
+  type ArchiveResponse,
+  type Lead,
+  type LeadKindDescriptor,
+  LIST_PAGE,
+} from '../../contract';
 
 import { afterCursorFilter, decodeCursor, encodeCursor, type SortKey } from './lead-cursor';
 
@@ -45,7 +50,13 @@ export class LeadService {
     private readonly model: Model<LeadRecord>,
     private readonly kind: LeadKindDescriptor,
   ) {
-    this.fields = ['name', 'email', 'phone_number', kind.textField, ...(kind.hasSubject ? ['subject'] : [])];
+    this.fields = [
+      'name',
+      'email',
+      'phone_number',
+      kind.textField,
+      ...(kind.hasSubject ? ['subject'] : []),
+    ];
   }
 
   async list(state: LeadState, options: ListOptions = {}): Promise<LeadPage> {
@@ -57,7 +68,12 @@ export class LeadService {
       : filter;
     const sort = Object.fromEntries(keys.map((k) => [k, -1 as const]));
     const [records, total] = await Promise.all([
-      this.model.find(page).sort(sort).limit(limit + 1).lean<LeadRecord[]>().exec(),
+      this.model
+        .find(page)
+        .sort(sort)
+        .limit(limit + 1)
+        .lean<LeadRecord[]>()
+        .exec(),
       this.model.countDocuments(filter).exec(),
     ]);
     const hasMore = records.length > limit;
@@ -65,7 +81,8 @@ export class LeadService {
     const last = shown[shown.length - 1];
     return {
       data: shown.map((r) => this.toLead(r)),
-      nextCursor: hasMore && last ? encodeCursor(keys.map((k) => last[k] as Date | Types.ObjectId)) : null,
+      nextCursor:
+        hasMore && last ? encodeCursor(keys.map((k) => last[k] as Date | Types.ObjectId)) : null,
       total,
     };
   }
@@ -129,7 +146,9 @@ export class LeadService {
   private toLead(record: LeadRecord): Lead {
     return {
       _id: record._id.toHexString(),
-      ...Object.fromEntries(this.fields.map((f) => [f, typeof record[f] === 'string' ? record[f] : ''])),
+      ...Object.fromEntries(
+        this.fields.map((f) => [f, typeof record[f] === 'string' ? record[f] : '']),
+      ),
       createdAt: record.createdAt.toISOString(),
       updatedAt: record.updatedAt.toISOString(),
       archivedAt: record.archivedAt ? record.archivedAt.toISOString() : null,
@@ -142,5 +161,7 @@ export function escapeRegex(text: string): string {
 }
 
 function pick(source: Record<string, string>, keys: readonly string[]): Record<string, string> {
-  return Object.fromEntries(keys.filter((k) => source[k] !== undefined).map((k) => [k, source[k] as string]));
+  return Object.fromEntries(
+    keys.filter((k) => source[k] !== undefined).map((k) => [k, source[k] as string]),
+  );
 }

@@ -6,6 +6,11 @@ import { leadText } from '../core/lead.schema';
 
 /** Knowledge Engine demo requests. */
 @Module({
-  imports: [LeadModule.forKind({ kind: LEAD_KINDS.keDemo, fields: { company: leadText(FIELD_LIMITS.company) } })],
+  imports: [
+    LeadModule.forKind({
+      kind: LEAD_KINDS.keDemo,
+      fields: { company: leadText(FIELD_LIMITS.company) },
+    }),
+  ],
 })
 export class KeDemoRequestModule {}

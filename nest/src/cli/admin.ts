@@ -1,0 +1,96 @@
+/**
+ * Creates an admin or resets an admin's password:
+ *   npm run admin -- --email someone@example.com
+ * The password is read from a hidden prompt, or from standard input when it is not a terminal
+ * (`printf '%s' "$PW" | npm run admin -- --email …`); never from the command line, where it would
+ * land in shell history and the process list.
+ */
+import 'reflect-metadata';
+
+import { NestFactory } from '@nestjs/core';
+
+import { AdminService, assertPasswordStrength } from '../auth/admin.service';
+import { ConfigError, parseEnvironment } from '../config/env.schema';
+import { type EmbeddedDatabase, startEmbeddedDatabase } from '../database/embedded-database';
+
+import { AdminCliModule } from './admin-cli.module';
+
+async function readPassword(): Promise<string> {
+  if (!process.stdin.isTTY) {
+    const chunks: Buffer[] = [];
+    for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks)
+      .toString('utf8')
+      .replace(/\r?\n$/, '');
+  }
+  const ask = (prompt: string) =>
+    new Promise<string>((resolve) => {
+      process.stdout.write(prompt);
+      const stdin = process.stdin;
+      stdin.setRawMode(true);
+      stdin.resume();
+      let typed = '';
+      const onData = (data: Buffer) => {
+        for (const char of data.toString('utf8')) {
+          if (char === '\r' || char === '\n') {
+            stdin.setRawMode(false);
+            stdin.pause();
+            stdin.off('data', onData);
+            process.stdout.write('\n');
+            resolve(typed);
+            return;
+          }
+          if (char === '\u0003') process.exit(130);
+          typed = char === '\u007f' ? typed.slice(0, -1) : typed + char;
+        }
+      };
+      stdin.on('data', onData);
+    });
+  const first = await ask('New password: ');
+  const second = await ask('Repeat password: ');
+  if (first !== second) throw new Error('the passwords differ');
+  return first;
+}
+
+async function main(): Promise<void> {
+  const args = process.argv.slice(2);
+  const emailIndex = args.indexOf('--email');
+  const email = emailIndex >= 0 ? args[emailIndex + 1] : undefined;
+  if (!email || args.some((a) => a.startsWith('--password'))) {
+    console.error(
+      'usage: npm run admin -- --email someone@example.com   (password from prompt or stdin)',
+    );
+    process.exit(2);
+  }
+  const password = await readPassword();
+  assertPasswordStrength(password);
+
+  const env = parseEnvironment(process.env);
+  let db: EmbeddedDatabase | undefined;
+  if (!env.MONGODB_URI)
+    db = await startEmbeddedDatabase({ dataDir: env.DATA_DIR, log: console.log });
+  const app = await NestFactory.createApplicationContext(
+    AdminCliModule.forRoot({ LOG_LEVEL: 'warn', ...(db ? { MONGODB_URI: db.uri } : {}) }),
+    { logger: ['error'] },
+  );
+  try {
+    const outcome = await app.get(AdminService).setPassword(email, password);
+    console.log(
+      outcome === 'created'
+        ? `Created admin ${email}.`
+        : `Password of ${email} reset; its sessions are signed out.`,
+    );
+  } finally {
+    await app.close();
+    await db?.stop();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(
+    error instanceof ConfigError
+      ? `Configuration error: ${error.message}`
+      : `Failed: ${error instanceof Error ? error.message : String(error)}`,
+  );
+  process.exit(1);
+});

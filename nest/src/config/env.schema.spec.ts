@@ -1,0 +1,64 @@
+import { durationToSeconds } from './app-config';
+import { ConfigError, parseEnvironment } from './env.schema';
+
+describe('parseEnvironment', () => {
+  it('applies the documented defaults', () => {
+    const env = parseEnvironment({});
+    expect(env).toEqual(
+      expect.objectContaining({
+        NODE_ENV: 'development',
+        API_PORT: 3001,
+        DATA_DIR: './.data',
+        JWT_TTL: '8h',
+        CORS_ORIGINS: 'http://localhost:3000',
+        TRUST_PROXY: 'loopback',
+        INTAKE_RATE_LIMIT: 10,
+        INTAKE_RATE_TTL: 60,
+      }),
+    );
+    expect(env.MONGODB_URI).toBeUndefined();
+  });
+
+  it.each([
+    [{ API_PORT: 'abc' }, 'API_PORT must be a port number (0-65535)'],
+    [{ API_PORT: '70000' }, 'API_PORT must be a port number (0-65535)'],
+    [{ JWT_TTL: 'forever' }, 'JWT_TTL must look like 8h, 30m, 3600s or 1d'],
+    [
+      { NODE_ENV: 'production' },
+      'JWT_SECRET is required (at least 32 characters) when NODE_ENV=production',
+    ],
+    [{ JWT_SECRET: 'short' }, 'JWT_SECRET must be at least 32 characters'],
+    [{ MONGODB_URI: 'http://db' }, 'MONGODB_URI must be a mongodb:// or mongodb+srv:// URI'],
+    [
+      { CORS_ORIGINS: 'localhost' },
+      'CORS_ORIGINS must be a comma-separated list of http(s) origins',
+    ],
+    [{ ADMIN_EMAIL: 'admin@example.com' }, 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together'],
+    [
+      { ADMIN_EMAIL: 'admin@example.com', ADMIN_PASSWORD: 'short' },
+      'ADMIN_PASSWORD must be at least 12 characters',
+    ],
+    [{ INTAKE_RATE_LIMIT: '0' }, 'INTAKE_RATE_LIMIT must be a whole number of at least 1'],
+  ])('refuses %j with one line naming the variable', (raw, message) => {
+    expect(() => parseEnvironment(raw)).toThrow(new ConfigError(message));
+  });
+
+  it('accepts a production configuration', () => {
+    const env = parseEnvironment({
+      NODE_ENV: 'production',
+      JWT_SECRET: 'x'.repeat(32),
+      MONGODB_URI: 'mongodb+srv://user:pw@cluster0.example.net/leads?retryWrites=true',
+      CORS_ORIGINS: 'https://www.example.com, https://marketplace.example.com',
+    });
+    expect(env.NODE_ENV).toBe('production');
+  });
+});
+
+describe('durationToSeconds', () => {
+  it.each([
+    ['8h', 28_800],
+    ['30m', 1_800],
+    ['45s', 45],
+    ['1d', 86_400],
+  ])('%s is %d seconds', (text, seconds) => expect(durationToSeconds(text)).toBe(seconds));
+});

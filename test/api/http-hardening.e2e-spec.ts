@@ -1,0 +1,135 @@
+import { AUTH_PATHS, leadKindList, leadPaths } from '../../nest/src/contract';
+import { createAdmin, createTestApp, loginToken, request, type TestApp } from '../support/test-app';
+
+describe('HTTP hardening', () => {
+  let t: TestApp;
+  let token: string;
+
+  beforeAll(async () => {
+    t = await createTestApp({
+      CORS_ORIGINS: 'http://localhost:3000,https://marketplace.example.com',
+    });
+    await createAdmin(t);
+    token = await loginToken(t);
+  });
+  afterAll(() => t.close());
+
+  it('answers unknown routes with a 404 JSON body', async () => {
+    const res = await request(t.http)
+      .get('/no/such/route')
+      .expect(404)
+      .expect('Content-Type', /json/);
+    expect(res.body).toEqual(
+      expect.objectContaining({ success: false, message: expect.any(String) }),
+    );
+    await request(t.http).delete('/auth/login').expect(404);
+  });
+
+  it('answers malformed JSON with 400 and an oversized body with 413, without internals', async () => {
+    const malformed = await request(t.http)
+      .post(AUTH_PATHS.login)
+      .set('Content-Type', 'application/json')
+      .send('{"email": "a@b.c", "password": }')
+      .expect(400);
+    expect(malformed.body).toEqual({
+      success: false,
+      message: 'Malformed JSON body',
+      requestId: expect.any(String),
+    });
+    const huge = JSON.stringify({ email: 'a@b.c', password: 'x'.repeat(150_000) });
+    const tooLarge = await request(t.http)
+      .post(AUTH_PATHS.login)
+      .set('Content-Type', 'application/json')
+      .send(huge)
+      .expect(413);
+    expect(tooLarge.body.success).toBe(false);
+    expect(JSON.stringify(tooLarge.body)).not.toMatch(/at .*\.js|node_modules|stack/i);
+  });
+
+  it('rejects query operators and bad paging input on list calls with 400', async () => {
+    const path = leadPaths(leadKindList[0]!).active;
+    for (const query of [
+      'limit=0',
+      'limit=201',
+      'limit=abc',
+      'limit=1e2',
+      'cursor=%7B%7D',
+      'cursor=abc',
+      'q[$gt]=',
+      'q=a&q=b',
+      'extra=1',
+    ]) {
+      const res = await request(t.http)
+        .get(`${path}?${query}`)
+        .set('Authorization', `Bearer ${token}`);
+      expect({ query, status: res.status, success: res.body.success }).toEqual({
+        query,
+        status: 400,
+        success: false,
+      });
+    }
+  });
+
+  it('sends security headers and a request id', async () => {
+    const res = await request(t.http).get('/health').set('X-Request-Id', 'abc-123').expect(200);
+    expect(res.headers['x-request-id']).toBe('abc-123');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-powered-by']).toBeUndefined();
+    expect(res.headers['content-security-policy']).toBeDefined();
+    const generated = await request(t.http)
+      .get('/health')
+      .set('X-Request-Id', 'bad id with spaces');
+    expect(generated.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('allows CORS only from the configured origins', async () => {
+    const allowed = await request(t.http)
+      .options(AUTH_PATHS.login)
+      .set('Origin', 'https://marketplace.example.com')
+      .set('Access-Control-Request-Method', 'POST')
+      .set('Access-Control-Request-Headers', 'content-type');
+    expect(allowed.status).toBe(204);
+    expect(allowed.headers['access-control-allow-origin']).toBe('https://marketplace.example.com');
+    const refused = await request(t.http)
+      .options(AUTH_PATHS.login)
+      .set('Origin', 'https://evil.example.com')
+      .set('Access-Control-Request-Method', 'POST');
+    expect(refused.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('reports the database as up', async () => {
+    await request(t.http).get('/health').expect(200, { success: true, database: 'up' });
+  });
+
+  it('documents every call of the contract in the OpenAPI document, with the bearer scheme', async () => {
+    const res = await request(t.http).get('/docs-json').expect(200);
+    const doc = res.body as {
+      paths: Record<string, Record<string, { security?: unknown[] }>>;
+      components: { securitySchemes: object };
+    };
+    const expected: [string, string][] = [
+      ['post', AUTH_PATHS.login],
+      ['post', AUTH_PATHS.checkToken],
+      ...leadKindList.flatMap((kind) => {
+        const p = leadPaths(kind);
+        return [
+          ['get', p.active],
+          ['get', p.archived],
+          ['post', p.archive],
+          ['post', p.unarchive],
+        ] as [string, string][];
+      }),
+    ];
+    expect(expected).toHaveLength(18);
+    for (const [method, path] of expected) {
+      expect({ method, path, documented: Boolean(doc.paths[path]?.[method]) }).toEqual({
+        method,
+        path,
+        documented: true,
+      });
+    }
+    expect(doc.paths[leadPaths(leadKindList[0]!).active]?.get?.security).toEqual([{ bearer: [] }]);
+    expect(doc.components.securitySchemes).toHaveProperty('bearer');
+    await request(t.http).get('/docs').redirects(1).expect(200).expect('Content-Type', /html/);
+  });
+});
