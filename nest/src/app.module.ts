@@ -14,6 +14,7 @@ import { BrokerDemoRequestModule } from './leads/broker-demo-request/broker-demo
 import { ConsultationRequestModule } from './leads/consultation-request/consultation-request.module';
 import { ContactUsRequestModule } from './leads/contact-us-request/contact-us-request.module';
 import { KeDemoRequestModule } from './leads/ke-demo-request/ke-demo-request.module';
+import { NotificationsModule } from './notifications/notifications.module';
 
 @Module({})
 export class AppModule {
@@ -31,6 +32,15 @@ export class AppModule {
               // The id was assigned by requestId() before body parsing; reuse it.
               genReqId: (req) => req.id as string,
               redact: ['req.headers.authorization', 'req.headers.cookie'],
+              // One short line per request; bodies and full header sets stay out of the logs.
+              serializers: {
+                req: (req: { id: unknown; method: string; url: string }) => ({
+                  id: req.id,
+                  method: req.method,
+                  url: req.url,
+                }),
+                res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+              },
               customLogLevel: (_req, res, err) =>
                 err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
             },
@@ -39,6 +49,7 @@ export class AppModule {
         RateLimitModule,
         DatabaseModule,
         HealthModule,
+        NotificationsModule,
         AuthModule,
         ContactUsRequestModule,
         KeDemoRequestModule,

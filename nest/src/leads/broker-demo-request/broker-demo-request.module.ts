@@ -4,11 +4,14 @@ import { FIELD_LIMITS, LEAD_KINDS } from '../../contract';
 import { LeadModule } from '../core/lead.module';
 import { leadText } from '../core/lead.schema';
 
+import { CreateBrokerDemoRequestDto } from './create-broker-demo-request.dto';
+
 /** Broker demo requests. */
 @Module({
   imports: [
     LeadModule.forKind({
       kind: LEAD_KINDS.brokerDemo,
+      createDto: CreateBrokerDemoRequestDto,
       fields: { company: leadText(FIELD_LIMITS.company) },
     }),
   ],

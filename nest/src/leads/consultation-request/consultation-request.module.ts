@@ -4,11 +4,14 @@ import { FIELD_LIMITS, LEAD_KINDS } from '../../contract';
 import { LeadModule } from '../core/lead.module';
 import { leadText } from '../core/lead.schema';
 
+import { CreateConsultationRequestDto } from './create-consultation-request.dto';
+
 /** Consultation requests. */
 @Module({
   imports: [
     LeadModule.forKind({
       kind: LEAD_KINDS.consultation,
+      createDto: CreateConsultationRequestDto,
       fields: { location: leadText(FIELD_LIMITS.location) },
     }),
   ],

@@ -4,11 +4,14 @@ import { FIELD_LIMITS, LEAD_KINDS } from '../../contract';
 import { LeadModule } from '../core/lead.module';
 import { leadText } from '../core/lead.schema';
 
+import { CreateContactUsRequestDto } from './create-contact-us-request.dto';
+
 /** Contact-us requests: sent from the landing page's contact form (message and subject, no phone). */
 @Module({
   imports: [
     LeadModule.forKind({
       kind: LEAD_KINDS.contactUs,
+      createDto: CreateContactUsRequestDto,
       fields: {
         message: leadText(FIELD_LIMITS.message),
         subject: leadText(FIELD_LIMITS.subject, false),

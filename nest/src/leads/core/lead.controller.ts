@@ -1,25 +1,50 @@
-import { Body, Controller, Get, HttpCode, Inject, Post, Query, type Type } from '@nestjs/common';
+import { pipeline } from 'node:stream/promises';
+
+import {
+  Body,
+  Controller,
+  Get,
+  HttpCode,
+  Inject,
+  Post,
+  Query,
+  Res,
+  type Type,
+  UseGuards,
+} from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiBearerAuth,
   ApiBody,
+  ApiCreatedResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
+  ApiProduces,
+  ApiSecurity,
   ApiTags,
+  ApiTooManyRequestsResponse,
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
+import { type Response } from 'express';
 
+import { Public } from '../../auth/public.decorator';
 import {
   type ArchiveResponse,
+  type CreateLeadResponse,
   type LeadKindDescriptor,
   type LeadListResponse,
 } from '../../contract';
 
+import { IntakeThrottleGuard } from './intake-throttle.guard';
+import { csvStream } from './lead-csv';
 import { leadServiceToken } from './lead-service.token';
 import {
+  type CreateLeadBaseDto,
   createLeadIdDto,
+  CreateLeadResponseDto,
   createLeadResponseDtos,
+  LeadExportQueryDto,
   LeadListQueryDto,
   named,
   pascalCase,
@@ -27,15 +52,21 @@ import {
 import { LeadService } from './lead.service';
 
 /**
- * Builds the admin controller of one lead kind: the four calls of spec section 7 under
- * `/<module>/<resource>`, all behind the app-wide JWT guard.
+ * Builds the controller of one lead kind under `/<module>/<resource>`: the four admin calls of spec
+ * section 7 behind the app-wide JWT guard, and the public intake.
  */
-export function createLeadController(kind: LeadKindDescriptor): Type {
+export function createLeadController(
+  kind: LeadKindDescriptor,
+  createDto: Type<CreateLeadBaseDto>,
+): Type {
   const { ListDto, ArchiveDto } = createLeadResponseDtos(kind);
   // A class declaration (not a const) so the parameter's design type, which the global
   // ValidationPipe validates against, is this kind's id DTO.
   class LeadIdBody extends createLeadIdDto(kind) {}
   named(LeadIdBody, `${pascalCase(kind)}IdBody`);
+  // Same reason: the intake's design type must be this kind's create DTO.
+  class CreateBody extends createDto {}
+  named(CreateBody, createDto.name);
   const idOf = (body: LeadIdBody) => (body as Record<string, string>)[kind.idField] as string;
   const noun = `${kind.panelTitle.replace(/ Requests$/, '').toLowerCase()} request`;
 
@@ -45,6 +76,28 @@ export function createLeadController(kind: LeadKindDescriptor): Type {
   @Controller(kind.module)
   class LeadController {
     constructor(@Inject(leadServiceToken(kind.key)) private readonly leads: LeadService) {}
+
+    @Post(kind.resource)
+    @Public()
+    @ApiSecurity({})
+    @UseGuards(IntakeThrottleGuard)
+    @ApiOperation({
+      summary: `Submit a ${noun} (public; used by the landing page and the marketplace)`,
+      description:
+        'Answers 201 only once the database has acknowledged the write. Limited per visitor (INTAKE_RATE_LIMIT per INTAKE_RATE_TTL seconds).',
+    })
+    @ApiBody({ type: CreateBody })
+    @ApiCreatedResponse({ type: CreateLeadResponseDto })
+    @ApiBadRequestResponse({ description: 'A message per invalid field in `errors`' })
+    @ApiTooManyRequestsResponse({
+      description: 'Too many submissions from this visitor; see Retry-After',
+    })
+    async create(@Body() body: CreateBody): Promise<CreateLeadResponse> {
+      return {
+        success: true,
+        id: await this.leads.submit(body as unknown as Record<string, string | undefined>),
+      };
+    }
 
     @Get(kind.resource)
     @ApiOperation({ summary: `Active ${noun}s, newest first` })
@@ -60,6 +113,23 @@ export function createLeadController(kind: LeadKindDescriptor): Type {
     @ApiBadRequestResponse({ description: 'Invalid limit, cursor or q' })
     async listArchived(@Query() query: LeadListQueryDto): Promise<LeadListResponse> {
       return { success: true, ...(await this.leads.list('archived', query)) };
+    }
+
+    @Get(`${kind.resource}/export.csv`)
+    @ApiOperation({ summary: `Download a list of ${noun}s as CSV (streamed)` })
+    @ApiProduces('text/csv')
+    @ApiOkResponse({ description: 'RFC 4180 CSV; formula-like cells are prefixed with a quote' })
+    async exportCsv(@Query() query: LeadExportQueryDto, @Res() response: Response): Promise<void> {
+      const state = query.state ?? 'active';
+      const { columns, records } = this.leads.exportRecords(state, query.q);
+      const date = new Date().toISOString().slice(0, 10);
+      response.setHeader('Content-Type', 'text/csv; charset=utf-8');
+      response.setHeader(
+        'Content-Disposition',
+        `attachment; filename="${kind.resource}-${state}-${date}.csv"`,
+      );
+      response.setHeader('Cache-Control', 'no-store');
+      await pipeline(records, csvStream(columns), response);
     }
 
     @Post(`${kind.resource}/archive`)

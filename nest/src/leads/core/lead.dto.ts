@@ -1,8 +1,9 @@
-import { type Type } from '@nestjs/common';
+import { applyDecorators, type Type } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import {
   IsEmail,
+  IsIn,
   IsInt,
   IsMongoId,
   IsOptional,
@@ -44,6 +45,32 @@ export class LeadListQueryDto {
   q?: string;
 }
 
+export class LeadExportQueryDto {
+  @ApiPropertyOptional({ enum: ['active', 'archived'], default: 'active' })
+  @IsOptional()
+  @IsIn(['active', 'archived'])
+  state?: 'active' | 'archived';
+
+  @ApiPropertyOptional({ maxLength: LIST_PAGE.maxQueryLength })
+  @IsOptional()
+  @IsText(LIST_PAGE.maxQueryLength, { required: false })
+  q?: string;
+}
+
+/** A phone number as people type it: digits and the usual separators. */
+export function IsPhoneNumber(required: boolean) {
+  return applyDecorators(
+    ...(required
+      ? [ApiProperty({ maxLength: FIELD_LIMITS.phone_number })]
+      : [ApiPropertyOptional({ maxLength: FIELD_LIMITS.phone_number })]),
+    ...(required ? [] : [IsOptional()]),
+    IsText(FIELD_LIMITS.phone_number, { required }),
+    Matches(/^[0-9+()\-.\s/x]*$/, {
+      message: 'phone_number may contain only digits, spaces and + ( ) - . / x',
+    }),
+  );
+}
+
 /** Fields every intake form sends. Each kind's DTO adds its own text field and phone rule. */
 export class CreateLeadBaseDto {
   @ApiProperty({ maxLength: FIELD_LIMITS.name })
@@ -56,12 +83,17 @@ export class CreateLeadBaseDto {
   email: string;
 
   @ApiPropertyOptional({
-    description: 'Honeypot: leave empty. Bots that fill it are silently dropped.',
+    description: 'Honeypot: leave empty. Submissions that fill it are dropped.',
   })
   @IsOptional()
   @IsString()
   @MaxLength(FIELD_LIMITS.name)
   website?: string;
+}
+
+export class CreateLeadResponseDto {
+  @ApiProperty({ enum: [true] }) success: true;
+  @ApiProperty({ description: 'The new lead’s _id' }) id: string;
 }
 
 /** Names a dynamically built class, so the OpenAPI document has one schema per kind. */

@@ -1,3 +1,5 @@
+import { type Readable } from 'node:stream';
+
 import { HttpStatus } from '@nestjs/common';
 import { type FilterQuery, type Model, trusted, Types } from 'mongoose';
 
@@ -8,6 +10,7 @@ import {
   type LeadKindDescriptor,
   LIST_PAGE,
 } from '../../contract';
+import { LeadNotifier } from '../../notifications/lead-notifier.service';
 
 import { afterCursorFilter, decodeCursor, encodeCursor, type SortKey } from './lead-cursor';
 
@@ -49,6 +52,7 @@ export class LeadService {
   constructor(
     private readonly model: Model<LeadRecord>,
     private readonly kind: LeadKindDescriptor,
+    private readonly notifier: LeadNotifier,
   ) {
     this.fields = [
       'name',
@@ -87,6 +91,20 @@ export class LeadService {
     };
   }
 
+  /**
+   * Every lead of a list, in list order, as a stream of records: the CSV export reads the database
+   * in batches and never holds the whole list in memory.
+   */
+  exportRecords(state: LeadState, q?: string): { columns: readonly string[]; records: Readable } {
+    const sort = Object.fromEntries(SORT_KEYS[state].map((k) => [k, -1 as const]));
+    const records = this.model
+      .find(this.filterFor(state, q))
+      .sort(sort)
+      .lean()
+      .cursor({ batchSize: 1000 });
+    return { columns: ['_id', 'createdAt', 'archivedAt', ...this.fields], records };
+  }
+
   /** Moves a lead into the archive; archiving an archived lead changes nothing. */
   archive(id: string): Promise<ArchiveResponse> {
     return this.move(id, 'archived');
@@ -96,11 +114,17 @@ export class LeadService {
     return this.move(id, 'active');
   }
 
-  /** Inserts a lead; resolves once the database has acknowledged the write. */
-  async create(fields: Record<string, string>): Promise<string> {
+  /**
+   * Public intake. Resolves with the new id once the database has acknowledged the write, so a 201
+   * is never sent for a lead that isn't stored. A filled honeypot gets the same answer and is dropped.
+   */
+  async submit(fields: Record<string, string | undefined> & { website?: string }): Promise<string> {
+    if (fields.website) return new Types.ObjectId().toHexString();
     const [created] = await this.model.create([{ ...pick(fields, this.fields), archivedAt: null }]);
     if (!created) throw new Error('insert returned no document');
-    return String(created._id);
+    const id = String(created._id);
+    await this.notifier.leadCreated(this.kind, id);
+    return id;
   }
 
   /** Both first pages and totals: what the inbox shows after a move. */
@@ -160,7 +184,10 @@ export function escapeRegex(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-function pick(source: Record<string, string>, keys: readonly string[]): Record<string, string> {
+function pick(
+  source: Record<string, string | undefined>,
+  keys: readonly string[],
+): Record<string, string> {
   return Object.fromEntries(
     keys.filter((k) => source[k] !== undefined).map((k) => [k, source[k] as string]),
   );

@@ -4,11 +4,14 @@ import { FIELD_LIMITS, LEAD_KINDS } from '../../contract';
 import { LeadModule } from '../core/lead.module';
 import { leadText } from '../core/lead.schema';
 
+import { CreateKeDemoRequestDto } from './create-ke-demo-request.dto';
+
 /** Knowledge Engine demo requests. */
 @Module({
   imports: [
     LeadModule.forKind({
       kind: LEAD_KINDS.keDemo,
+      createDto: CreateKeDemoRequestDto,
       fields: { company: leadText(FIELD_LIMITS.company) },
     }),
   ],

@@ -1,0 +1,22 @@
+import { ApiProperty } from '@nestjs/swagger';
+
+import { IsText } from '../../common/validation';
+import { type CreateLeadRequest, FIELD_LIMITS } from '../../contract';
+import { CreateLeadBaseDto, IsPhoneNumber } from '../core/lead.dto';
+
+export class CreateContactUsRequestDto
+  extends CreateLeadBaseDto
+  implements CreateLeadRequest<'contactUs'>
+{
+  @ApiProperty({ maxLength: FIELD_LIMITS.subject })
+  @IsText(FIELD_LIMITS.subject)
+  subject: string;
+
+  @ApiProperty({ maxLength: FIELD_LIMITS.message })
+  @IsText(FIELD_LIMITS.message)
+  message: string;
+
+  /** The landing page's form has no phone field. */
+  @IsPhoneNumber(false)
+  phone_number?: string;
+}

@@ -1,0 +1,122 @@
+import {
+  Injectable,
+  Logger,
+  type OnApplicationBootstrap,
+  type OnApplicationShutdown,
+} from '@nestjs/common';
+import { InjectConnection, InjectModel } from '@nestjs/mongoose';
+import { type Connection, type Model, trusted, Types } from 'mongoose';
+
+import { LEAD_KINDS, type Lead } from '../contract';
+
+import { NotificationChannels } from './notification-channels';
+import { LeadNotification, type LeadNotificationDocument } from './notification.schema';
+
+const POLL_MS = 1_000;
+const CLAIM_MS = 60_000;
+const MAX_ATTEMPTS = 8;
+/** 2 s, 4 s, 8 s … doubling, capped: about 8 minutes of retries before giving up. */
+const backoffMs = (attempts: number) => Math.min(2_000 * 2 ** (attempts - 1), 5 * 60_000);
+
+/**
+ * Delivers queued notifications in the background with retries and backoff. The queue lives in
+ * MongoDB, so pending work survives restarts and several API replicas can share it (claims are
+ * conditional updates; a claim left by a crashed worker expires and is retried).
+ */
+@Injectable()
+export class NotificationWorker implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('Notifications');
+  private timer?: NodeJS.Timeout;
+  private running?: Promise<void>;
+  private stopped = false;
+
+  constructor(
+    @InjectModel(LeadNotification.name) private readonly outbox: Model<LeadNotification>,
+    @InjectConnection() private readonly connection: Connection,
+    private readonly channels: NotificationChannels,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    // Nothing to deliver to: don't poll. Pending work waits for a restart with a channel configured.
+    if (this.channels.enabled().length > 0) this.schedule(0);
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    await this.running;
+  }
+
+  private schedule(delay: number): void {
+    if (this.stopped) return;
+    this.timer = setTimeout(() => {
+      this.running = this.drain()
+        .catch((error: unknown) =>
+          this.logger.warn({ err: error }, 'notification queue unavailable'),
+        )
+        .finally(() => this.schedule(POLL_MS));
+    }, delay);
+    this.timer.unref();
+  }
+
+  /** Delivers every due notification, one claim at a time. */
+  private async drain(): Promise<void> {
+    while (!this.stopped) {
+      const job = await this.claim();
+      if (!job) return;
+      await this.attempt(job);
+    }
+  }
+
+  private claim(): Promise<LeadNotificationDocument | null> {
+    const now = new Date();
+    return this.outbox
+      .findOneAndUpdate(
+        {
+          status: 'pending',
+          nextAttemptAt: trusted({ $lte: now }),
+          lockedUntil: trusted({ $lte: now }),
+        },
+        { $set: { lockedUntil: new Date(now.getTime() + CLAIM_MS) }, $inc: { attempts: 1 } },
+        { new: true, sort: { nextAttemptAt: 1 } },
+      )
+      .exec();
+  }
+
+  private async attempt(job: LeadNotificationDocument): Promise<void> {
+    const kind = LEAD_KINDS[job.kind];
+    try {
+      const lead = await this.connection
+        .collection(kind.collection)
+        .findOne({ _id: new Types.ObjectId(job.leadId) });
+      if (!lead) throw new Error('lead no longer exists');
+      await this.channels.deliver(job.channel, kind, serialise(lead));
+      await this.outbox.updateOne(
+        { _id: job._id },
+        { $set: { status: 'sent', sentAt: new Date(), lastError: null } },
+      );
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      const failed = job.attempts >= MAX_ATTEMPTS;
+      await this.outbox.updateOne(
+        { _id: job._id },
+        {
+          $set: {
+            status: failed ? 'failed' : 'pending',
+            lastError: message.slice(0, 500),
+            nextAttemptAt: new Date(Date.now() + backoffMs(job.attempts)),
+            lockedUntil: new Date(0),
+          },
+        },
+      );
+      this.logger.warn(
+        { channel: job.channel, leadId: job.leadId, attempts: job.attempts, failed },
+        `notification failed: ${message}`,
+      );
+    }
+  }
+}
+
+function serialise(doc: Record<string, unknown>): Lead {
+  return JSON.parse(JSON.stringify(doc)) as Lead;
+}

@@ -1,0 +1,46 @@
+import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
+import { type HydratedDocument } from 'mongoose';
+
+import { LEAD_KIND_KEYS, type LeadKindKey } from '../contract';
+
+export const NOTIFICATION_CHANNELS = ['webhook', 'email'] as const;
+export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
+
+/**
+ * The outbox: one document per lead and channel, written right after the lead. The lead's content is
+ * read at delivery time, so no copy of a visitor's details sits here.
+ */
+@Schema({ collection: 'lead_notifications', timestamps: true, versionKey: false })
+export class LeadNotification {
+  @Prop({ type: String, required: true, enum: NOTIFICATION_CHANNELS })
+  channel: NotificationChannel;
+
+  @Prop({ type: String, required: true, enum: LEAD_KIND_KEYS })
+  kind: LeadKindKey;
+
+  @Prop({ type: String, required: true })
+  leadId: string;
+
+  @Prop({ type: String, required: true, enum: ['pending', 'sent', 'failed'], default: 'pending' })
+  status: 'pending' | 'sent' | 'failed';
+
+  @Prop({ type: Number, required: true, default: 0 })
+  attempts: number;
+
+  @Prop({ type: Date, required: true, default: () => new Date() })
+  nextAttemptAt: Date;
+
+  /** A worker's claim; an expired claim (crashed worker) is picked up again: at-least-once delivery. */
+  @Prop({ type: Date, required: true, default: () => new Date(0) })
+  lockedUntil: Date;
+
+  @Prop({ type: String, default: null })
+  lastError: string | null;
+
+  @Prop({ type: Date, default: null })
+  sentAt: Date | null;
+}
+
+export type LeadNotificationDocument = HydratedDocument<LeadNotification>;
+export const LeadNotificationSchema = SchemaFactory.createForClass(LeadNotification);
+LeadNotificationSchema.index({ status: 1, nextAttemptAt: 1 });
