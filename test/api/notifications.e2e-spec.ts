@@ -1,0 +1,93 @@
+import { LEAD_KINDS, leadPaths } from '../../nest/src/contract';
+import { eventually, startMailReceiver, startWebhookReceiver } from '../support/receivers';
+import { validSubmission } from '../support/submissions';
+import { createTestApp, request } from '../support/test-app';
+
+describe('new-lead notifications', () => {
+  const kind = LEAD_KINDS.keDemo;
+  const submission = validSubmission(kind);
+
+  it('posts each new lead to the webhook, retrying after a failure', async () => {
+    const hook = await startWebhookReceiver(1);
+    const t = await createTestApp({ LEAD_WEBHOOK_URL: hook.url });
+    try {
+      const started = Date.now();
+      const res = await request(t.http).post(leadPaths(kind).create).send(submission).expect(201);
+      // The intake doesn't wait for delivery (the receiver is failing right now).
+      expect(Date.now() - started).toBeLessThan(1_000);
+      await eventually(() => hook.received.length === 1);
+      expect(hook.attempts).toBe(2);
+      expect(hook.received[0]).toEqual({
+        event: 'lead.created',
+        kind: 'keDemo',
+        lead: expect.objectContaining({
+          _id: res.body.id,
+          name: submission.name,
+          company: submission.company,
+        }),
+      });
+      const outbox = await t.connection
+        .collection('lead_notifications')
+        .findOne({ leadId: res.body.id });
+      expect(outbox).toEqual(
+        expect.objectContaining({ status: 'sent', attempts: 2, channel: 'webhook' }),
+      );
+    } finally {
+      await t.close();
+      await hook.close();
+    }
+  });
+
+  it('emails the notify address through SMTP', async () => {
+    const smtp = await startMailReceiver();
+    const t = await createTestApp({
+      SMTP_URL: smtp.url,
+      NOTIFY_EMAIL: 'sales@example.com',
+      NOTIFY_FROM: 'leads@example.com',
+      WEB_URL: 'https://www.example.com',
+    });
+    try {
+      await request(t.http).post(leadPaths(kind).create).send(submission).expect(201);
+      await eventually(() => smtp.messages.length === 1);
+      const [mail] = smtp.messages;
+      expect(mail?.to).toEqual(['sales@example.com']);
+      expect(mail?.from).toBe('leads@example.com');
+      expect(mail?.raw).toContain('Subject: New KE Demo Request: Ada Lovelace 0');
+      expect(mail?.raw).toContain('Email: ada0@example.com');
+      expect(mail?.raw).toContain('Company: Harbour Ltd');
+      expect(mail?.raw).toContain('https://www.example.com/super-secret-admin');
+    } finally {
+      await t.close();
+      await smtp.close();
+    }
+  });
+
+  it('keeps pending notifications across a restart of the API', async () => {
+    // The receiver is down while the first API instance runs; a later instance delivers.
+    const down = await startWebhookReceiver();
+    const url = down.url;
+    await down.close();
+    const first = await createTestApp({ LEAD_WEBHOOK_URL: url });
+    const res = await request(first.http).post(leadPaths(kind).create).send(submission).expect(201);
+    await eventually(async () => {
+      const job = await first.connection
+        .collection('lead_notifications')
+        .findOne({ leadId: res.body.id });
+      return (job?.attempts ?? 0) >= 1;
+    });
+    await first.app.close();
+
+    const port = Number(new URL(url).port);
+    const hook = await startWebhookReceiver(0, port);
+    const second = await createTestApp({ LEAD_WEBHOOK_URL: url, MONGODB_DB: first.dbName });
+    try {
+      await eventually(() => hook.received.length === 1, 20_000);
+      expect(hook.received[0]).toEqual(
+        expect.objectContaining({ lead: expect.objectContaining({ _id: res.body.id }) }),
+      );
+    } finally {
+      await second.close();
+      await hook.close();
+    }
+  }, 40_000);
+});

@@ -1,0 +1,81 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { type AddressInfo } from 'node:net';
+
+import { SMTPServer } from 'smtp-server';
+
+export interface WebhookReceiver {
+  url: string;
+  /** JSON bodies of the requests answered 2xx. */
+  received: unknown[];
+  /** Every request, including the failed ones. */
+  attempts: number;
+  close(): Promise<void>;
+}
+
+/** A local HTTP endpoint that fails the first `failFirst` requests with 500, then accepts. */
+export async function startWebhookReceiver(failFirst = 0, port = 0): Promise<WebhookReceiver> {
+  const receiver = { received: [] as unknown[], attempts: 0 } as WebhookReceiver;
+  const server: Server = createServer((req: IncomingMessage, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      receiver.attempts++;
+      if (receiver.attempts <= failFirst) {
+        res.writeHead(500).end('not now');
+        return;
+      }
+      receiver.received.push(JSON.parse(Buffer.concat(chunks).toString('utf8')));
+      res.writeHead(204).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  receiver.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks/leads`;
+  receiver.close = () => new Promise((resolve) => server.close(() => resolve()));
+  return receiver;
+}
+
+export interface MailReceiver {
+  url: string;
+  messages: { from: string; to: string[]; raw: string }[];
+  close(): Promise<void>;
+}
+
+/** A local SMTP server (no TLS, no auth) that keeps what it is sent. */
+export async function startMailReceiver(): Promise<MailReceiver> {
+  const messages: MailReceiver['messages'] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        messages.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    messages,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+export async function eventually(
+  check: () => boolean | Promise<boolean>,
+  timeoutMs = 15_000,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
