@@ -1,0 +1,44 @@
+import { faker } from '@faker-js/faker';
+import { ObjectId } from 'mongodb';
+
+import { type LeadKindDescriptor } from '../../nest/src/contract';
+
+const DAY = 86_400_000;
+
+/** A plausible lead of a kind, received at some time in the last `days` days (some archived). */
+export function fakeLead(
+  kind: LeadKindDescriptor,
+  options: { days: number; archivedRatio: number },
+) {
+  const first = faker.person.firstName();
+  const last = faker.person.lastName();
+  const createdAt = new Date(Date.now() - Math.floor(Math.random() * options.days * DAY));
+  const archived = Math.random() < options.archivedRatio;
+  const text: Record<string, string> = {
+    message: faker.helpers.arrayElement([
+      `Could you send pricing for ${faker.vehicle.manufacturer()} listings in ${faker.location.country()}?`,
+      `We are a ${faker.company.buzzNoun()} team and want bulk specification data. ${faker.lorem.sentence()}`,
+      faker.lorem.paragraph(),
+    ]),
+    company: faker.company.name(),
+    location: `${faker.location.city()}, ${faker.location.country()}`,
+  };
+  return {
+    _id: new ObjectId(),
+    name: `${first} ${last}`,
+    email: faker.internet.email({ firstName: first, lastName: last }).toLowerCase(),
+    phone_number:
+      kind.phoneRequired || Math.random() < 0.3
+        ? faker.phone.number({ style: 'international' })
+        : '',
+    [kind.textField]: text[kind.textField],
+    ...(kind.hasSubject
+      ? { subject: faker.lorem.sentence({ min: 3, max: 7 }).replace(/\.$/, '') }
+      : {}),
+    createdAt,
+    updatedAt: createdAt,
+    archivedAt: archived
+      ? new Date(createdAt.getTime() + Math.floor(Math.random() * 7 * DAY))
+      : null,
+  };
+}

@@ -1,0 +1,67 @@
+/**
+ * Fills the app's database with realistic fake leads for demos and benchmarks:
+ *   npm run seed -- --count 1000 [--kind contactUs|keDemo|brokerDemo|consultation] [--archived 0.1] [--days 180]
+ * Without --kind the count is spread over the four kinds.
+ */
+import { parseArgs } from 'node:util';
+
+import { SingleBar, Presets } from 'cli-progress';
+
+import { LEAD_KIND_KEYS, LEAD_KINDS, type LeadKindKey } from '../nest/src/contract';
+
+import { connectAppDatabase } from './lib/database';
+import { fakeLead } from './lib/fake-leads';
+
+const BATCH = 1_000;
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      count: { type: 'string', default: '200' },
+      kind: { type: 'string' },
+      archived: { type: 'string', default: '0.1' },
+      days: { type: 'string', default: '180' },
+    },
+  });
+  const count = Number(values.count);
+  const archivedRatio = Number(values.archived);
+  const days = Number(values.days);
+  if (!Number.isSafeInteger(count) || count < 1)
+    throw new Error('--count must be a positive whole number');
+  if (!(archivedRatio >= 0 && archivedRatio <= 1))
+    throw new Error('--archived must be between 0 and 1');
+  if (values.kind && !LEAD_KIND_KEYS.includes(values.kind as LeadKindKey)) {
+    throw new Error(`--kind must be one of ${LEAD_KIND_KEYS.join(', ')}`);
+  }
+  const kinds = values.kind ? [values.kind as LeadKindKey] : [...LEAD_KIND_KEYS];
+
+  const { db, close } = await connectAppDatabase();
+  const bar = new SingleBar(
+    { format: 'Seeding |{bar}| {value}/{total} leads  {kind}' },
+    Presets.shades_classic,
+  );
+  bar.start(count, 0, { kind: '' });
+  try {
+    let done = 0;
+    for (const [i, key] of kinds.entries()) {
+      const kind = LEAD_KINDS[key];
+      const share = Math.floor(count / kinds.length) + (i < count % kinds.length ? 1 : 0);
+      for (let inserted = 0; inserted < share; inserted += BATCH) {
+        const size = Math.min(BATCH, share - inserted);
+        const docs = Array.from({ length: size }, () => fakeLead(kind, { days, archivedRatio }));
+        await db.collection(kind.collection).insertMany(docs, { ordered: false });
+        done += size;
+        bar.update(done, { kind: kind.panelTitle });
+      }
+    }
+  } finally {
+    bar.stop();
+    await close();
+  }
+  console.log(`Inserted ${count} leads into ${db.databaseName}.`);
+}
+
+main().catch((error: unknown) => {
+  console.error(`Seeding failed: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});
