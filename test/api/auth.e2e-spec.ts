@@ -81,8 +81,8 @@ describe('auth', () => {
         unknown.push(await time(`ghost${i}@example.com`, `10.2.0.${i}`));
       }
       // Both paths run one argon2 verification; without it the unknown email would answer ~100x faster.
-      expect(median(unknown) / median(known)).toBeGreaterThan(0.5);
-      expect(median(unknown) / median(known)).toBeLessThan(2);
+      expect(median(unknown) / median(known)).toBeGreaterThan(0.33);
+      expect(median(unknown) / median(known)).toBeLessThan(3);
     });
 
     it.each([
