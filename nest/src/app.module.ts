@@ -42,7 +42,11 @@ export class AppModule {
                 res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
               },
               customLogLevel: (_req, res, err) =>
-                err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
+                (err || res.statusCode >= 500) && res.statusCode !== 503
+                  ? 'error'
+                  : res.statusCode >= 400
+                    ? 'warn'
+                    : 'info',
             },
           }),
         }),

@@ -44,7 +44,8 @@ export async function createTestApp(
         MONGODB_URI: uri,
         MONGODB_DB: dbName,
         JWT_SECRET: TEST_JWT_SECRET,
-        LOG_LEVEL: 'silent',
+        // Only unexpected server errors print: a failing test then shows its cause.
+        LOG_LEVEL: 'error',
         DATA_DIR: mkdtempSync(join(tmpdir(), 'leads-api-data-')),
         ...overrides,
       }),

@@ -7,7 +7,6 @@ import {
   Logger,
 } from '@nestjs/common';
 import { type Request, type Response } from 'express';
-import { MongoNetworkError, MongoServerSelectionError, MongoNotConnectedError } from 'mongodb';
 import { Error as MongooseError } from 'mongoose';
 
 import { type ApiFailure } from '../contract';
@@ -30,7 +29,8 @@ export class AllExceptionsFilter implements ExceptionFilter {
     const requestId = String(request.id ?? '');
     const { status, body, headers } = this.toAnswer(exception);
 
-    if (status >= 500) {
+    // A 503 (database away) is expected and logged by the request logger; anything else is a bug.
+    if (status >= 500 && status !== 503) {
       this.logger.error({ err: exception, requestId, path: request.path }, 'request failed');
     }
     if (response.headersSent) return;
@@ -73,11 +73,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
         headers: {},
       };
     }
-    if (
-      exception instanceof MongoServerSelectionError ||
-      exception instanceof MongoNetworkError ||
-      exception instanceof MongoNotConnectedError
-    ) {
+    if (isDatabaseUnavailable(exception)) {
       return {
         status: HttpStatus.SERVICE_UNAVAILABLE,
         body: { success: false, message: 'Database unavailable, try again shortly' },
@@ -90,4 +86,32 @@ export class AllExceptionsFilter implements ExceptionFilter {
       headers: {},
     };
   }
+}
+
+/**
+ * Errors that mean "the database can't be reached right now" (answered 503), whichever layer raised
+ * them: the driver's own classes, Mongoose's wrappers, or a pool cleared by a failed operation.
+ */
+const UNAVAILABLE = new Set([
+  'MongoServerSelectionError',
+  'MongooseServerSelectionError',
+  'MongoNetworkError',
+  'MongoNetworkTimeoutError',
+  'MongoNotConnectedError',
+  'MongoTopologyClosedError',
+  'MongoPoolClearedError',
+  'MongoPoolClosedError',
+]);
+
+/** Server answers during shutdown or a replica-set election: the request may succeed on retry. */
+const UNAVAILABLE_CODES = new Set([91, 189, 10107, 11600, 11602, 13435, 13436]);
+
+function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
+  if (!(error instanceof Error) || depth > 3) return false;
+  const code = (error as { code?: unknown }).code;
+  return (
+    UNAVAILABLE.has(error.name) ||
+    (typeof code === 'number' && UNAVAILABLE_CODES.has(code)) ||
+    isDatabaseUnavailable(error.cause, depth + 1)
+  );
 }
