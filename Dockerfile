@@ -1,4 +1,4 @@
-# One image for both processes (compose picks the command): build once, run with production deps only.
+# Build once, run with production dependencies only.
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
@@ -12,7 +12,6 @@ WORKDIR /app
 COPY --from=build --chown=node:node /app/package.json ./
 COPY --from=build --chown=node:node /app/node_modules ./node_modules
 COPY --from=build --chown=node:node /app/dist ./dist
-COPY --from=build --chown=node:node /app/build ./build
 USER node
-EXPOSE 3000 3001
+EXPOSE 3001
 CMD ["node", "dist/main.js"]
