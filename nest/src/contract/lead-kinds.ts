@@ -89,6 +89,11 @@ export type LeadKind<K extends LeadKindKey = LeadKindKey> = LeadKinds[K];
 
 export const leadKindList: readonly LeadKindDescriptor[] = LEAD_KIND_KEYS.map((k) => LEAD_KINDS[k]);
 
+/** The text fields a lead of this kind carries, in display order (what lists, CSV and intake use). */
+export function leadFields(kind: LeadKindDescriptor): readonly string[] {
+  return ['name', 'email', 'phone_number', kind.textField, ...(kind.hasSubject ? ['subject'] : [])];
+}
+
 /** Paths of one kind's calls, relative to the API's origin. */
 export function leadPaths(kind: LeadKindDescriptor) {
   const base = `/${kind.module}/${kind.resource}`;

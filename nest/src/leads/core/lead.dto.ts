@@ -15,7 +15,7 @@ import {
 } from 'class-validator';
 
 import { IsText } from '../../common/validation';
-import { FIELD_LIMITS, type LeadKindDescriptor, LIST_PAGE } from '../../contract';
+import { FIELD_LIMITS, type LeadKindDescriptor, leadFields, LIST_PAGE } from '../../contract';
 
 export class LeadListQueryDto {
   @ApiPropertyOptional({ minimum: 1, maximum: LIST_PAGE.maxLimit, default: LIST_PAGE.defaultLimit })
@@ -128,13 +128,7 @@ export function createLeadResponseDtos(kind: LeadKindDescriptor) {
   const prop = (cls: object, name: string, options: Parameters<typeof ApiProperty>[0]) =>
     ApiProperty(options)(cls, name);
   prop(LeadDto.prototype, '_id', { type: String });
-  for (const field of [
-    'name',
-    'email',
-    'phone_number',
-    kind.textField,
-    ...(kind.hasSubject ? ['subject'] : []),
-  ]) {
+  for (const field of leadFields(kind)) {
     prop(LeadDto.prototype, field, { type: String });
   }
   prop(LeadDto.prototype, 'createdAt', { type: String, format: 'date-time' });

@@ -8,6 +8,7 @@ import {
   type ArchiveResponse,
   type Lead,
   type LeadKindDescriptor,
+  leadFields,
   LIST_PAGE,
 } from '../../contract';
 import { LeadNotifier } from '../../notifications/lead-notifier.service';
@@ -54,13 +55,7 @@ export class LeadService {
     private readonly kind: LeadKindDescriptor,
     private readonly notifier: LeadNotifier,
   ) {
-    this.fields = [
-      'name',
-      'email',
-      'phone_number',
-      kind.textField,
-      ...(kind.hasSubject ? ['subject'] : []),
-    ];
+    this.fields = leadFields(kind);
   }
 
   async list(state: LeadState, options: ListOptions = {}): Promise<LeadPage> {
