@@ -74,6 +74,21 @@ describe('inbox paging, search and export', () => {
     );
   });
 
+  it('answers a move with first pages that can be paged on', async () => {
+    const [oldest] = await insertLeads(t, kind, 55);
+    const moved = await request(t.http)
+      .post(paths.archive)
+      .set('Authorization', `Bearer ${token}`)
+      .send({ [kind.idField]: oldest })
+      .expect(200);
+    expect(moved.body).toMatchObject({ unarchivedTotal: 54, archivedTotal: 1 });
+    expect(moved.body.unarchived).toHaveLength(50);
+    expect(moved.body.archivedNextCursor).toBeNull();
+    const rest = await get(`${paths.active}?cursor=${moved.body.unarchivedNextCursor}`).expect(200);
+    expect(rest.body.data).toHaveLength(4);
+    expect(rest.body.nextCursor).toBeNull();
+  });
+
   it('refuses a cursor of the other list or a forged one', async () => {
     await insertLeads(t, kind, 3);
     await insertLeads(t, kind, 3, true);

@@ -96,6 +96,8 @@ describe.each(leadKindList.map((kind) => [kind.panelTitle, kind] as const))(
           archived: [expect.objectContaining({ _id: first, archivedAt: expect.any(String) })],
           unarchivedTotal: 1,
           archivedTotal: 1,
+          unarchivedNextCursor: null,
+          archivedNextCursor: null,
         });
 
         const back = await request(t.http)

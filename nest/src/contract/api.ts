@@ -80,6 +80,9 @@ export interface ArchiveResponse<K extends LeadKindKey = LeadKindKey> {
   archived: Lead<K>[];
   unarchivedTotal: number;
   archivedTotal: number;
+  /** Cursors to page on from these first pages (as `nextCursor` of a list). */
+  unarchivedNextCursor: string | null;
+  archivedNextCursor: string | null;
 }
 
 /** Body of archive/unarchive: `{ [kind.idField]: id }`. */

@@ -157,6 +157,8 @@ export function createLeadResponseDtos(kind: LeadKindDescriptor) {
   });
   prop(ArchiveDto.prototype, 'unarchivedTotal', { type: Number });
   prop(ArchiveDto.prototype, 'archivedTotal', { type: Number });
+  for (const key of ['unarchivedNextCursor', 'archivedNextCursor'])
+    prop(ArchiveDto.prototype, key, { type: String, nullable: true });
   named(ArchiveDto, `${prefix}ArchiveResponse`);
 
   return { LeadDto, ListDto, ArchiveDto };

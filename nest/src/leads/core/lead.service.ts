@@ -131,6 +131,8 @@ export class LeadService {
       archived: archived.data,
       unarchivedTotal: active.total,
       archivedTotal: archived.total,
+      unarchivedNextCursor: active.nextCursor,
+      archivedNextCursor: archived.nextCursor,
     };
   }
 

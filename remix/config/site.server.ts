@@ -1,0 +1,15 @@
+import { type SiteConfig } from './site';
+
+import { getWebEnv } from '~/utils/env.server';
+
+
+export function getSiteConfig(): SiteConfig {
+  const env = getWebEnv();
+  return {
+    productName: env.PRODUCT_NAME,
+    marketplaceName: env.MARKETPLACE_NAME,
+    marketplaceUrl: env.MARKETPLACE_URL,
+    marketplaceLogo: '/images/marketplace-logo.svg',
+    siteUrl: env.SITE_URL,
+  };
+}

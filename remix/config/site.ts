@@ -1,0 +1,13 @@
+/**
+ * What the spec leaves open ({product} and the marketplace), as the page receives it from the
+ * loader. Browser-safe: only names and public URLs.
+ */
+export interface SiteConfig {
+  productName: string;
+  marketplaceName: string;
+  marketplaceUrl: string;
+  /** Public URL path of the marketplace logo. */
+  marketplaceLogo: string;
+  /** Canonical origin of the site, without a trailing slash. */
+  siteUrl: string;
+}

@@ -1,0 +1,49 @@
+import { fileURLToPath } from 'node:url';
+
+import { vitePlugin as remix } from '@remix-run/dev';
+import { defineConfig } from 'vite';
+
+declare module '@remix-run/node' {
+  interface Future {
+    v3_singleFetch: true;
+  }
+}
+
+const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+export default defineConfig({
+  resolve: {
+    alias: {
+      '~': here('./remix'),
+      '@contract': here('./nest/src/contract/index.ts'),
+    },
+  },
+  css: {
+    preprocessorOptions: {
+      scss: {
+        // Bootstrap 5.3's own sources trip current Dart Sass deprecations; silence them for
+        // dependencies only, never for our styles.
+        quietDeps: true,
+        silenceDeprecations: ['import', 'global-builtin', 'color-functions'],
+      },
+    },
+  },
+  build: { assetsInlineLimit: 0 },
+  plugins: [
+    remix({
+      appDirectory: 'remix',
+      buildDirectory: 'build/web',
+      // The repository's package.json is CommonJS (for Nest); the server bundle is ESM, so name it .mjs.
+      serverModuleFormat: 'esm',
+      serverBuildFile: 'index.mjs',
+      ignoredRouteFiles: ['**/*.spec.*', '**/*.test.*'],
+      future: {
+        v3_fetcherPersist: true,
+        v3_relativeSplatPath: true,
+        v3_throwAbortReason: true,
+        v3_lazyRouteDiscovery: true,
+        v3_singleFetch: true,
+      },
+    }),
+  ],
+});
