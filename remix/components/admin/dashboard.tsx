@@ -1,0 +1,32 @@
+import { Form } from '@remix-run/react';
+
+import { type PanelData } from './inbox-types';
+import { LeadPanel } from './lead-panel';
+
+/** Spec section 2: a top bar with a red 'Sign Out', then the four panels side by side. */
+export function Dashboard({ panels }: { panels: PanelData[] }) {
+  return (
+    <div className="admin">
+      <header className="admin-topbar">
+        <div className="container-fluid admin-topbar__inner">
+          <h1 className="h5 mb-0">Lead inbox</h1>
+          <Form method="post" action="/super-secret-admin">
+            <input type="hidden" name="intent" value="sign-out" />
+            <button type="submit" className="btn btn-link admin-topbar__sign-out">
+              Sign Out
+            </button>
+          </Form>
+        </div>
+      </header>
+      <main className="container-fluid admin__panels">
+        <div className="row g-3">
+          {panels.map((panel) => (
+            <div key={panel.kind} className="col-12 col-md-6 col-lg-3">
+              <LeadPanel panel={panel} />
+            </div>
+          ))}
+        </div>
+      </main>
+    </div>
+  );
+}

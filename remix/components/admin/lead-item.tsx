@@ -1,0 +1,70 @@
+import { LEAD_KINDS, type Lead, type LeadKindKey } from '@contract';
+import { useFetcher, useLocation } from '@remix-run/react';
+import { useEffect, useRef } from 'react';
+import { Button } from 'react-bootstrap';
+
+
+import { type MoveResult } from './inbox-types';
+import { RelativeTime } from './relative-time';
+
+import { useHydrated } from '~/hooks/use-hydrated';
+
+
+interface LeadItemProps {
+  lead: Lead;
+  kind: LeadKindKey;
+  intent: 'archive' | 'unarchive';
+  /** The panel's search text: a searched panel is re-read after the move. */
+  q: string;
+  onMoved: (result: MoveResult) => void;
+}
+
+/** One lead with the fields of the spec's table and its Archive or Unarchive button. */
+export function LeadItem({ lead, kind, intent, q, onMoved }: LeadItemProps) {
+  const descriptor = LEAD_KINDS[kind];
+  const fetcher = useFetcher<MoveResult>();
+  const location = useLocation();
+  const hydrated = useHydrated();
+  const handled = useRef<MoveResult | undefined>(undefined);
+  const record = lead as unknown as Record<string, string>;
+  const subject = descriptor.hasSubject ? record.subject : undefined;
+
+  useEffect(() => {
+    if (fetcher.state !== 'idle' || !fetcher.data || handled.current === fetcher.data) return;
+    handled.current = fetcher.data;
+    onMoved(fetcher.data);
+  }, [fetcher.state, fetcher.data, onMoved]);
+
+  const busy = fetcher.state !== 'idle';
+  return (
+    <li className="lead-item list-group-item">
+      <div className="lead-item__head">
+        <strong className="lead-item__name">{lead.name}</strong>
+        <RelativeTime iso={lead.createdAt} />
+      </div>
+      <a className="lead-item__email" href={`mailto:${lead.email}`}>
+        {lead.email}
+      </a>
+      {lead.phone_number ? <div className="lead-item__phone">{lead.phone_number}</div> : null}
+      {subject ? <div className="lead-item__subject">{subject}</div> : null}
+      <p className="lead-item__text">{record[descriptor.textField]}</p>
+      <fetcher.Form method="post" action="/super-secret-admin">
+        <input type="hidden" name="intent" value={intent} />
+        <input type="hidden" name="kind" value={kind} />
+        <input type="hidden" name="id" value={lead._id} />
+        <input type="hidden" name="q" value={q} />
+        <input type="hidden" name="js" value={hydrated ? '1' : ''} />
+        <input type="hidden" name="returnTo" value={location.pathname + location.search} />
+        <Button
+          type="submit"
+          size="sm"
+          variant={intent === 'archive' ? 'outline-secondary' : 'outline-primary'}
+          disabled={busy}
+          aria-label={`${intent === 'archive' ? 'Archive' : 'Unarchive'} ${lead.name}`}
+        >
+          {intent === 'archive' ? 'Archive' : 'Unarchive'}
+        </Button>
+      </fetcher.Form>
+    </li>
+  );
+}

@@ -1,0 +1,33 @@
+import { type LoaderFunctionArgs } from '@remix-run/node';
+
+import { exportLeads } from '~/api/leads.server';
+import { isLeadKind } from '~/utils/inbox.server';
+import { requireAdmin, signInRedirect } from '~/utils/session.server';
+
+/**
+ * A panel's CSV download. The browser has no token to call the API with, so the web server asks
+ * with the session's token and streams the API's answer through without buffering it.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const token = await requireAdmin(request);
+  const params = new URL(request.url).searchParams;
+  const kind = params.get('kind');
+  const state = params.get('state') ?? 'active';
+  if (!isLeadKind(kind) || (state !== 'active' && state !== 'archived'))
+    return new Response('Unknown list.', { status: 400 });
+
+  const upstream = await exportLeads(kind, state, token, params.get('q') || undefined);
+  if (!(upstream instanceof Response))
+    return new Response(upstream.ok ? '' : upstream.message, { status: 503 });
+  if (upstream.status === 401) return signInRedirect('expired');
+  if (!upstream.ok || !upstream.body)
+    return new Response('The export failed. Please try again.', { status: 502 });
+
+  const headers = new Headers({
+    'Content-Type': upstream.headers.get('content-type') ?? 'text/csv; charset=utf-8',
+    'Cache-Control': 'no-store',
+  });
+  const disposition = upstream.headers.get('content-disposition');
+  if (disposition) headers.set('Content-Disposition', disposition);
+  return new Response(upstream.body, { status: 200, headers });
+}
