@@ -2,7 +2,6 @@ import { type SiteConfig } from './site';
 
 import { getWebEnv } from '~/utils/env.server';
 
-
 export function getSiteConfig(): SiteConfig {
   const env = getWebEnv();
   return {

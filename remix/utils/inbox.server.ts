@@ -13,7 +13,6 @@ import {
   searchParam,
 } from '~/components/admin/inbox-types';
 
-
 /** A 401 from the API means the token died (expired, password changed): sign in again. */
 async function unlessUnauthorized<T>(outcome: ApiOutcome<T>): Promise<ApiOutcome<T>> {
   if (!outcome.ok && outcome.status === 401) throw await signInRedirect('expired');

@@ -3,12 +3,10 @@ import { useFetcher, useLocation } from '@remix-run/react';
 import { useEffect, useRef } from 'react';
 import { Button } from 'react-bootstrap';
 
-
 import { type MoveResult } from './inbox-types';
 import { RelativeTime } from './relative-time';
 
 import { useHydrated } from '~/hooks/use-hydrated';
-
 
 interface LeadItemProps {
   lead: Lead;

@@ -3,7 +3,6 @@ import { useFetcher } from '@remix-run/react';
 import { useEffect } from 'react';
 import { Button } from 'react-bootstrap';
 
-
 import { type LeadListState, type LeadPage, type MoveResult, type PanelList } from './inbox-types';
 import { LeadItem } from './lead-item';
 

@@ -3,12 +3,10 @@ import { Form, useSearchParams } from '@remix-run/react';
 import { useCallback, useEffect, useState } from 'react';
 import { Alert, Button, Modal } from 'react-bootstrap';
 
-
 import { type MoveResult, type PanelData, type PanelList, searchParam } from './inbox-types';
 import { LeadList } from './lead-list';
 
 import { useHydrated } from '~/hooks/use-hydrated';
-
 
 const total = (list: PanelList) => (list.ok ? list.page.total : null);
 

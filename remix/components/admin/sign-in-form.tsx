@@ -2,7 +2,6 @@ import { FIELD_LIMITS } from '@contract';
 import { Form, useActionData, useNavigation } from '@remix-run/react';
 import { Alert, Button, Card, Form as BsForm } from 'react-bootstrap';
 
-
 export interface SignInResult {
   intent: 'sign-in';
   email: string;
