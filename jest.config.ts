@@ -43,6 +43,15 @@ const config: Config = {
       globalSetup: '<rootDir>/test/support/api-global-setup.ts',
       globalTeardown: '<rootDir>/test/support/api-global-teardown.ts',
     },
+    {
+      displayName: 'web',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/test/web/**/*.test.ts'],
+      transform: tsJestNest,
+      globalSetup: '<rootDir>/test/support/web-global-setup.ts',
+      globalTeardown: '<rootDir>/test/support/web-global-teardown.ts',
+      setupFilesAfterEnv: ['<rootDir>/test/support/web-setup.ts'],
+    },
   ],
 };
 

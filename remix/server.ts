@@ -64,6 +64,9 @@ async function main(): Promise<void> {
             },
           },
       crossOriginEmbedderPolicy: false,
+      // Not helmet's no-referrer: with it Chromium sends `Origin: null` on our own form posts, and
+      // Remix rightly refuses an action whose origin doesn't match the host.
+      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
       strictTransportSecurity: https,
     }),
   );

@@ -31,6 +31,12 @@ const JWT_ISSUER = 'boat-market-data-api';
 const JWT_AUDIENCE = 'boat-market-data-admin';
 export const DEMO_ADMIN_EMAIL = 'admin@example.com';
 
+/** The database named in a URI's path (`mongodb://host/name`), as the MongoDB tools read it. */
+function databaseInUri(uri: string | undefined): string | undefined {
+  const match = uri ? /^mongodb(?:\+srv)?:\/\/[^/?]+\/([^/?]+)/.exec(uri) : null;
+  return match?.[1] ? decodeURIComponent(match[1]) : undefined;
+}
+
 export function resolveAppConfig(env: EnvironmentVariables): AppConfig {
   const dataDir = isAbsolute(env.DATA_DIR) ? env.DATA_DIR : resolve(process.cwd(), env.DATA_DIR);
   const isProduction = env.NODE_ENV === 'production';
@@ -38,7 +44,10 @@ export function resolveAppConfig(env: EnvironmentVariables): AppConfig {
     nodeEnv: env.NODE_ENV,
     isProduction,
     api: { port: env.API_PORT, host: env.API_HOST },
-    database: { uri: env.MONGODB_URI, name: env.MONGODB_DB ?? 'boat_market_data' },
+    database: {
+      uri: env.MONGODB_URI,
+      name: env.MONGODB_DB ?? databaseInUri(env.MONGODB_URI) ?? 'boat_market_data',
+    },
     dataDir,
     jwt: {
       secret: env.JWT_SECRET ?? persistedSecret(dataDir, 'jwt-secret', 48),

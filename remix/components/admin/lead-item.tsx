@@ -56,7 +56,7 @@ export function LeadItem({ lead, kind, intent, q, onMoved }: LeadItemProps) {
         <Button
           type="submit"
           size="sm"
-          variant={intent === 'archive' ? 'outline-secondary' : 'outline-primary'}
+          variant="outline-secondary"
           disabled={busy}
           aria-label={`${intent === 'archive' ? 'Archive' : 'Unarchive'} ${lead.name}`}
         >

@@ -1,0 +1,210 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import { type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+import { LEAD_KINDS } from '../../nest/src/contract';
+import {
+  keepScreenshot,
+  launchBrowser,
+  openPage,
+  type PageWatch,
+  webUrl,
+} from '../support/browser';
+
+import { ADMIN_PATH, panel, signIn } from './support/admin';
+import { LeadsDb } from './support/leads-db';
+
+describe('admin inbox in a real browser', () => {
+  let browser: Browser;
+  let context: BrowserContext;
+  let db: LeadsDb;
+  let tag: string;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    db = await LeadsDb.connect();
+  });
+  afterAll(async () => {
+    await db?.close();
+    await browser?.close();
+  });
+  beforeEach(async () => {
+    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    tag = LeadsDb.tag();
+  });
+  afterEach(async () => {
+    await context.close();
+    await db.removeTagged(tag);
+  });
+
+  async function openDashboard(): Promise<{ page: Page; watch: PageWatch }> {
+    const opened = await openPage(context, ADMIN_PATH);
+    await signIn(opened.page);
+    await opened.page.getByRole('button', { name: 'Sign Out' }).waitFor();
+    return opened;
+  }
+
+  it('keeps a wrong password on the sign-in screen and says why', async () => {
+    const { page } = await openPage(context, ADMIN_PATH);
+    await expect(page.getByRole('heading', { name: 'Sign In' }).isVisible()).resolves.toBe(true);
+    await expect(page.getByPlaceholder('Email').getAttribute('type')).resolves.toBe('email');
+    await signIn(page, 'not-the-password-at-all');
+    await page.getByText('Invalid email or password').waitFor();
+    expect(await page.getByRole('button', { name: 'Sign Out' }).count()).toBe(0);
+    expect(await context.cookies()).toEqual([]);
+  });
+
+  it('shows the four panels with leads from the database, each field of the spec table', async () => {
+    const [contact] = await db.insert('contactUs', tag, 1);
+    const [consultation] = await db.insert('consultation', tag, 1);
+    const { page, watch } = await openDashboard();
+
+    const headings = await page.getByRole('heading', { level: 2 }).allTextContents();
+    expect(headings.map((h) => h.replace(/\s*\(.*$/, ''))).toEqual(
+      Object.values(LEAD_KINDS).map((kind) => kind.panelTitle),
+    );
+    const contactPanel = panel(page, 'Contact Us Requests');
+    const item = contactPanel.locator('li', { hasText: contact!.name });
+    await expect(item.textContent()).resolves.toContain(contact!.email);
+    await expect(item.textContent()).resolves.toContain(`message of ${tag} 0`);
+    await expect(item.locator('time').getAttribute('title')).resolves.toMatch(/\d{4}.*UTC$/);
+    await expect(
+      panel(page, 'Consultation Requests')
+        .locator('li', { hasText: consultation!.name })
+        .textContent(),
+    ).resolves.toContain(`location of ${tag} 0`);
+    // The cookie holds the session, out of reach of scripts.
+    const [cookie] = await context.cookies();
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', secure: true });
+    expect(await page.evaluate("document.cookie")).toBe('');
+    expect(watch.consoleErrors).toEqual([]);
+    await keepScreenshot(page, 'dashboard-1280');
+  });
+
+  it('archives a lead into the dialog and unarchives it back, closing the dialog', async () => {
+    const [lead] = await db.insert('keDemo', tag, 1);
+    const { page } = await openDashboard();
+    const ke = panel(page, 'KE Demo Requests');
+
+    await ke.getByRole('button', { name: `Archive ${lead!.name}` }).click();
+    await ke.locator('li', { hasText: lead!.name }).waitFor({ state: 'detached' });
+    await ke.getByRole('button', { name: /^Archived/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Archived KE Demo Requests' });
+    await dialog.waitFor();
+    await dialog.getByText(lead!.name).waitFor();
+    await expect(db.find('keDemo', tag)).resolves.toEqual([
+      expect.objectContaining({ archivedAt: expect.any(Date) }),
+    ]);
+
+    const axe = await new AxeBuilder({ page }).analyze();
+    expect(axe.violations.filter((v) => ['serious', 'critical'].includes(v.impact ?? ''))).toEqual(
+      [],
+    );
+    await keepScreenshot(page, 'dashboard-archived-dialog');
+
+    await dialog.getByRole('button', { name: `Unarchive ${lead!.name}` }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await ke.locator('li', { hasText: lead!.name }).waitFor();
+    await expect(db.find('keDemo', tag)).resolves.toEqual([
+      expect.objectContaining({ archivedAt: null }),
+    ]);
+  });
+
+  it('closes the dialog with its Close button and with Escape', async () => {
+    const { page } = await openDashboard();
+    const broker = panel(page, 'Broker Demo Requests');
+    const dialog = page.getByRole('dialog', { name: 'Archived Broker Demo Requests' });
+    await broker.getByRole('button', { name: /^Archived/ }).click();
+    await dialog.getByText('No archived requests.').waitFor();
+    await dialog.getByRole('button', { name: 'Close' }).last().click();
+    await dialog.waitFor({ state: 'hidden' });
+    await broker.getByRole('button', { name: /^Archived/ }).click();
+    await dialog.waitFor();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+  });
+
+  it('archives without JavaScript too', async () => {
+    const [lead] = await db.insert('consultation', tag, 1);
+    await context.close();
+    context = await browser.newContext({ javaScriptEnabled: false });
+    const { page } = await openPage(context, ADMIN_PATH);
+    await signIn(page);
+    const consultation = panel(page, 'Consultation Requests');
+    await consultation.getByRole('button', { name: `Archive ${lead!.name}` }).click();
+    await page.waitForLoadState();
+    expect(await consultation.locator('li', { hasText: lead!.name }).count()).toBe(0);
+    await expect(db.find('consultation', tag)).resolves.toEqual([
+      expect.objectContaining({ archivedAt: expect.any(Date) }),
+    ]);
+  });
+
+  it('loads more, searches and exports a panel', async () => {
+    const leads = await db.insert('brokerDemo', tag, 55);
+    const { page } = await openDashboard();
+    const broker = panel(page, 'Broker Demo Requests');
+    await expect(broker.getByRole('heading').textContent()).resolves.toContain('55');
+    expect(await broker.locator('li').count()).toBe(50);
+    await broker.getByRole('button', { name: 'Load more' }).click();
+    await broker.locator('li').nth(54).waitFor();
+    expect(await broker.locator('li').count()).toBe(55);
+    // Newest first: the oldest lead is the last one loaded.
+    await expect(broker.locator('li').last().textContent()).resolves.toContain(leads[0]!.name);
+
+    await broker
+      .getByRole('searchbox', { name: 'Search Broker Demo Requests' })
+      .fill(`${tag} Lead 7`);
+    await broker.getByRole('searchbox').press('Enter');
+    await page.waitForURL(/q-brokerDemo=/);
+    await broker.locator('li').first().waitFor();
+    const names = await broker.locator('li .lead-item__name').allTextContents();
+    expect(names).toEqual([`${tag} Lead 7`]);
+
+    const download = page.waitForEvent('download');
+    await broker.getByRole('link', { name: /^Export CSV/ }).click();
+    const file = await download;
+    const csv = await new Promise<string>((resolve, reject) => {
+      void file.createReadStream().then((stream) => {
+        let text = '';
+        stream.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        stream.on('end', () => resolve(text));
+        stream.on('error', reject);
+      });
+    });
+    expect(csv.split('\r\n')[0]).toBe('_id,createdAt,archivedAt,name,email,phone_number,company');
+    expect(csv).toContain(`${tag} Lead 7`);
+    expect(csv).not.toContain(`${tag} Lead 8`);
+  });
+
+  it('signs out back to the sign-in screen', async () => {
+    const { page } = await openDashboard();
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await page.getByRole('heading', { name: 'Sign In' }).waitFor();
+    await page.getByText('You have signed out.').waitFor();
+    expect(await context.cookies()).toEqual([]);
+    await page.goto(webUrl(ADMIN_PATH));
+    await page.getByRole('heading', { name: 'Sign In' }).waitFor();
+  });
+
+  it('shows sign-in, saying why, when the cookie was tampered with', async () => {
+    const { page } = await openDashboard();
+    const [cookie] = await context.cookies();
+    // The cookie holds the JWT (JSON, base64): keep the encoding, break the signature.
+    const token = JSON.parse(
+      Buffer.from(decodeURIComponent(cookie!.value), 'base64').toString(),
+    ) as string;
+    const forged = `${token.slice(0, -4)}${token.endsWith('AAAA') ? 'BBBB' : 'AAAA'}`;
+    const value = encodeURIComponent(Buffer.from(JSON.stringify(forged)).toString('base64'));
+    await context.addCookies([{ ...cookie!, value }]);
+    await page.reload();
+    await page.getByRole('heading', { name: 'Sign In' }).waitFor();
+    await page.getByText('Your session has expired. Please sign in again.').waitFor();
+  });
+
+  it('has no serious accessibility violations on the sign-in screen', async () => {
+    const { page } = await openPage(context, ADMIN_PATH);
+    const axe = await new AxeBuilder({ page }).analyze();
+    expect(axe.violations.filter((v) => ['serious', 'critical'].includes(v.impact ?? ''))).toEqual(
+      [],
+    );
+  });
+});

@@ -1,0 +1,19 @@
+import { type Page } from 'playwright-core';
+
+import { adminCredentials, webUrl } from '../../support/browser';
+
+export const ADMIN_PATH = '/super-secret-admin';
+
+export async function signIn(page: Page, password = adminCredentials().password): Promise<void> {
+  if (!page.url().includes(ADMIN_PATH)) await page.goto(webUrl(ADMIN_PATH));
+  await page.getByPlaceholder('Email').fill(adminCredentials().email);
+  await page.getByPlaceholder('Password').fill(password);
+  await page.getByRole('button', { name: 'Submit' }).click();
+}
+
+/** A panel of the dashboard, found by its heading. */
+export function panel(page: Page, title: string) {
+  return page.locator('section.lead-panel', {
+    has: page.getByRole('heading', { level: 2, name: new RegExp(`^${title}`) }),
+  });
+}

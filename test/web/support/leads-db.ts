@@ -1,0 +1,74 @@
+import { randomBytes } from 'node:crypto';
+
+import { MongoClient } from 'mongodb';
+
+import { LEAD_KINDS, type LeadKindKey } from '../../../nest/src/contract';
+
+/**
+ * Leads put straight into the database the running API reads, as the issue asks ("leads put in
+ * through the database"). Every lead of a test carries the test's own tag, so a test sees only its
+ * data and removes it afterwards.
+ */
+export class LeadsDb {
+  private constructor(private readonly client: MongoClient) {}
+
+  static async connect(): Promise<LeadsDb> {
+    const uri = process.env.TEST_MONGODB_URI;
+    if (!uri) throw new Error('TEST_MONGODB_URI is not set');
+    return new LeadsDb(await new MongoClient(uri).connect());
+  }
+
+  /** A short unique word to put into the names of a test's leads. */
+  static tag(): string {
+    return `t${randomBytes(3).toString('hex')}`;
+  }
+
+  async insert(
+    kind: LeadKindKey,
+    tag: string,
+    count: number,
+    { archived = false, start = Date.now() - count * 60_000 } = {},
+  ): Promise<{ id: string; name: string; email: string }[]> {
+    const descriptor = LEAD_KINDS[kind];
+    const docs = Array.from({ length: count }, (_, i) => ({
+      name: `${tag} Lead ${i}`,
+      email: `${tag}.${i}@example.com`,
+      phone_number: `+1 555 01${String(i).padStart(2, '0')}`,
+      [descriptor.textField]: `${descriptor.textField} of ${tag} ${i}`,
+      ...(descriptor.hasSubject ? { subject: `Subject ${i}` } : {}),
+      createdAt: new Date(start + i * 60_000),
+      updatedAt: new Date(start + i * 60_000),
+      archivedAt: archived ? new Date(start + i * 60_000 + 500) : null,
+    }));
+    const result = await this.client.db().collection(descriptor.collection).insertMany(docs);
+    return docs.map((doc, i) => ({
+      id: (result.insertedIds[i] as { toHexString(): string }).toHexString(),
+      name: doc.name,
+      email: doc.email,
+    }));
+  }
+
+  /** Leads of a kind whose name or email carries the tag (what the web put in, too). */
+  find(kind: LeadKindKey, tag: string) {
+    return this.client
+      .db()
+      .collection(LEAD_KINDS[kind].collection)
+      .find({ $or: [{ name: { $regex: tag } }, { email: { $regex: tag } }] })
+      .toArray();
+  }
+
+  async removeTagged(tag: string): Promise<void> {
+    await Promise.all(
+      Object.values(LEAD_KINDS).map((kind) =>
+        this.client
+          .db()
+          .collection(kind.collection)
+          .deleteMany({ $or: [{ name: { $regex: tag } }, { email: { $regex: tag } }] }),
+      ),
+    );
+  }
+
+  close(): Promise<void> {
+    return this.client.close();
+  }
+}
