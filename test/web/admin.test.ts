@@ -1,3 +1,5 @@
+/// <reference lib="dom" />
+// Functions passed to page.evaluate run in the browser.
 import { AxeBuilder } from '@axe-core/playwright';
 import { type Browser, type BrowserContext, type Page } from 'playwright-core';
 
@@ -75,7 +77,7 @@ describe('admin inbox in a real browser', () => {
     // The cookie holds the session, out of reach of scripts.
     const [cookie] = await context.cookies();
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', secure: true });
-    expect(await page.evaluate("document.cookie")).toBe('');
+    expect(await page.evaluate('document.cookie')).toBe('');
     expect(watch.consoleErrors).toEqual([]);
     await keepScreenshot(page, 'dashboard-1280');
   });

@@ -1,0 +1,154 @@
+/**
+ * @jest-environment node
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { type AddressInfo } from 'node:net';
+
+import { checkToken, login } from './auth.server';
+import { UNAVAILABLE_MESSAGE } from './http.server';
+import { archiveLead, createLead, listLeads } from './leads.server';
+
+type Handler = (req: IncomingMessage, body: string, res: ServerResponse) => void;
+
+// A real HTTP server stands in for the API: the wrappers are tested on the wire, as they run.
+describe('API fetch wrappers', () => {
+  let server: Server;
+  let handler: Handler;
+  const seen: {
+    method?: string;
+    url?: string;
+    headers: IncomingMessage['headers'];
+    body: string;
+  }[] = [];
+
+  const answer =
+    (status: number, body: unknown, headers: Record<string, string> = {}): Handler =>
+    (_req, _body, res) => {
+      res.writeHead(status, { 'content-type': 'application/json', ...headers });
+      res.end(typeof body === 'string' ? body : JSON.stringify(body));
+    };
+
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      let body = '';
+      req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      req.on('end', () => {
+        seen.push({ method: req.method, url: req.url, headers: req.headers, body });
+        handler(req, body, res);
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    process.env.API_URL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise((resolve) => server.close(resolve)));
+  // The wrappers log what they could not use (for the server's log); keep the test output clean.
+  let logged: jest.SpyInstance;
+  beforeEach(() => {
+    seen.length = 0;
+    logged = jest.spyOn(console, 'error').mockImplementation(() => {});
+  });
+  afterEach(() => logged.mockRestore());
+
+  it('returns the data of a success, sending the bearer token and query', async () => {
+    handler = answer(200, { success: true, data: [], nextCursor: null, total: 0 });
+    const outcome = await listLeads('keDemo', 'archived', 'tok', { q: 'a b', limit: 5 });
+    expect(outcome).toEqual({
+      ok: true,
+      data: { success: true, data: [], nextCursor: null, total: 0 },
+    });
+    expect(seen[0]).toMatchObject({
+      method: 'GET',
+      url: '/ke-demo-request/ke-demo-requests/archived?limit=5&q=a+b',
+      headers: expect.objectContaining({ authorization: 'Bearer tok' }),
+    });
+  });
+
+  it('posts the kind’s id field and checks the move answer', async () => {
+    const page = { unarchived: [], archived: [], unarchivedTotal: 0, archivedTotal: 0 };
+    handler = answer(200, {
+      success: true,
+      ...page,
+      unarchivedNextCursor: null,
+      archivedNextCursor: null,
+    });
+    await expect(archiveLead('consultation', 'abc', 't')).resolves.toMatchObject({ ok: true });
+    expect(JSON.parse(seen[0]!.body)).toEqual({ consultation_request_id: 'abc' });
+  });
+
+  it('passes on per-field messages of a 400', async () => {
+    handler = answer(400, {
+      success: false,
+      message: 'Validation failed',
+      errors: { email: ['email must be an email address'] },
+    });
+    await expect(
+      createLead(
+        'contactUs',
+        { name: 'A', email: 'x', subject: 's', message: 'm' },
+        { clientIp: '203.0.113.9' },
+      ),
+    ).resolves.toEqual({
+      ok: false,
+      status: 400,
+      message: 'Validation failed',
+      errors: { email: ['email must be an email address'] },
+    });
+    // The visitor's address travels to the API, which throttles per visitor.
+    expect(seen[0]!.headers['x-forwarded-for']).toBe('203.0.113.9');
+  });
+
+  it('reads Retry-After of a 429', async () => {
+    handler = answer(
+      429,
+      { success: false, message: 'Too many requests' },
+      { 'retry-after': '120' },
+    );
+    await expect(login({ email: 'a@b.co', password: 'x' })).resolves.toEqual({
+      ok: false,
+      status: 429,
+      message: 'Too many requests',
+      retryAfter: 120,
+    });
+  });
+
+  it('treats a 2xx without success: true, or a body that is not JSON, as unavailable', async () => {
+    handler = answer(200, { success: false, token: 'x' });
+    await expect(login({ email: 'a@b.co', password: 'x' })).resolves.toEqual({
+      ok: false,
+      status: 503,
+      message: UNAVAILABLE_MESSAGE,
+    });
+    handler = answer(502, '<html>Bad gateway</html>');
+    await expect(listLeads('contactUs', 'active', 't')).resolves.toEqual({
+      ok: false,
+      status: 503,
+      message: UNAVAILABLE_MESSAGE,
+    });
+    handler = answer(200, { success: true, data: 'not a list', total: 1, nextCursor: null });
+    await expect(listLeads('contactUs', 'active', 't')).resolves.toMatchObject({
+      ok: false,
+      status: 503,
+    });
+  });
+
+  it('reads a token check: false is a verdict, a 400 is a bad token, a 5xx is an outage', async () => {
+    handler = answer(200, { success: false });
+    await expect(checkToken('t')).resolves.toEqual({ ok: true, data: false });
+    handler = answer(400, { success: false, message: 'token must be a jwt' });
+    await expect(checkToken('t')).resolves.toEqual({ ok: true, data: false });
+    handler = answer(503, { success: false, message: 'Database unavailable' });
+    await expect(checkToken('t')).resolves.toMatchObject({ ok: false, status: 503 });
+  });
+
+  it('answers 503 when the API cannot be reached at all', async () => {
+    await new Promise((resolve) => server.close(resolve));
+    server.closeAllConnections();
+    await expect(listLeads('contactUs', 'active', 't')).resolves.toEqual({
+      ok: false,
+      status: 503,
+      message: UNAVAILABLE_MESSAGE,
+    });
+    expect(logged).toHaveBeenCalled();
+    server.listen(0);
+  });
+});

@@ -1,0 +1,264 @@
+/// <reference lib="dom" />
+// Functions passed to page.evaluate run in the browser.
+import { AxeBuilder } from '@axe-core/playwright';
+import { type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+import {
+  keepScreenshot,
+  launchBrowser,
+  openPage,
+  type PageWatch,
+  webUrl,
+} from '../support/browser';
+
+import { ADMIN_PATH, panel, signIn } from './support/admin';
+import { LeadsDb } from './support/leads-db';
+
+// Every text of spec section 2 a visitor reads, in page order.
+const SPEC_TEXTS = [
+  'Artificial Intelligence Driven Boat Market Data Solutions',
+  'Contact Us',
+  'Global Market Insights',
+  'Boats currently Listed',
+  'Makes and Models',
+  'Boats listed monthly',
+  'Discover',
+  'Your Ultimate Boat Marketplace',
+  'Advanced Search',
+  'Extensive Inventory',
+  'Trusted Marketplace',
+  'Knowledge Engine',
+  'Data Extrication',
+  'Price Modelling',
+  'Specification Verification',
+  '© 2024 All rights reserved',
+];
+const FIGURES = ['987,000', '30,000', '80,000'];
+
+const seriousViolations = async (page: Page) =>
+  (await new AxeBuilder({ page }).analyze()).violations
+    .filter((v) => ['serious', 'critical'].includes(v.impact ?? ''))
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+
+describe('landing page in a real browser', () => {
+  let browser: Browser;
+  let db: LeadsDb;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    db = await LeadsDb.connect();
+  });
+  afterAll(async () => {
+    await db?.close();
+    await browser?.close();
+  });
+
+  describe.each([375, 768, 1280])('at %i px wide', (width) => {
+    let context: BrowserContext;
+    let page: Page;
+    let watch: PageWatch;
+    const desktop = width >= 768;
+
+    beforeAll(async () => {
+      context = await browser.newContext({ viewport: { width, height: 800 } });
+      ({ page, watch } = await openPage(context, '/'));
+    });
+    afterAll(() => context.close());
+
+    it('shows every spec text, the five sections in order', async () => {
+      // textContent, not innerText: CSS may upper-case a heading's look, not its text.
+      const text = ((await page.locator('body').textContent()) ?? '').replace(/\s+/g, ' ');
+      let last = -1;
+      for (const expected of SPEC_TEXTS) {
+        const at = text.indexOf(expected, last + 1);
+        expect({ expected, found: at > last }).toEqual({ expected, found: true });
+        last = at;
+      }
+      await expect(page.getByRole('heading', { level: 1 }).count()).resolves.toBe(1);
+      const landmarks = await page.evaluate(() =>
+        Array.from(document.body.querySelectorAll('header, main > section, footer')).map((el) =>
+          el.tagName.toLowerCase(),
+        ),
+      );
+      expect(landmarks[0]).toBe('header');
+      expect(landmarks[landmarks.length - 1]).toBe('footer');
+    });
+
+    it(`shows the ${desktop ? 'flip' : 'stacked'} service cards`, async () => {
+      const flip = page.locator('.service-cards-flip');
+      const stacked = page.locator('.service-cards-stacked');
+      await expect(flip.isVisible()).resolves.toBe(desktop);
+      await expect(stacked.isVisible()).resolves.toBe(!desktop);
+      const shown = desktop ? flip : stacked;
+      await expect(shown.innerText()).resolves.toContain(
+        desktop ? 'over 30,000 makes and models' : 'over 15,000 makes and models',
+      );
+      if (desktop) {
+        // Keyboard focus flips a card like hovering does.
+        const card = flip.locator('.flip-card').first();
+        await card.focus();
+        const inner = card.locator('.flip-card-inner');
+        await expect(inner.evaluate((el) => getComputedStyle(el).transform)).resolves.not.toBe(
+          'none',
+        );
+      }
+    });
+
+    it('counts the market figures up once the section is in view', async () => {
+      const figures = page.locator('.stat-value-live');
+      // The spec's trigger: 30% of the figures visible.
+      await page.locator('.stats').scrollIntoViewIfNeeded();
+      await page.waitForFunction(
+        (expected) =>
+          Array.from(document.querySelectorAll('.stat-value-live'))
+            .map((el) => el.textContent)
+            .join() === expected.join(),
+        FIGURES,
+        { timeout: 5_000 },
+      );
+      await expect(figures.allTextContents()).resolves.toEqual(FIGURES);
+    });
+
+    it('links to the marketplace in a new tab', async () => {
+      const visit = page.getByRole('link', { name: /^Visit/ });
+      await expect(visit.getAttribute('target')).resolves.toBe('_blank');
+      await expect(visit.getAttribute('rel')).resolves.toBe('noopener noreferrer');
+      await expect(visit.getAttribute('href')).resolves.toMatch(/^https?:\/\//);
+    });
+
+    it('opens the contact modal at its spec width, validates, closes by icon and Escape', async () => {
+      await page.evaluate(() => window.scrollTo(0, 0));
+      const button = page.getByRole('button', { name: 'Contact Us' });
+      await button.click();
+      const dialog = page.getByRole('dialog', { name: 'Contact Us:' });
+      await dialog.waitFor();
+      const box = await dialog.locator('.modal-content').boundingBox();
+      expect(Math.round(box?.width ?? 0)).toBeCloseTo(width * (desktop ? 0.5 : 0.95), -1);
+      for (const label of ['Your Name', 'Your Email', 'Subject', 'Message'])
+        await expect(dialog.getByLabel(label).isVisible()).resolves.toBe(true);
+      await expect(dialog.getByLabel('Message').getAttribute('rows')).resolves.toBe('4');
+
+      await dialog.getByRole('button', { name: 'SEND' }).click();
+      const errors = dialog.getByText('*required field', { exact: true });
+      await expect(errors.count()).resolves.toBe(4);
+      await expect(errors.first().evaluate((el) => getComputedStyle(el).color)).resolves.toMatch(
+        /^rgb\((\d+), (\d+), (\d+)\)$/,
+      );
+      const [r, g, b] = (await errors.first().evaluate((el) => getComputedStyle(el).color))
+        .match(/\d+/g)!
+        .map(Number);
+      expect(r! > 150 && g! < 80 && b! < 90).toBe(true);
+      // Typing does not clear the messages (spec section 5).
+      await dialog.getByLabel('Your Name').fill('Ada');
+      await expect(errors.count()).resolves.toBe(4);
+
+      await dialog.getByRole('button', { name: 'Close' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+      await expect(button.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+      await button.click();
+      await dialog.waitFor();
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'hidden' });
+    });
+
+    it('has no serious accessibility violations, no console error, no request off localhost', async () => {
+      await expect(seriousViolations(page)).resolves.toEqual([]);
+      expect(watch.consoleErrors).toEqual([]);
+      expect(watch.foreignRequests).toEqual([]);
+      // Sections reveal as they scroll into view: pass each one before the full-page screenshot.
+      for (const section of await page.locator('main > section').all())
+        await section.scrollIntoViewIfNeeded();
+      await page.waitForTimeout(800);
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await keepScreenshot(page, `landing-${width}`);
+    });
+  });
+
+  it('server-renders the final figures, also for reduced motion', async () => {
+    const html = await (await fetch(webUrl('/'))).text();
+    for (const figure of FIGURES) expect(html).toContain(figure);
+    const context = await browser.newContext({ reducedMotion: 'reduce' });
+    const { page } = await openPage(context, '/');
+    await page.getByRole('heading', { name: 'Global Market Insights' }).scrollIntoViewIfNeeded();
+    await expect(page.locator('.stat-value-live').allTextContents()).resolves.toEqual(FIGURES);
+    await context.close();
+  });
+
+  it('sends the contact form once; the lead reaches the admin Contact Us panel', async () => {
+    const tag = LeadsDb.tag();
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    try {
+      const { page, watch } = await openPage(context, '/');
+      await page.getByRole('button', { name: 'Contact Us' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Contact Us:' });
+      await dialog.getByLabel('Your Name').fill(`${tag} Visitor`);
+      await dialog.getByLabel('Your Email').fill(`${tag}@example.com`);
+      await dialog.getByLabel('Subject').fill('Pricing data');
+      await dialog.getByLabel('Message').fill('Please call me about price modelling.');
+      await dialog.getByRole('button', { name: 'SEND' }).dblclick();
+      await dialog.waitFor({ state: 'hidden' });
+      await page.getByRole('status').filter({ hasText: /thank/i }).waitFor();
+      const stored = await db.find('contactUs', tag);
+      expect(stored).toEqual([
+        expect.objectContaining({ name: `${tag} Visitor`, subject: 'Pricing data' }),
+      ]);
+      expect(watch.consoleErrors).toEqual([]);
+
+      await page.goto(webUrl(ADMIN_PATH));
+      await signIn(page);
+      await panel(page, 'Contact Us Requests').getByText(`${tag} Visitor`).waitFor();
+    } finally {
+      await context.close();
+      await db.removeTagged(tag);
+    }
+  });
+
+  it('keeps the data and says why when the API refuses the message', async () => {
+    const context = await browser.newContext();
+    try {
+      const { page } = await openPage(context, '/');
+      await page.getByRole('button', { name: 'Contact Us' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Contact Us:' });
+      await dialog.getByLabel('Your Name').fill('Someone');
+      await dialog.getByLabel('Your Email').fill('not-an-email');
+      await dialog.getByLabel('Subject').fill('Hello');
+      await dialog.getByLabel('Message').fill('Text');
+      await dialog.getByRole('button', { name: 'SEND' }).click();
+      await dialog.getByRole('alert').waitFor();
+      await expect(dialog.getByLabel('Your Email').inputValue()).resolves.toBe('not-an-email');
+      await expect(dialog.isVisible()).resolves.toBe(true);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('sends the contact form without JavaScript too', async () => {
+    const tag = LeadsDb.tag();
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    try {
+      const { page } = await openPage(context, '/');
+      await page.getByRole('link', { name: 'Contact Us' }).click();
+      await page.getByLabel('Your Name').fill(`${tag} NoScript`);
+      await page.getByLabel('Your Email').fill(`${tag}@example.com`);
+      await page.getByLabel('Subject').fill('No JS');
+      await page.getByLabel('Message').fill('Sent from a browser without JavaScript.');
+      await page.getByRole('button', { name: 'SEND' }).click();
+      await page.waitForURL(/sent=1/);
+      await page.getByRole('status').filter({ hasText: /thank/i }).waitFor();
+      await expect(db.find('contactUs', tag)).resolves.toHaveLength(1);
+    } finally {
+      await context.close();
+      await db.removeTagged(tag);
+    }
+  });
+
+  it('answers an unknown route with the generic error page and a 404', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const response = await page.goto(webUrl('/no-such-page'));
+    expect(response?.status()).toBe(404);
+    await page.getByRole('heading', { name: 'Unexpected Application Error!' }).waitFor();
+    await expect(page.locator('body').innerText()).resolves.toContain('404');
+    await context.close();
+  });
+});
