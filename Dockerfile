@@ -12,6 +12,8 @@ WORKDIR /app
 COPY --from=build --chown=node:node /app/package.json ./
 COPY --from=build --chown=node:node /app/node_modules ./node_modules
 COPY --from=build --chown=node:node /app/dist ./dist
+COPY --from=build --chown=node:node /app/build ./build
 USER node
-EXPOSE 3001
+# One image, two processes: the API (default) and the web server (`node build/web/server.mjs`).
+EXPOSE 3001 3000
 CMD ["node", "dist/main.js"]
