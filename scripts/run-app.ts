@@ -58,11 +58,11 @@ async function main(mode: Mode): Promise<void> {
     process.exit(code);
   };
 
-  // The web app (remix/) is its own issue; until it is in the tree, run the API alone.
-  const processes = existsSync('remix/server.ts') ? (['api', 'web'] as const) : (['api'] as const);
-  if (processes.length === 1)
-    print('web', 'no web app in this checkout yet (remix/server.ts); serving the API only');
-  for (const name of processes) {
+  if (mode === 'start' && !['dist/main.js', 'build/web/server.mjs'].every((f) => existsSync(f))) {
+    print('web', 'no production build here: run `npm run build` first');
+    return stopAll(1);
+  }
+  for (const name of ['api', 'web'] as const) {
     const [command, ...args] = COMMANDS[mode][name];
     // The web server always runs as production in `start`; the API follows NODE_ENV (see README).
     const env =
