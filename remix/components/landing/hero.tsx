@@ -1,0 +1,69 @@
+import { type MouseEvent } from 'react';
+import { Button } from 'react-bootstrap';
+
+/** The hero picture's widths (files public/images/hero-<w>.avif|webp, drawn by scripts/assets). */
+export const HERO_WIDTHS = [640, 1280, 1920] as const;
+/**
+ * The picture covers the hero (object-fit: cover), whose height is min(88svh, 46rem): on tall
+ * narrow screens it is drawn wider than the viewport (16:9 at the hero's height), so ask for that.
+ */
+export const HERO_SIZES = 'max(100vw, min(156vh, 82rem))';
+export const heroSrcSet = (format: 'avif' | 'webp') =>
+  HERO_WIDTHS.map((w) => `/images/hero-${w}.${format} ${w}w`).join(', ');
+
+export const TAGLINE = 'Artificial Intelligence Driven Boat Market Data Solutions';
+
+/** Where the 'Contact Us' control leads without JavaScript: the inline form (see _index.tsx). */
+export const CONTACT_HREF = '?contact=1#contact';
+
+// React 18 does not know `fetchPriority` yet and warns about the camelCase prop; the lowercase
+// attribute is what the browser reads.
+const highPriority = { fetchpriority: 'high' } as Record<string, string>;
+
+export interface HeroProps {
+  productName: string;
+  /** True once the page's JavaScript runs: the control becomes a button that opens the modal. */
+  interactive: boolean;
+  onContact: () => void;
+}
+
+export function Hero({ productName, interactive, onContact }: HeroProps) {
+  return (
+    <header className="hero">
+      <picture>
+        <source type="image/avif" srcSet={heroSrcSet('avif')} sizes={HERO_SIZES} />
+        <source type="image/webp" srcSet={heroSrcSet('webp')} sizes={HERO_SIZES} />
+        <img
+          className="hero-image"
+          src="/images/hero-1280.webp"
+          alt=""
+          width={1920}
+          height={1080}
+          decoding="async"
+          {...highPriority}
+        />
+      </picture>
+      <div className="container hero-content">
+        <h1 className="hero-title">{productName}</h1>
+        <p className="hero-tagline">{TAGLINE}</p>
+        {interactive ? (
+          <Button variant="cta" size="lg" className="hero-cta" onClick={onContact}>
+            Contact Us
+          </Button>
+        ) : (
+          // Before hydration (and without JavaScript) a link to the page's inline contact form.
+          <a
+            className="btn btn-cta btn-lg hero-cta"
+            href={CONTACT_HREF}
+            onClick={(event: MouseEvent<HTMLAnchorElement>) => {
+              event.preventDefault();
+              onContact();
+            }}
+          >
+            Contact Us
+          </a>
+        )}
+      </div>
+    </header>
+  );
+}
