@@ -26,6 +26,8 @@ export default tseslint.config(
   {
     plugins: { 'import-x': importX },
     languageOptions: { globals: { ...globals.node } },
+    // `~/` (remix/) and `@contract` are our own code: group them as internal imports.
+    settings: { 'import-x/internal-regex': '^(~/|@contract$)' },
     rules: {
       '@typescript-eslint/no-unused-vars': [
         'error',

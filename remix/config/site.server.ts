@@ -1,6 +1,6 @@
-import { type SiteConfig } from './site';
-
 import { getWebEnv } from '~/utils/env.server';
+
+import { type SiteConfig } from './site';
 
 export function getSiteConfig(): SiteConfig {
   const env = getWebEnv();

@@ -1,4 +1,3 @@
-import { type CreateLeadRequest } from '@contract';
 import catamaran700 from '@fontsource/catamaran/files/catamaran-latin-700-normal.woff2?url';
 import catamaran800 from '@fontsource/catamaran/files/catamaran-latin-800-normal.woff2?url';
 import {
@@ -12,6 +11,7 @@ import {
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { useCallback, useState } from 'react';
 
+import { type CreateLeadRequest } from '@contract';
 import { createLead } from '~/api/leads.server';
 import {
   type ContactActionResult,

@@ -1,7 +1,4 @@
 import { LEAD_KIND_KEYS, type LeadKindKey } from '@contract';
-
-import { signInRedirect } from './session.server';
-
 import { type ApiOutcome } from '~/api/http.server';
 import { archiveLead, listLeads, unarchiveLead } from '~/api/leads.server';
 import {
@@ -12,6 +9,8 @@ import {
   type PanelList,
   searchParam,
 } from '~/components/admin/inbox-types';
+
+import { signInRedirect } from './session.server';
 
 /** A 401 from the API means the token died (expired, password changed): sign in again. */
 async function unlessUnauthorized<T>(outcome: ApiOutcome<T>): Promise<ApiOutcome<T>> {

@@ -1,12 +1,12 @@
-import { LEAD_KINDS, type Lead, type LeadKindKey } from '@contract';
 import { useFetcher, useLocation } from '@remix-run/react';
 import { useEffect, useRef } from 'react';
 import { Button } from 'react-bootstrap';
 
+import { LEAD_KINDS, type Lead, type LeadKindKey } from '@contract';
+import { useHydrated } from '~/hooks/use-hydrated';
+
 import { type MoveResult } from './inbox-types';
 import { RelativeTime } from './relative-time';
-
-import { useHydrated } from '~/hooks/use-hydrated';
 
 interface LeadItemProps {
   lead: Lead;

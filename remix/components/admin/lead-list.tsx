@@ -1,7 +1,8 @@
-import { type LeadKindKey } from '@contract';
 import { useFetcher } from '@remix-run/react';
 import { useEffect } from 'react';
 import { Button } from 'react-bootstrap';
+
+import { type LeadKindKey } from '@contract';
 
 import { type LeadListState, type LeadPage, type MoveResult, type PanelList } from './inbox-types';
 import { LeadItem } from './lead-item';

@@ -1,12 +1,12 @@
-import { LEAD_KIND_KEYS, LEAD_KINDS } from '@contract';
 import { Form, useSearchParams } from '@remix-run/react';
 import { useCallback, useEffect, useState } from 'react';
 import { Alert, Button, Modal } from 'react-bootstrap';
 
+import { LEAD_KIND_KEYS, LEAD_KINDS } from '@contract';
+import { useHydrated } from '~/hooks/use-hydrated';
+
 import { type MoveResult, type PanelData, type PanelList, searchParam } from './inbox-types';
 import { LeadList } from './lead-list';
-
-import { useHydrated } from '~/hooks/use-hydrated';
 
 const total = (list: PanelList) => (list.ok ? list.page.total : null);
 

@@ -1,6 +1,7 @@
-import { FIELD_LIMITS } from '@contract';
 import { Form, useActionData, useNavigation } from '@remix-run/react';
 import { Alert, Button, Card, Form as BsForm } from 'react-bootstrap';
+
+import { FIELD_LIMITS } from '@contract';
 
 export interface SignInResult {
   intent: 'sign-in';

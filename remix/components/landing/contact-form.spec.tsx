@@ -1,7 +1,8 @@
-import { FIELD_LIMITS } from '@contract';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { type FormEvent } from 'react';
+
+import { FIELD_LIMITS } from '@contract';
 
 import {
   CONTACT_FIELDS,

@@ -1,4 +1,3 @@
-import { FIELD_LIMITS } from '@contract';
 import {
   type ElementType,
   type FormEvent,
@@ -8,6 +7,8 @@ import {
   useState,
 } from 'react';
 import { Button } from 'react-bootstrap';
+
+import { FIELD_LIMITS } from '@contract';
 
 export const CONTACT_FIELDS = ['name', 'email', 'subject', 'message'] as const;
 export type ContactField = (typeof CONTACT_FIELDS)[number];

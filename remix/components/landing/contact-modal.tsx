@@ -2,9 +2,9 @@ import { useFetcher } from '@remix-run/react';
 import { useEffect, useRef } from 'react';
 import { Modal } from 'react-bootstrap';
 
-import { type ContactActionResult, ContactForm } from './contact-form';
-
 import { useHydrated } from '~/hooks/use-hydrated';
+
+import { type ContactActionResult, ContactForm } from './contact-form';
 
 /** The index route's action (`?index` addresses the index route rather than the root layout). */
 export const CONTACT_ACTION = '/?index';

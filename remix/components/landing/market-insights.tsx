@@ -1,9 +1,9 @@
 import { useRef } from 'react';
 
+import { useInView } from '~/hooks/use-in-view';
+
 import { Counter } from './counter';
 import { Reveal } from './reveal';
-
-import { useInView } from '~/hooks/use-in-view';
 
 /** Spec section 2: the three figures of the stats band, in order. */
 export const MARKET_STATS = [
