@@ -1,41 +1,25 @@
 /// <reference lib="dom" />
 // Functions passed to page.evaluate run in the browser.
-import { AxeBuilder } from '@axe-core/playwright';
-import { type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { type BrowserContext, type Page } from 'playwright-core';
 
 import { LEAD_KINDS } from '../../nest/src/contract';
-import {
-  keepScreenshot,
-  launchBrowser,
-  openPage,
-  type PageWatch,
-  webUrl,
-} from '../support/browser';
+import { keepScreenshot, openPage, type PageWatch, webUrl } from '../support/browser';
 
 import { ADMIN_PATH, panel, signIn } from './support/admin';
 import { LeadsDb } from './support/leads-db';
+import { seriousViolations, useBrowserAndDb } from './support/suite';
 
 describe('admin inbox in a real browser', () => {
-  let browser: Browser;
+  const suite = useBrowserAndDb();
   let context: BrowserContext;
-  let db: LeadsDb;
   let tag: string;
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-    db = await LeadsDb.connect();
-  });
-  afterAll(async () => {
-    await db?.close();
-    await browser?.close();
-  });
   beforeEach(async () => {
-    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    context = await suite.browser.newContext({ viewport: { width: 1280, height: 900 } });
     tag = LeadsDb.tag();
   });
   afterEach(async () => {
     await context.close();
-    await db.removeTagged(tag);
+    await suite.db.removeTagged(tag);
   });
 
   async function openDashboard(): Promise<{ page: Page; watch: PageWatch }> {
@@ -56,8 +40,8 @@ describe('admin inbox in a real browser', () => {
   });
 
   it('shows the four panels with leads from the database, each field of the spec table', async () => {
-    const [contact] = await db.insert('contactUs', tag, 1);
-    const [consultation] = await db.insert('consultation', tag, 1);
+    const [contact] = await suite.db.insert('contactUs', tag, 1);
+    const [consultation] = await suite.db.insert('consultation', tag, 1);
     const { page, watch } = await openDashboard();
 
     const headings = await page.getByRole('heading', { level: 2 }).allTextContents();
@@ -83,7 +67,7 @@ describe('admin inbox in a real browser', () => {
   });
 
   it('archives a lead into the dialog and unarchives it back, closing the dialog', async () => {
-    const [lead] = await db.insert('keDemo', tag, 1);
+    const [lead] = await suite.db.insert('keDemo', tag, 1);
     const { page } = await openDashboard();
     const ke = panel(page, 'KE Demo Requests');
 
@@ -93,20 +77,17 @@ describe('admin inbox in a real browser', () => {
     const dialog = page.getByRole('dialog', { name: 'Archived KE Demo Requests' });
     await dialog.waitFor();
     await dialog.getByText(lead!.name).waitFor();
-    await expect(db.find('keDemo', tag)).resolves.toEqual([
+    await expect(suite.db.find('keDemo', tag)).resolves.toEqual([
       expect.objectContaining({ archivedAt: expect.any(Date) }),
     ]);
 
-    const axe = await new AxeBuilder({ page }).analyze();
-    expect(axe.violations.filter((v) => ['serious', 'critical'].includes(v.impact ?? ''))).toEqual(
-      [],
-    );
+    await expect(seriousViolations(page)).resolves.toEqual([]);
     await keepScreenshot(page, 'dashboard-archived-dialog');
 
     await dialog.getByRole('button', { name: `Unarchive ${lead!.name}` }).click();
     await dialog.waitFor({ state: 'hidden' });
     await ke.locator('li', { hasText: lead!.name }).waitFor();
-    await expect(db.find('keDemo', tag)).resolves.toEqual([
+    await expect(suite.db.find('keDemo', tag)).resolves.toEqual([
       expect.objectContaining({ archivedAt: null }),
     ]);
   });
@@ -126,22 +107,22 @@ describe('admin inbox in a real browser', () => {
   });
 
   it('archives without JavaScript too', async () => {
-    const [lead] = await db.insert('consultation', tag, 1);
+    const [lead] = await suite.db.insert('consultation', tag, 1);
     await context.close();
-    context = await browser.newContext({ javaScriptEnabled: false });
+    context = await suite.browser.newContext({ javaScriptEnabled: false });
     const { page } = await openPage(context, ADMIN_PATH);
     await signIn(page);
     const consultation = panel(page, 'Consultation Requests');
     await consultation.getByRole('button', { name: `Archive ${lead!.name}` }).click();
     await page.waitForLoadState();
     expect(await consultation.locator('li', { hasText: lead!.name }).count()).toBe(0);
-    await expect(db.find('consultation', tag)).resolves.toEqual([
+    await expect(suite.db.find('consultation', tag)).resolves.toEqual([
       expect.objectContaining({ archivedAt: expect.any(Date) }),
     ]);
   });
 
   it('loads more, searches and exports a panel', async () => {
-    const leads = await db.insert('brokerDemo', tag, 55);
+    const leads = await suite.db.insert('brokerDemo', tag, 55);
     const { page } = await openDashboard();
     const broker = panel(page, 'Broker Demo Requests');
     await expect(broker.getByRole('heading').textContent()).resolves.toContain('55');
@@ -204,9 +185,6 @@ describe('admin inbox in a real browser', () => {
 
   it('has no serious accessibility violations on the sign-in screen', async () => {
     const { page } = await openPage(context, ADMIN_PATH);
-    const axe = await new AxeBuilder({ page }).analyze();
-    expect(axe.violations.filter((v) => ['serious', 'critical'].includes(v.impact ?? ''))).toEqual(
-      [],
-    );
+    await expect(seriousViolations(page)).resolves.toEqual([]);
   });
 });

@@ -1,18 +1,12 @@
 /// <reference lib="dom" />
 // Functions passed to page.evaluate run in the browser.
-import { AxeBuilder } from '@axe-core/playwright';
-import { type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { type BrowserContext, type Page } from 'playwright-core';
 
-import {
-  keepScreenshot,
-  launchBrowser,
-  openPage,
-  type PageWatch,
-  webUrl,
-} from '../support/browser';
+import { keepScreenshot, openPage, type PageWatch, webUrl } from '../support/browser';
 
 import { ADMIN_PATH, panel, signIn } from './support/admin';
 import { LeadsDb } from './support/leads-db';
+import { seriousViolations, useBrowserAndDb } from './support/suite';
 
 // Every text of spec section 2 a visitor reads, in page order.
 const SPEC_TEXTS = [
@@ -35,23 +29,8 @@ const SPEC_TEXTS = [
 ];
 const FIGURES = ['987,000', '30,000', '80,000'];
 
-const seriousViolations = async (page: Page) =>
-  (await new AxeBuilder({ page }).analyze()).violations
-    .filter((v) => ['serious', 'critical'].includes(v.impact ?? ''))
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-
 describe('landing page in a real browser', () => {
-  let browser: Browser;
-  let db: LeadsDb;
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-    db = await LeadsDb.connect();
-  });
-  afterAll(async () => {
-    await db?.close();
-    await browser?.close();
-  });
+  const suite = useBrowserAndDb();
 
   describe.each([375, 768, 1280])('at %i px wide', (width) => {
     let context: BrowserContext;
@@ -60,7 +39,7 @@ describe('landing page in a real browser', () => {
     const desktop = width >= 768;
 
     beforeAll(async () => {
-      context = await browser.newContext({ viewport: { width, height: 800 } });
+      context = await suite.browser.newContext({ viewport: { width, height: 800 } });
       ({ page, watch } = await openPage(context, '/'));
     });
     afterAll(() => context.close());
@@ -177,7 +156,7 @@ describe('landing page in a real browser', () => {
   it('server-renders the final figures, also for reduced motion', async () => {
     const html = await (await fetch(webUrl('/'))).text();
     for (const figure of FIGURES) expect(html).toContain(figure);
-    const context = await browser.newContext({ reducedMotion: 'reduce' });
+    const context = await suite.browser.newContext({ reducedMotion: 'reduce' });
     const { page } = await openPage(context, '/');
     await page.getByRole('heading', { name: 'Global Market Insights' }).scrollIntoViewIfNeeded();
     await expect(page.locator('.stat-value-live').allTextContents()).resolves.toEqual(FIGURES);
@@ -186,7 +165,7 @@ describe('landing page in a real browser', () => {
 
   it('sends the contact form once; the lead reaches the admin Contact Us panel', async () => {
     const tag = LeadsDb.tag();
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const context = await suite.browser.newContext({ viewport: { width: 1280, height: 800 } });
     try {
       const { page, watch } = await openPage(context, '/');
       await page.getByRole('button', { name: 'Contact Us' }).click();
@@ -198,7 +177,7 @@ describe('landing page in a real browser', () => {
       await dialog.getByRole('button', { name: 'SEND' }).dblclick();
       await dialog.waitFor({ state: 'hidden' });
       await page.getByRole('status').filter({ hasText: /thank/i }).waitFor();
-      const stored = await db.find('contactUs', tag);
+      const stored = await suite.db.find('contactUs', tag);
       expect(stored).toEqual([
         expect.objectContaining({ name: `${tag} Visitor`, subject: 'Pricing data' }),
       ]);
@@ -209,12 +188,12 @@ describe('landing page in a real browser', () => {
       await panel(page, 'Contact Us Requests').getByText(`${tag} Visitor`).waitFor();
     } finally {
       await context.close();
-      await db.removeTagged(tag);
+      await suite.db.removeTagged(tag);
     }
   });
 
   it('keeps the data and says why when the API refuses the message', async () => {
-    const context = await browser.newContext();
+    const context = await suite.browser.newContext();
     try {
       const { page } = await openPage(context, '/');
       await page.getByRole('button', { name: 'Contact Us' }).click();
@@ -234,7 +213,7 @@ describe('landing page in a real browser', () => {
 
   it('sends the contact form without JavaScript too', async () => {
     const tag = LeadsDb.tag();
-    const context = await browser.newContext({ javaScriptEnabled: false });
+    const context = await suite.browser.newContext({ javaScriptEnabled: false });
     try {
       const { page } = await openPage(context, '/');
       await page.getByRole('link', { name: 'Contact Us' }).click();
@@ -245,15 +224,15 @@ describe('landing page in a real browser', () => {
       await page.getByRole('button', { name: 'SEND' }).click();
       await page.waitForURL(/sent=1/);
       await page.getByRole('status').filter({ hasText: /thank/i }).waitFor();
-      await expect(db.find('contactUs', tag)).resolves.toHaveLength(1);
+      await expect(suite.db.find('contactUs', tag)).resolves.toHaveLength(1);
     } finally {
       await context.close();
-      await db.removeTagged(tag);
+      await suite.db.removeTagged(tag);
     }
   });
 
   it('answers an unknown route with the generic error page and a 404', async () => {
-    const context = await browser.newContext();
+    const context = await suite.browser.newContext();
     const page = await context.newPage();
     const response = await page.goto(webUrl('/no-such-page'));
     expect(response?.status()).toBe(404);
