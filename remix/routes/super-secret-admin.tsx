@@ -5,7 +5,7 @@ import {
   type MetaFunction,
   redirect,
 } from '@remix-run/node';
-import { type ShouldRevalidateFunction, useLoaderData } from '@remix-run/react';
+import { type ShouldRevalidateFunction, useActionData, useLoaderData } from '@remix-run/react';
 
 import { checkToken, login } from '~/api/auth.server';
 import { UNAVAILABLE_MESSAGE } from '~/api/http.server';
@@ -61,7 +61,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const result = await moveLead(intent, kind, id, token);
     // Without JavaScript the form posted the whole page: answer with the fresh dashboard (PRG).
     if (form.get('js') !== '1' && result.ok) return redirect(returnTo(request, form));
-    return data(result, { status: result.ok ? 200 : 502 });
+    // The API's own failure status (404 for a lead gone meanwhile), 502 for anything unexpected.
+    return data(result, {
+      status: result.ok ? 200 : result.status >= 400 && result.status < 500 ? result.status : 502,
+    });
   }
 
   return data({ ok: false, message: 'Unknown action.' }, { status: 400 });
@@ -121,8 +124,12 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
 
 export default function AdminRoute() {
   const state = useLoaderData<typeof loader>();
+  // Only a move posted without JavaScript lands here; fetchers keep their answers to themselves.
+  const posted = useActionData<{ intent?: string; ok?: boolean; message?: string }>();
+  const moveError =
+    posted && posted.ok === false && posted.intent !== 'sign-in' ? (posted.message ?? null) : null;
   return state.view === 'dashboard' ? (
-    <Dashboard panels={state.panels} />
+    <Dashboard panels={state.panels} moveError={moveError} />
   ) : (
     <SignInForm notice={state.notice} />
   );

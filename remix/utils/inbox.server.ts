@@ -56,7 +56,8 @@ export async function moveLead(
 ): Promise<MoveResult> {
   const call = intent === 'archive' ? archiveLead : unarchiveLead;
   const outcome = await unlessUnauthorized(await call(kind, id, token));
-  if (!outcome.ok) return { intent, kind, ok: false, message: outcome.message };
+  if (!outcome.ok)
+    return { intent, kind, ok: false, status: outcome.status, message: outcome.message };
   const answer = outcome.data;
   const page = (items: LeadPage['items'], nextCursor: string | null, total: number) => ({
     items,

@@ -171,16 +171,52 @@ describe('admin inbox in a real browser', () => {
   it('shows sign-in, saying why, when the cookie was tampered with', async () => {
     const { page } = await openDashboard();
     const [cookie] = await context.cookies();
-    // The cookie holds the JWT (JSON, base64): keep the encoding, break the signature.
-    const token = JSON.parse(
-      Buffer.from(decodeURIComponent(cookie!.value), 'base64').toString(),
-    ) as string;
-    const forged = `${token.slice(0, -4)}${token.endsWith('AAAA') ? 'BBBB' : 'AAAA'}`;
-    const value = encodeURIComponent(Buffer.from(JSON.stringify(forged)).toString('base64'));
-    await context.addCookies([{ ...cookie!, value }]);
+    await context.addCookies([{ ...cookie!, value: forgeToken(cookie!.value) }]);
     await page.reload();
     await page.getByRole('heading', { name: 'Sign In' }).waitFor();
     await page.getByText('Your session has expired. Please sign in again.').waitFor();
+  });
+
+  it('says how long to wait once sign-in is throttled', async () => {
+    const { page } = await openPage(context, ADMIN_PATH);
+    const email = `${tag}@example.com`;
+    for (let attempt = 0; attempt < 6; attempt++) {
+      await page.getByPlaceholder('Email').fill(email);
+      await page.getByPlaceholder('Password').fill('wrong-password-123');
+      await page.getByRole('button', { name: 'Submit' }).click();
+      await page.getByRole('alert').waitFor();
+    }
+    await page
+      .getByText(/^Too many sign-in attempts\. Please try again in \d+ minutes\.$/)
+      .waitFor();
+  });
+
+  it('logs the spec line and shows an alert when an archive fails', async () => {
+    const [lead] = await suite.db.insert('contactUs', tag, 1);
+    const { page, watch } = await openDashboard();
+    // Someone else removes the lead meanwhile: the API answers 404.
+    await suite.db.removeTagged(tag);
+    const contact = panel(page, 'Contact Us Requests');
+    await contact.getByRole('button', { name: `Archive ${lead!.name}` }).click();
+    await contact.getByRole('alert').waitFor();
+    expect(watch.consoleErrors).toContain('Failed to archive contact_us request');
+    await contact.getByRole('button', { name: 'Dismiss' }).click();
+    await contact.getByRole('alert').waitFor({ state: 'detached' });
+  });
+
+  it('sends an admin whose session died to sign-in, saying why, on the next action', async () => {
+    const [lead] = await suite.db.insert('brokerDemo', tag, 1);
+    const { page } = await openDashboard();
+    const [cookie] = await context.cookies();
+    await context.addCookies([{ ...cookie!, value: forgeToken(cookie!.value) }]);
+    await panel(page, 'Broker Demo Requests')
+      .getByRole('button', { name: `Archive ${lead!.name}` })
+      .click();
+    await page.getByRole('heading', { name: 'Sign In' }).waitFor();
+    await page.getByText('Your session has expired. Please sign in again.').waitFor();
+    await expect(suite.db.find('brokerDemo', tag)).resolves.toEqual([
+      expect.objectContaining({ archivedAt: null }),
+    ]);
   });
 
   it('has no serious accessibility violations on the sign-in screen', async () => {
@@ -188,3 +224,12 @@ describe('admin inbox in a real browser', () => {
     await expect(seriousViolations(page)).resolves.toEqual([]);
   });
 });
+
+/** The session cookie holds the JWT (JSON, base64): keep the encoding, break the signature. */
+function forgeToken(cookieValue: string): string {
+  const token = JSON.parse(
+    Buffer.from(decodeURIComponent(cookieValue), 'base64').toString(),
+  ) as string;
+  const forged = `${token.slice(0, -4)}${token.endsWith('AAAA') ? 'BBBB' : 'AAAA'}`;
+  return encodeURIComponent(Buffer.from(JSON.stringify(forged)).toString('base64'));
+}

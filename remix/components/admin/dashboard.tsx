@@ -1,10 +1,17 @@
 import { Form } from '@remix-run/react';
+import { Alert } from 'react-bootstrap';
 
 import { type PanelData } from './inbox-types';
 import { LeadPanel } from './lead-panel';
 
 /** Spec section 2: a top bar with a red 'Sign Out', then the four panels side by side. */
-export function Dashboard({ panels }: { panels: PanelData[] }) {
+export function Dashboard({
+  panels,
+  moveError = null,
+}: {
+  panels: PanelData[];
+  moveError?: string | null;
+}) {
   return (
     <div className="admin">
       <header className="admin-topbar">
@@ -19,6 +26,11 @@ export function Dashboard({ panels }: { panels: PanelData[] }) {
         </div>
       </header>
       <main className="container-fluid admin__panels">
+        {moveError ? (
+          <Alert variant="danger" role="alert">
+            {moveError}
+          </Alert>
+        ) : null}
         <div className="row g-3">
           {panels.map((panel) => (
             <div key={panel.kind} className="col-12 col-md-6 col-lg-3">

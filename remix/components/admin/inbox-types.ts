@@ -29,7 +29,13 @@ export type MoveResult =
       active: LeadPage;
       archived: LeadPage;
     }
-  | { intent: 'archive' | 'unarchive'; kind: LeadKindKey; ok: false; message: string };
+  | {
+      intent: 'archive' | 'unarchive';
+      kind: LeadKindKey;
+      ok: false;
+      status: number;
+      message: string;
+    };
 
 /** Search parameter holding a panel's search text, e.g. `q-contactUs`. */
 export const searchParam = (kind: LeadKindKey) => `q-${kind}`;

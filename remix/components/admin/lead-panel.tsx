@@ -24,7 +24,10 @@ export function LeadPanel({ panel }: { panel: PanelData }) {
   const [searchParams] = useSearchParams();
   const [active, setActive] = useState(panel.active);
   const [archived, setArchived] = useState(panel.archived);
-  const [alerts, setAlerts] = useState<string[]>([]);
+  // Failed reads come with the loader's answer; failed moves happen here. They are kept apart so a
+  // re-read after a failed move (Remix revalidates then) doesn't wipe the move's message.
+  const [moveAlerts, setMoveAlerts] = useState<string[]>([]);
+  const [listAlertsDismissed, setListAlertsDismissed] = useState<number[]>([]);
   const archivedParam = searchParams.get('archived') === panel.kind;
   const [showArchived, setShowArchived] = useState(archivedParam);
 
@@ -37,14 +40,17 @@ export function LeadPanel({ panel }: { panel: PanelData }) {
       ...(panel.archived.ok ? [] : [failureLog(kind.logName, 'fetch archived')]),
     ];
     failures.forEach((message) => console.error(message));
-    setAlerts([panel.active, panel.archived].flatMap((list) => (list.ok ? [] : [list.message])));
+    setListAlertsDismissed([]);
   }, [panel, kind.logName]);
+  const listAlerts = [panel.active, panel.archived].flatMap((list, index) =>
+    list.ok || listAlertsDismissed.includes(index) ? [] : [{ index, message: list.message }],
+  );
 
   const onMoved = useCallback(
     (result: MoveResult) => {
       if (!result.ok) {
         console.error(failureLog(kind.logName, result.intent));
-        setAlerts((shown) => [
+        setMoveAlerts((shown) => [
           ...shown,
           `Could not ${result.intent} the request: ${result.message}`,
         ]);
@@ -134,17 +140,19 @@ export function LeadPanel({ panel }: { panel: PanelData }) {
         </Form>
       </div>
       <div className="card-body lead-panel__body">
-        {alerts.map((message, index) => (
-          <Alert
-            key={`${index}-${message}`}
-            variant="danger"
-            dismissible
-            closeLabel="Dismiss"
-            onClose={() => setAlerts((shown) => shown.filter((_, i) => i !== index))}
-            className="py-2 small"
-          >
-            {message}
-          </Alert>
+        {listAlerts.map(({ index, message }) => (
+          <DismissibleAlert
+            key={`list-${index}`}
+            message={message}
+            onClose={() => setListAlertsDismissed((shown) => [...shown, index])}
+          />
+        ))}
+        {moveAlerts.map((message, index) => (
+          <DismissibleAlert
+            key={`move-${index}-${message}`}
+            message={message}
+            onClose={() => setMoveAlerts((shown) => shown.filter((_, i) => i !== index))}
+          />
         ))}
         <LeadList
           kind={panel.kind}
@@ -185,6 +193,20 @@ export function LeadPanel({ panel }: { panel: PanelData }) {
         </Modal.Footer>
       </Modal>
     </section>
+  );
+}
+
+function DismissibleAlert({ message, onClose }: { message: string; onClose: () => void }) {
+  return (
+    <Alert
+      variant="danger"
+      dismissible
+      closeLabel="Dismiss"
+      onClose={onClose}
+      className="py-2 small"
+    >
+      {message}
+    </Alert>
   );
 }
 
