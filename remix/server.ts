@@ -101,6 +101,14 @@ async function main(): Promise<void> {
   const server = app.listen(env.WEB_PORT, env.WEB_HOST, () => {
     console.log(`Web on http://${env.WEB_HOST}:${env.WEB_PORT} (API at ${env.API_URL})`);
   });
+  server.once('error', (error: NodeJS.ErrnoException) => {
+    console.error(
+      error.code === 'EADDRINUSE'
+        ? `Web server failed to start: ${env.WEB_HOST}:${env.WEB_PORT} is in use (set WEB_PORT)`
+        : `Web server failed: ${error.message}`,
+    );
+    process.exit(1);
+  });
   const stop = () => {
     server.close(() => process.exit(0));
     void vite?.close();

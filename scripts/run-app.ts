@@ -45,7 +45,15 @@ async function main(mode: Mode): Promise<void> {
   const stopAll = async (code: number) => {
     if (stopping) return;
     stopping = true;
-    for (const child of children.values()) child.kill('SIGTERM');
+    // Each child leads its own process group (npx → nest → node): signal the whole group, so no
+    // grandchild outlives us holding a port.
+    for (const child of children.values()) {
+      try {
+        if (child.pid) process.kill(-child.pid, 'SIGTERM');
+      } catch {
+        child.kill('SIGTERM');
+      }
+    }
     await Promise.all(
       [...children.values()].map(
         (child) =>
@@ -67,7 +75,11 @@ async function main(mode: Mode): Promise<void> {
     // The web server always runs as production in `start`; the API follows NODE_ENV (see README).
     const env =
       name === 'web' && mode === 'start' ? { ...childEnv, NODE_ENV: 'production' } : childEnv;
-    const child = spawn(command as string, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command as string, args, {
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
     children.set(name, child);
     child.stdout?.on('data', (chunk: Buffer) => print(name, chunk.toString()));
     child.stderr?.on('data', (chunk: Buffer) => print(name, chunk.toString()));
