@@ -48,6 +48,13 @@ const errorOf = (label: string) => {
   return id ? document.getElementById(id) : null;
 };
 
+const COMPLETE = {
+  'Your Name': 'Ada',
+  'Your Email': 'ada@example.com',
+  Subject: 'Hi',
+  Message: 'Hello',
+};
+
 describe('ContactForm', () => {
   it('has the four labelled fields, a 4-row message and the SEND button', () => {
     setup();
@@ -119,12 +126,7 @@ describe('ContactForm', () => {
 
   it('submits a complete form once', async () => {
     const { send, fill, submitted, sent } = setup();
-    await fill({
-      'Your Name': 'Ada',
-      'Your Email': 'ada@example.com',
-      Subject: 'Hi',
-      Message: 'Hello',
-    });
+    await fill(COMPLETE);
     await send();
     expect(submitted).toHaveBeenCalledTimes(1);
     expect(screen.queryByText('*required field')).not.toBeInTheDocument();
@@ -140,24 +142,14 @@ describe('ContactForm', () => {
 
   it('sends once when SEND is double-clicked', async () => {
     const { user, fill, submitted } = setup();
-    await fill({
-      'Your Name': 'Ada',
-      'Your Email': 'ada@example.com',
-      Subject: 'Hi',
-      Message: 'Hello',
-    });
+    await fill(COMPLETE);
     await user.dblClick(screen.getByRole('button', { name: 'SEND' }));
     expect(submitted).toHaveBeenCalledTimes(1);
   });
 
   it('disables SEND while a submission is in flight, and allows a new one after it', async () => {
     const { rerender, fill, send, submitted } = setup();
-    await fill({
-      'Your Name': 'Ada',
-      'Your Email': 'ada@example.com',
-      Subject: 'Hi',
-      Message: 'Hello',
-    });
+    await fill(COMPLETE);
     await send();
     const props = { idPrefix: 'test', action: '/?index', hydrated: true, onValidSubmit: submitted };
     rerender(<ContactForm {...props} busy />);
