@@ -7,13 +7,13 @@ import {
   type LeadKindKey,
   type LeadListQuery,
   type LeadListResponse,
+  type LeadListState,
   leadPaths,
 } from '@contract';
 
 import { apiFetch, type ApiOutcome, apiRequest, hasSuccess } from './http.server';
 
-/** One wrapper for the four lead modules: they share one API shape, told apart by the contract. */
-export type LeadListState = 'active' | 'archived';
+// One wrapper for the four lead modules: they share one API shape, told apart by the contract.
 
 const isList = (body: unknown): body is LeadListResponse =>
   hasSuccess('data', 'total', 'nextCursor')(body) && Array.isArray(body.data);

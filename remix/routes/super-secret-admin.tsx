@@ -7,11 +7,12 @@ import {
 } from '@remix-run/node';
 import { type ShouldRevalidateFunction, useActionData, useLoaderData } from '@remix-run/react';
 
+import { isLeadKindKey } from '@contract';
 import { checkToken, login } from '~/api/auth.server';
 import { UNAVAILABLE_MESSAGE } from '~/api/http.server';
 import { Dashboard } from '~/components/admin/dashboard';
 import { SignInForm, type SignInResult } from '~/components/admin/sign-in-form';
-import { isLeadKind, loadPanels, moveLead } from '~/utils/inbox.server';
+import { loadPanels, moveLead } from '~/utils/inbox.server';
 import {
   ADMIN_PATH,
   clearToken,
@@ -56,7 +57,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const token = await requireAdmin(request);
     const kind = form.get('kind');
     const id = form.get('id');
-    if (!isLeadKind(kind) || typeof id !== 'string' || !OBJECT_ID.test(id))
+    if (!isLeadKindKey(kind) || typeof id !== 'string' || !OBJECT_ID.test(id))
       return data({ intent, ok: false, message: 'That request is not valid.' }, { status: 400 });
     const result = await moveLead(intent, kind, id, token);
     // Without JavaScript the form posted the whole page: answer with the fresh dashboard (PRG).

@@ -1,7 +1,7 @@
 import { type LoaderFunctionArgs } from '@remix-run/node';
 
+import { isLeadKindKey, isLeadListState } from '@contract';
 import { exportLeads } from '~/api/leads.server';
-import { isLeadKind } from '~/utils/inbox.server';
 import { requireAdmin, signInRedirect } from '~/utils/session.server';
 
 /**
@@ -13,7 +13,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   const kind = params.get('kind');
   const state = params.get('state') ?? 'active';
-  if (!isLeadKind(kind) || (state !== 'active' && state !== 'archived'))
+  if (!isLeadKindKey(kind) || !isLeadListState(state))
     return new Response('Unknown list.', { status: 400 });
 
   const upstream = await exportLeads(kind, state, token, params.get('q') || undefined);

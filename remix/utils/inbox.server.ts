@@ -1,8 +1,7 @@
-import { LEAD_KIND_KEYS, type LeadKindKey } from '@contract';
+import { LEAD_KIND_KEYS, type LeadKindKey, type LeadListState } from '@contract';
 import { type ApiOutcome } from '~/api/http.server';
 import { archiveLead, listLeads, unarchiveLead } from '~/api/leads.server';
 import {
-  type LeadListState,
   type LeadPage,
   type MoveResult,
   type PanelData,
@@ -16,10 +15,6 @@ import { signInRedirect } from './session.server';
 async function unlessUnauthorized<T>(outcome: ApiOutcome<T>): Promise<ApiOutcome<T>> {
   if (!outcome.ok && outcome.status === 401) throw await signInRedirect('expired');
   return outcome;
-}
-
-export function isLeadKind(value: unknown): value is LeadKindKey {
-  return typeof value === 'string' && (LEAD_KIND_KEYS as readonly string[]).includes(value);
 }
 
 export async function loadPage(

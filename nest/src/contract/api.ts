@@ -57,6 +57,14 @@ export type Lead<K extends LeadKindKey = LeadKindKey> = LeadBase &
   Record<TextFieldOf<K>, string> &
   SubjectOf<K>;
 
+/** The two lists of a kind: active (unarchived) and archived. */
+export const LEAD_LIST_STATES = ['active', 'archived'] as const;
+export type LeadListState = (typeof LEAD_LIST_STATES)[number];
+
+export function isLeadListState(value: unknown): value is LeadListState {
+  return typeof value === 'string' && (LEAD_LIST_STATES as readonly string[]).includes(value);
+}
+
 export interface LeadListResponse<K extends LeadKindKey = LeadKindKey> {
   success: true;
   data: Lead<K>[];

@@ -87,6 +87,11 @@ export const LEAD_KINDS = {
 export type LeadKinds = typeof LEAD_KINDS;
 export type LeadKind<K extends LeadKindKey = LeadKindKey> = LeadKinds[K];
 
+/** For input that names a kind (a form field, a query parameter). */
+export function isLeadKindKey(value: unknown): value is LeadKindKey {
+  return typeof value === 'string' && (LEAD_KIND_KEYS as readonly string[]).includes(value);
+}
+
 export const leadKindList: readonly LeadKindDescriptor[] = LEAD_KIND_KEYS.map((k) => LEAD_KINDS[k]);
 
 /** The text fields a lead of this kind carries, in display order (what lists, CSV and intake use). */

@@ -7,8 +7,6 @@ export interface LeadPage {
   total: number;
 }
 
-export type LeadListState = 'active' | 'archived';
-
 /** A list, or why it could not be read (shown as an alert; spec section 8 logs it too). */
 export type PanelList = { ok: true; page: LeadPage } | { ok: false; message: string };
 

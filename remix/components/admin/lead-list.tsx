@@ -2,9 +2,9 @@ import { useFetcher } from '@remix-run/react';
 import { useEffect } from 'react';
 import { Button } from 'react-bootstrap';
 
-import { type LeadKindKey } from '@contract';
+import { type LeadKindKey, type LeadListState } from '@contract';
 
-import { type LeadListState, type LeadPage, type MoveResult, type PanelList } from './inbox-types';
+import { type LeadPage, type MoveResult, type PanelList } from './inbox-types';
 import { LeadItem } from './lead-item';
 
 interface LeadListProps {

@@ -2,7 +2,7 @@ import { Form, useSearchParams } from '@remix-run/react';
 import { useCallback, useEffect, useState } from 'react';
 import { Alert, Button, Modal } from 'react-bootstrap';
 
-import { LEAD_KIND_KEYS, LEAD_KINDS } from '@contract';
+import { LEAD_KIND_KEYS, LEAD_KINDS, type LeadListState } from '@contract';
 import { useHydrated } from '~/hooks/use-hydrated';
 
 import { type MoveResult, type PanelData, type PanelList, searchParam } from './inbox-types';
@@ -64,7 +64,7 @@ export function LeadPanel({ panel }: { panel: PanelData }) {
     [kind.logName],
   );
 
-  const exportHref = (state: 'active' | 'archived') =>
+  const exportHref = (state: LeadListState) =>
     `/super-secret-admin/export?${new URLSearchParams({ kind: panel.kind, state, ...(panel.q ? { q: panel.q } : {}) })}`;
   const headingId = `panel-${panel.kind}`;
   const activeTotal = total(active);

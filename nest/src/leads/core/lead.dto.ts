@@ -15,7 +15,14 @@ import {
 } from 'class-validator';
 
 import { IsText } from '../../common/validation';
-import { FIELD_LIMITS, type LeadKindDescriptor, leadFields, LIST_PAGE } from '../../contract';
+import {
+  FIELD_LIMITS,
+  LEAD_LIST_STATES,
+  type LeadKindDescriptor,
+  leadFields,
+  type LeadListState,
+  LIST_PAGE,
+} from '../../contract';
 
 export class LeadListQueryDto {
   @ApiPropertyOptional({ minimum: 1, maximum: LIST_PAGE.maxLimit, default: LIST_PAGE.defaultLimit })
@@ -46,10 +53,10 @@ export class LeadListQueryDto {
 }
 
 export class LeadExportQueryDto {
-  @ApiPropertyOptional({ enum: ['active', 'archived'], default: 'active' })
+  @ApiPropertyOptional({ enum: LEAD_LIST_STATES, default: 'active' })
   @IsOptional()
-  @IsIn(['active', 'archived'])
-  state?: 'active' | 'archived';
+  @IsIn(LEAD_LIST_STATES)
+  state?: LeadListState;
 
   @ApiPropertyOptional({ maxLength: LIST_PAGE.maxQueryLength })
   @IsOptional()

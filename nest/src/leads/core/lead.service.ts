@@ -9,13 +9,12 @@ import {
   type Lead,
   type LeadKindDescriptor,
   leadFields,
+  type LeadListState,
   LIST_PAGE,
 } from '../../contract';
 import { LeadNotifier } from '../../notifications/lead-notifier.service';
 
 import { afterCursorFilter, decodeCursor, encodeCursor, type SortKey } from './lead-cursor';
-
-export type LeadState = 'active' | 'archived';
 
 /** A stored lead as read with lean(): the shared paths plus the kind's own string fields. */
 export interface LeadRecord {
@@ -41,7 +40,7 @@ export interface ListOptions {
   q?: string;
 }
 
-const SORT_KEYS: Record<LeadState, readonly SortKey[]> = {
+const SORT_KEYS: Record<LeadListState, readonly SortKey[]> = {
   active: ['createdAt', '_id'],
   archived: ['archivedAt', 'createdAt', '_id'],
 };
@@ -58,7 +57,7 @@ export class LeadService {
     this.fields = leadFields(kind);
   }
 
-  async list(state: LeadState, options: ListOptions = {}): Promise<LeadPage> {
+  async list(state: LeadListState, options: ListOptions = {}): Promise<LeadPage> {
     const limit = options.limit ?? LIST_PAGE.defaultLimit;
     const keys = SORT_KEYS[state];
     const filter = this.filterFor(state, options.q);
@@ -90,7 +89,10 @@ export class LeadService {
    * Every lead of a list, in list order, as a stream of records: the CSV export reads the database
    * in batches and never holds the whole list in memory.
    */
-  exportRecords(state: LeadState, q?: string): { columns: readonly string[]; records: Readable } {
+  exportRecords(
+    state: LeadListState,
+    q?: string,
+  ): { columns: readonly string[]; records: Readable } {
     const sort = Object.fromEntries(SORT_KEYS[state].map((k) => [k, -1 as const]));
     const records = this.model
       .find(this.filterFor(state, q))
@@ -136,7 +138,7 @@ export class LeadService {
     };
   }
 
-  private async move(id: string, to: LeadState): Promise<ArchiveResponse> {
+  private async move(id: string, to: LeadListState): Promise<ArchiveResponse> {
     const _id = new Types.ObjectId(id);
     // One conditional update: only a lead in the other state moves, so concurrent archive and
     // unarchive calls serialise on the document and a lead is always in exactly one list.
@@ -152,11 +154,11 @@ export class LeadService {
     return this.snapshot();
   }
 
-  private stateFilter(state: LeadState): FilterQuery<LeadRecord> {
+  private stateFilter(state: LeadListState): FilterQuery<LeadRecord> {
     return state === 'active' ? { archivedAt: null } : { archivedAt: trusted({ $ne: null }) };
   }
 
-  private filterFor(state: LeadState, q: string | undefined): FilterQuery<LeadRecord> {
+  private filterFor(state: LeadListState, q: string | undefined): FilterQuery<LeadRecord> {
     const base = this.stateFilter(state);
     if (!q) return base;
     // Escaped: the admin's text is matched literally, never as a pattern (no regex injection).
