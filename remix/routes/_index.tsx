@@ -29,6 +29,7 @@ import { MarketplacePromo } from '~/components/landing/marketplace-promo';
 import { SiteFooter } from '~/components/landing/site-footer';
 import { getSiteConfig } from '~/config/site.server';
 import { useHydrated } from '~/hooks/use-hydrated';
+import { waitText } from '~/utils/wait-text';
 
 export function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
@@ -41,12 +42,8 @@ export function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-export const FAILED_MESSAGE = 'We could not send your message. Please try again in a moment.';
-export const CHECK_FIELDS_MESSAGE = 'Please check the highlighted fields.';
-export const tooManyMessage = (retryAfterSeconds: number | undefined) => {
-  const minutes = Math.max(1, Math.ceil((retryAfterSeconds ?? 60) / 60));
-  return `Too many messages from your network. Please try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`;
-};
+const FAILED_MESSAGE = 'We could not send your message. Please try again in a moment.';
+const CHECK_FIELDS_MESSAGE = 'Please check the highlighted fields.';
 
 /**
  * The contact form's submission. With JavaScript the form posts through a fetcher and sends
@@ -86,7 +83,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const known = Object.keys(fieldErrors).length > 0;
     return fail(400, fieldErrors, known ? CHECK_FIELDS_MESSAGE : FAILED_MESSAGE);
   }
-  if (outcome.status === 429) return fail(429, {}, tooManyMessage(outcome.retryAfter));
+  if (outcome.status === 429)
+    return fail(
+      429,
+      {},
+      `Too many messages from your network. Please try again in ${waitText(outcome.retryAfter)}.`,
+    );
   return fail(outcome.status >= 500 ? outcome.status : 503, {}, FAILED_MESSAGE);
 }
 

@@ -21,6 +21,7 @@ import {
   saveToken,
   signInRedirect,
 } from '~/utils/session.server';
+import { waitText } from '~/utils/wait-text';
 
 const NOTICES: Record<string, string> = {
   expired: 'Your session has expired. Please sign in again.',
@@ -91,11 +92,6 @@ async function signIn(form: FormData, clientIp: string | undefined) {
   };
   // Spec section 4: a failed login clears any stored token.
   return data(result, { status: outcome.status, headers: { 'Set-Cookie': await clearToken() } });
-}
-
-function waitText(seconds = 60): string {
-  const minutes = Math.ceil(seconds / 60);
-  return minutes <= 1 ? 'a minute' : `${minutes} minutes`;
 }
 
 /** Same-origin path to come back to after a no-JavaScript move (keeps the panels' searches). */
