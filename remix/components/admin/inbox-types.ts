@@ -1,3 +1,5 @@
+import { type FetcherWithComponents } from '@remix-run/react';
+
 import { type Lead, type LeadKindKey } from '@contract';
 
 /** One list of a panel as the dashboard holds it: shown leads, where to go on, how many in all. */
@@ -34,6 +36,9 @@ export type MoveResult =
       status: number;
       message: string;
     };
+
+/** The panel's one fetcher for archive and unarchive, shared by its items. */
+export type MoveFetcher = FetcherWithComponents<MoveResult>;
 
 /** Search parameter holding a panel's search text, e.g. `q-contactUs`. */
 export const searchParam = (kind: LeadKindKey) => `q-${kind}`;

@@ -1,11 +1,10 @@
-import { useFetcher, useLocation } from '@remix-run/react';
-import { useEffect, useRef } from 'react';
+import { useLocation } from '@remix-run/react';
 import { Button } from 'react-bootstrap';
 
 import { LEAD_KINDS, type Lead, type LeadKindKey } from '@contract';
 import { useHydrated } from '~/hooks/use-hydrated';
 
-import { type MoveResult } from './inbox-types';
+import { type MoveFetcher } from './inbox-types';
 import { RelativeTime } from './relative-time';
 
 interface LeadItemProps {
@@ -14,26 +13,20 @@ interface LeadItemProps {
   intent: 'archive' | 'unarchive';
   /** The panel's search text: a searched panel is re-read after the move. */
   q: string;
-  onMoved: (result: MoveResult) => void;
+  /** The panel's move fetcher: the panel, not the item, takes the answer (the item may be gone). */
+  mover: MoveFetcher;
 }
 
 /** One lead with the fields of the spec's table and its Archive or Unarchive button. */
-export function LeadItem({ lead, kind, intent, q, onMoved }: LeadItemProps) {
+export function LeadItem({ lead, kind, intent, q, mover }: LeadItemProps) {
   const descriptor = LEAD_KINDS[kind];
-  const fetcher = useFetcher<MoveResult>();
   const location = useLocation();
   const hydrated = useHydrated();
-  const handled = useRef<MoveResult | undefined>(undefined);
   const record = lead as unknown as Record<string, string>;
   const subject = descriptor.hasSubject ? record.subject : undefined;
 
-  useEffect(() => {
-    if (fetcher.state !== 'idle' || !fetcher.data || handled.current === fetcher.data) return;
-    handled.current = fetcher.data;
-    onMoved(fetcher.data);
-  }, [fetcher.state, fetcher.data, onMoved]);
-
-  const busy = fetcher.state !== 'idle';
+  // One move at a time per panel: each answer replaces both of the panel's lists.
+  const busy = mover.state !== 'idle';
   return (
     <li className="lead-item list-group-item">
       <div className="lead-item__head">
@@ -46,7 +39,7 @@ export function LeadItem({ lead, kind, intent, q, onMoved }: LeadItemProps) {
       {lead.phone_number ? <div className="lead-item__phone">{lead.phone_number}</div> : null}
       {subject ? <div className="lead-item__subject">{subject}</div> : null}
       <p className="lead-item__text">{record[descriptor.textField]}</p>
-      <fetcher.Form method="post" action="/super-secret-admin">
+      <mover.Form method="post" action="/super-secret-admin">
         <input type="hidden" name="intent" value={intent} />
         <input type="hidden" name="kind" value={kind} />
         <input type="hidden" name="id" value={lead._id} />
@@ -62,7 +55,7 @@ export function LeadItem({ lead, kind, intent, q, onMoved }: LeadItemProps) {
         >
           {intent === 'archive' ? 'Archive' : 'Unarchive'}
         </Button>
-      </fetcher.Form>
+      </mover.Form>
     </li>
   );
 }

@@ -1,10 +1,10 @@
 import { useFetcher } from '@remix-run/react';
-import { useEffect } from 'react';
 import { Button } from 'react-bootstrap';
 
 import { type LeadKindKey, type LeadListState } from '@contract';
+import { useFetcherResult } from '~/hooks/use-fetcher-result';
 
-import { type LeadPage, type MoveResult, type PanelList } from './inbox-types';
+import { type LeadPage, type MoveFetcher, type PanelList } from './inbox-types';
 import { LeadItem } from './lead-item';
 
 interface LeadListProps {
@@ -15,21 +15,17 @@ interface LeadListProps {
   /** Text shown when the list is empty. */
   emptyText: string;
   onPage: (page: LeadPage) => void;
-  onMoved: (result: MoveResult) => void;
+  mover: MoveFetcher;
 }
 
 /** A panel's or dialog's list of leads, with 'Load more' while the API has further pages. */
-export function LeadList({ kind, state, list, q, emptyText, onPage, onMoved }: LeadListProps) {
+export function LeadList({ kind, state, list, q, emptyText, onPage, mover }: LeadListProps) {
   const more = useFetcher<PanelList>();
 
-  useEffect(() => {
-    if (more.state !== 'idle' || !more.data?.ok || !list.ok) return;
-    const next = more.data.page;
-    // Append once: the fetcher keeps its data, so skip a page already appended.
-    if (list.page.items.some((lead) => lead._id === next.items[0]?._id)) return;
-    onPage({ ...next, items: [...list.page.items, ...next.items] });
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a newly loaded page appends
-  }, [more.state, more.data]);
+  useFetcherResult(more, (answer) => {
+    if (answer.ok && list.ok)
+      onPage({ ...answer.page, items: [...list.page.items, ...answer.page.items] });
+  });
 
   if (!list.ok) return null;
   const { items, nextCursor, total } = list.page;
@@ -48,7 +44,7 @@ export function LeadList({ kind, state, list, q, emptyText, onPage, onMoved }: L
               kind={kind}
               intent={state === 'active' ? 'archive' : 'unarchive'}
               q={q}
-              onMoved={onMoved}
+              mover={mover}
             />
           ))}
         </ul>

@@ -1,14 +1,31 @@
-import { Form, useSearchParams } from '@remix-run/react';
+import { Form, useFetcher, useSearchParams } from '@remix-run/react';
 import { useCallback, useEffect, useState } from 'react';
 import { Alert, Button, Modal } from 'react-bootstrap';
 
 import { LEAD_KIND_KEYS, LEAD_KINDS, type LeadListState } from '@contract';
+import { useFetcherResult } from '~/hooks/use-fetcher-result';
 import { useHydrated } from '~/hooks/use-hydrated';
 
 import { type MoveResult, type PanelData, type PanelList, searchParam } from './inbox-types';
 import { LeadList } from './lead-list';
 
 const total = (list: PanelList) => (list.ok ? list.page.total : null);
+
+/** What a panel shows, and which loader answer it started from. */
+interface PanelView {
+  from: PanelData;
+  active: PanelList;
+  archived: PanelList;
+  /** Read-failure alerts (0 active, 1 archived) the admin has closed. */
+  dismissed: number[];
+}
+
+const viewOf = (panel: PanelData): PanelView => ({
+  from: panel,
+  active: panel.active,
+  archived: panel.archived,
+  dismissed: [],
+});
 
 /** Spec section 8: failures are logged with these words and, beyond the spec, shown as an alert. */
 function failureLog(logName: string, what: 'fetch' | 'fetch archived' | 'archive' | 'unarchive') {
@@ -22,47 +39,49 @@ export function LeadPanel({ panel }: { panel: PanelData }) {
   const kind = LEAD_KINDS[panel.kind];
   const hydrated = useHydrated();
   const [searchParams] = useSearchParams();
-  const [active, setActive] = useState(panel.active);
-  const [archived, setArchived] = useState(panel.archived);
-  // Failed reads come with the loader's answer; failed moves happen here. They are kept apart so a
-  // re-read after a failed move (Remix revalidates then) doesn't wipe the move's message.
+  // The loader's lists, as moves and 'Load more' change them here; a new loader answer (search,
+  // revalidation) starts over from it, in the same render.
+  const [stored, setStored] = useState(() => viewOf(panel));
+  const view = stored.from === panel ? stored : viewOf(panel);
+  const { active, archived } = view;
+  const change = useCallback(
+    (patch: Partial<PanelView>) =>
+      setStored((previous) => ({
+        ...(previous.from === panel ? previous : viewOf(panel)),
+        ...patch,
+      })),
+    [panel],
+  );
+  // Failed moves happen here and outlive the re-read that follows them (Remix revalidates then).
   const [moveAlerts, setMoveAlerts] = useState<string[]>([]);
-  const [listAlertsDismissed, setListAlertsDismissed] = useState<number[]>([]);
   const archivedParam = searchParams.get('archived') === panel.kind;
   const [showArchived, setShowArchived] = useState(archivedParam);
 
-  // A new loader answer (search, revalidation) replaces what this panel holds.
   useEffect(() => {
-    setActive(panel.active);
-    setArchived(panel.archived);
-    const failures = [
-      ...(panel.active.ok ? [] : [failureLog(kind.logName, 'fetch')]),
-      ...(panel.archived.ok ? [] : [failureLog(kind.logName, 'fetch archived')]),
-    ];
-    failures.forEach((message) => console.error(message));
-    setListAlertsDismissed([]);
+    if (!panel.active.ok) console.error(failureLog(kind.logName, 'fetch'));
+    if (!panel.archived.ok) console.error(failureLog(kind.logName, 'fetch archived'));
   }, [panel, kind.logName]);
   const listAlerts = [panel.active, panel.archived].flatMap((list, index) =>
-    list.ok || listAlertsDismissed.includes(index) ? [] : [{ index, message: list.message }],
+    list.ok || view.dismissed.includes(index) ? [] : [{ index, message: list.message }],
   );
 
-  const onMoved = useCallback(
-    (result: MoveResult) => {
-      if (!result.ok) {
-        console.error(failureLog(kind.logName, result.intent));
-        setMoveAlerts((shown) => [
-          ...shown,
-          `Could not ${result.intent} the request: ${result.message}`,
-        ]);
-        return;
-      }
-      // Spec section 4: the answer's two lists replace what is displayed.
-      setActive({ ok: true, page: result.active });
-      setArchived({ ok: true, page: result.archived });
-      if (result.intent === 'unarchive') setShowArchived(false);
-    },
-    [kind.logName],
-  );
+  const mover = useFetcher<MoveResult>();
+  useFetcherResult(mover, (result) => {
+    if (!result.ok) {
+      console.error(failureLog(kind.logName, result.intent));
+      setMoveAlerts((shown) => [
+        ...shown,
+        `Could not ${result.intent} the request: ${result.message}`,
+      ]);
+      return;
+    }
+    // Spec section 4: the answer's two lists replace what is displayed.
+    change({
+      active: { ok: true, page: result.active },
+      archived: { ok: true, page: result.archived },
+    });
+    if (result.intent === 'unarchive') setShowArchived(false);
+  });
 
   const exportHref = (state: LeadListState) =>
     `/super-secret-admin/export?${new URLSearchParams({ kind: panel.kind, state, ...(panel.q ? { q: panel.q } : {}) })}`;
@@ -77,8 +96,8 @@ export function LeadPanel({ panel }: { panel: PanelData }) {
       list={archived}
       q={panel.q}
       emptyText={panel.q ? 'No archived requests match.' : 'No archived requests.'}
-      onPage={(page) => setArchived({ ok: true, page })}
-      onMoved={onMoved}
+      onPage={(page) => change({ archived: { ok: true, page } })}
+      mover={mover}
     />
   );
 
@@ -144,7 +163,7 @@ export function LeadPanel({ panel }: { panel: PanelData }) {
           <DismissibleAlert
             key={`list-${index}`}
             message={message}
-            onClose={() => setListAlertsDismissed((shown) => [...shown, index])}
+            onClose={() => change({ dismissed: [...view.dismissed, index] })}
           />
         ))}
         {moveAlerts.map((message, index) => (
@@ -160,8 +179,8 @@ export function LeadPanel({ panel }: { panel: PanelData }) {
           list={active}
           q={panel.q}
           emptyText={panel.q ? 'No requests match your search.' : 'No requests yet.'}
-          onPage={(page) => setActive({ ok: true, page })}
-          onMoved={onMoved}
+          onPage={(page) => change({ active: { ok: true, page } })}
+          mover={mover}
         />
         {!hydrated && archivedParam ? (
           <section className="lead-panel__archived-inline" aria-label={kind.archivedTitle}>
