@@ -29,14 +29,14 @@ export interface ApiRequestOptions {
 const TIMEOUT_MS = 10_000;
 export const UNAVAILABLE_MESSAGE = 'The service is unavailable. Please try again in a moment.';
 
-export function apiUrl(path: string, query?: ApiRequestOptions['query']): string {
+function apiUrl(path: string, query?: ApiRequestOptions['query']): string {
   const url = new URL(path, `${getWebEnv().API_URL}/`);
   for (const [key, value] of Object.entries(query ?? {}))
     if (value !== undefined && value !== '') url.searchParams.set(key, String(value));
   return url.toString();
 }
 
-export function apiHeaders(options: Pick<ApiRequestOptions, 'token' | 'clientIp'>): Headers {
+function apiHeaders(options: Pick<ApiRequestOptions, 'token' | 'clientIp'>): Headers {
   const headers = new Headers({ accept: 'application/json' });
   if (options.token) headers.set('authorization', `Bearer ${options.token}`);
   if (options.clientIp) headers.set('x-forwarded-for', options.clientIp);

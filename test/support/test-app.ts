@@ -15,6 +15,8 @@ import { type EnvOverrides } from '../../nest/src/config/app-config.module';
 import { configureApp } from '../../nest/src/configure-app';
 import { type LeadKindDescriptor, leadPaths } from '../../nest/src/contract';
 
+import { leadDocs } from './lead-docs';
+
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
 
 export interface TestApp {
@@ -96,16 +98,7 @@ export async function insertLeads(
   archived = false,
   start = Date.now() - count * 1000,
 ): Promise<string[]> {
-  const docs = Array.from({ length: count }, (_, i) => ({
-    name: `Lead ${i}`,
-    email: `lead${i}@example.com`,
-    phone_number: `+1 555 01${String(i).padStart(2, '0')}`,
-    [kind.textField]: `${kind.textField} ${i}`,
-    ...(kind.hasSubject ? { subject: `Subject ${i}` } : {}),
-    createdAt: new Date(start + i * 1000),
-    updatedAt: new Date(start + i * 1000),
-    archivedAt: archived ? new Date(start + i * 1000 + 500) : null,
-  }));
+  const docs = leadDocs(kind, count, { archived, start });
   const result = await t.connection.collection(kind.collection).insertMany(docs);
   return Object.values(result.insertedIds).map((id) => id.toHexString());
 }

@@ -10,7 +10,6 @@ export default async function globalSetup(): Promise<void> {
     },
   });
   process.env.TEST_WEB_URL = stack.webUrl;
-  process.env.TEST_API_URL = stack.apiUrl;
   process.env.TEST_MONGODB_URI = stack.mongoUri;
   process.env.TEST_ADMIN_EMAIL = stack.admin.email;
   process.env.TEST_ADMIN_PASSWORD = stack.admin.password;

@@ -18,7 +18,6 @@ import {
  */
 export interface WebStack {
   webUrl: string;
-  apiUrl: string;
   mongoUri: string;
   admin: { email: string; password: string };
   stop(): Promise<void>;
@@ -84,7 +83,7 @@ export async function startWebStack(options: WebStackOptions = {}): Promise<WebS
       }),
     );
     await waitFor(`${webUrl}/robots.txt`, children);
-    return { webUrl, apiUrl, mongoUri, admin, stop };
+    return { webUrl, mongoUri, admin, stop };
   } catch (error) {
     await stop();
     throw error;

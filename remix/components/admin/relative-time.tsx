@@ -15,7 +15,7 @@ const full = new Intl.DateTimeFormat('en-GB', {
 });
 
 /** "3 hours ago" for a past instant, "just now" under a minute. */
-export function timeAgo(iso: string, now: number = Date.now()): string {
+function timeAgo(iso: string, now: number = Date.now()): string {
   const seconds = Math.round((new Date(iso).getTime() - now) / 1000);
   for (const [unit, size] of UNITS)
     if (Math.abs(seconds) >= size) return relative.format(Math.trunc(seconds / size), unit);

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { MongoClient } from 'mongodb';
 
 import { LEAD_KINDS, type LeadKindKey } from '../../../nest/src/contract';
+import { leadDocs } from '../../support/lead-docs';
 
 /**
  * Leads put straight into the database the running API reads, as the issue asks ("leads put in
@@ -23,23 +24,14 @@ export class LeadsDb {
     return `t${randomBytes(3).toString('hex')}`;
   }
 
+  /** Active leads a minute apart, oldest first. */
   async insert(
     kind: LeadKindKey,
     tag: string,
     count: number,
-    { archived = false, start = Date.now() - count * 60_000 } = {},
   ): Promise<{ id: string; name: string; email: string }[]> {
     const descriptor = LEAD_KINDS[kind];
-    const docs = Array.from({ length: count }, (_, i) => ({
-      name: `${tag} Lead ${i}`,
-      email: `${tag}.${i}@example.com`,
-      phone_number: `+1 555 01${String(i).padStart(2, '0')}`,
-      [descriptor.textField]: `${descriptor.textField} of ${tag} ${i}`,
-      ...(descriptor.hasSubject ? { subject: `Subject ${i}` } : {}),
-      createdAt: new Date(start + i * 60_000),
-      updatedAt: new Date(start + i * 60_000),
-      archivedAt: archived ? new Date(start + i * 60_000 + 500) : null,
-    }));
+    const docs = leadDocs(descriptor, count, { tag, stepMs: 60_000 });
     const result = await this.client.db().collection(descriptor.collection).insertMany(docs);
     return docs.map((doc, i) => ({
       id: (result.insertedIds[i] as { toHexString(): string }).toHexString(),

@@ -1,0 +1,32 @@
+import { type LeadKindDescriptor } from '../../nest/src/contract';
+
+export interface LeadDocsOptions {
+  /** A word put into names, emails and texts, so a test can find (and remove) its own leads. */
+  tag?: string;
+  archived?: boolean;
+  /** createdAt of the first (oldest) lead; each next lead is `stepMs` newer. */
+  start?: number;
+  stepMs?: number;
+}
+
+/**
+ * Stored lead documents as the API writes them, for tests that put leads straight into the
+ * database (the API suite through Mongoose's connection, the browser suite through the driver).
+ */
+export function leadDocs(kind: LeadKindDescriptor, count: number, options: LeadDocsOptions = {}) {
+  const { tag, archived = false, stepMs = 1000 } = options;
+  const start = options.start ?? Date.now() - count * stepMs;
+  return Array.from({ length: count }, (_, i) => {
+    const at = new Date(start + i * stepMs);
+    return {
+      name: `${tag ? `${tag} ` : ''}Lead ${i}`,
+      email: `${tag ? `${tag}.` : 'lead'}${i}@example.com`,
+      phone_number: `+1 555 01${String(i).padStart(2, '0')}`,
+      [kind.textField]: `${kind.textField} ${tag ? `of ${tag} ` : ''}${i}`,
+      ...(kind.hasSubject ? { subject: `Subject ${i}` } : {}),
+      createdAt: at,
+      updatedAt: at,
+      archivedAt: archived ? new Date(at.getTime() + 500) : null,
+    };
+  });
+}
