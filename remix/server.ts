@@ -14,7 +14,7 @@ import express, { type Response } from 'express';
 import helmet from 'helmet';
 
 import './load-context';
-import { getWebEnv, WebConfigError } from './utils/env.server';
+import { getWebEnv, WebConfigError } from './config/env.server';
 
 const BUILD_DIR = path.resolve('build/web');
 

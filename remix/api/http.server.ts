@@ -1,5 +1,5 @@
 import { type ApiFailure } from '@contract';
-import { getWebEnv } from '~/utils/env.server';
+import { getWebEnv } from '~/config/env.server';
 
 /** What every wrapper returns: the API's answer, or a failure a route can show as it is. */
 export type ApiOutcome<T> =

@@ -1,5 +1,4 @@
-import { getWebEnv } from '~/utils/env.server';
-
+import { getWebEnv } from './env.server';
 import { type SiteConfig } from './site';
 
 export function getSiteConfig(): SiteConfig {

@@ -13,6 +13,7 @@ import { useCallback, useState } from 'react';
 
 import { type CreateLeadRequest } from '@contract';
 import { createLead } from '~/api/leads.server';
+import { postedWithJs } from '~/components/forms/js-flag';
 import {
   type ContactActionResult,
   type ContactErrors,
@@ -47,14 +48,14 @@ const CHECK_FIELDS_MESSAGE = 'Please check the highlighted fields.';
 
 /**
  * The contact form's submission. With JavaScript the form posts through a fetcher and sends
- * `_js=1`: the answer is data (`{ ok: true }` or the messages). Without JavaScript (`_js` empty)
+ * `js=1`: the answer is data (`{ ok: true }` or the messages). Without JavaScript (`js` empty)
  * success redirects to `/?sent=1#contact` (post/redirect/get) and a failure renders the page with
  * the inline form, its values and its messages.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
   const values = readContact(form);
-  const withJs = form.get('_js') === '1';
+  const withJs = postedWithJs(form);
   const website = form.get('website');
   const fail = (status: number, fieldErrors: ContactErrors, formError: string | null) =>
     data<ContactActionResult>({ ok: false, fieldErrors, formError, values }, { status });

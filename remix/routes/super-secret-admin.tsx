@@ -12,9 +12,9 @@ import { checkToken, login } from '~/api/auth.server';
 import { UNAVAILABLE_MESSAGE } from '~/api/http.server';
 import { Dashboard } from '~/components/admin/dashboard';
 import { SignInForm, type SignInResult } from '~/components/admin/sign-in-form';
+import { ADMIN_PATH } from '~/config/paths';
 import { loadPanels, moveLead } from '~/utils/inbox.server';
 import {
-  ADMIN_PATH,
   clearToken,
   readToken,
   requireAdmin,

@@ -1,8 +1,7 @@
 import { createCookie, redirect } from '@remix-run/node';
 
-import { getWebEnv } from './env.server';
-
-export const ADMIN_PATH = '/super-secret-admin';
+import { getWebEnv } from '~/config/env.server';
+import { ADMIN_PATH } from '~/config/paths';
 
 /**
  * The admin's JWT lives in an httpOnly cookie (not in localStorage as in the observed product):

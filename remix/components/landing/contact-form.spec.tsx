@@ -28,7 +28,6 @@ function setup(props: Partial<ContactFormProps> = {}) {
       idPrefix="test"
       action="/?index"
       busy={false}
-      hydrated
       onValidSubmit={submitted}
       {...props}
     />,
@@ -136,7 +135,7 @@ describe('ContactForm', () => {
       subject: 'Hi',
       message: 'Hello',
       website: '',
-      _js: '1',
+      js: '1',
     });
   });
 
@@ -151,7 +150,7 @@ describe('ContactForm', () => {
     const { rerender, fill, send, submitted } = setup();
     await fill(COMPLETE);
     await send();
-    const props = { idPrefix: 'test', action: '/?index', hydrated: true, onValidSubmit: submitted };
+    const props = { idPrefix: 'test', action: '/?index', onValidSubmit: submitted };
     rerender(<ContactForm {...props} busy />);
     expect(screen.getByRole('button', { name: 'SEND' })).toBeDisabled();
     rerender(<ContactForm {...props} busy={false} />);

@@ -9,6 +9,7 @@ import {
 import { Button } from 'react-bootstrap';
 
 import { FIELD_LIMITS } from '@contract';
+import { JsFlag } from '~/components/forms/js-flag';
 
 export const CONTACT_FIELDS = ['name', 'email', 'subject', 'message'] as const;
 export type ContactField = (typeof CONTACT_FIELDS)[number];
@@ -71,8 +72,6 @@ export interface ContactFormProps {
   busy: boolean;
   /** The last failed answer of the action, shown under the fields and above the button. */
   result?: Extract<ContactActionResult, { ok: false }>;
-  /** True once JavaScript runs; tells the action to answer with data instead of a redirect. */
-  hydrated: boolean;
   /** Called for a submission that passed the checks (after them, before the form sends). */
   onValidSubmit?: (event: FormEvent<HTMLFormElement>) => void;
 }
@@ -88,7 +87,6 @@ export function ContactForm({
   action,
   busy,
   result,
-  hydrated,
   onValidSubmit,
 }: ContactFormProps) {
   const [errors, setErrors] = useState<ContactErrors>(() => result?.fieldErrors ?? {});
@@ -169,7 +167,7 @@ export function ContactForm({
       aria-busy={busy || undefined}
       onSubmit={handleSubmit}
     >
-      <input type="hidden" name="_js" value={hydrated ? '1' : ''} />
+      <JsFlag />
       {field('name', (props) => (
         <input type="text" autoComplete={AUTOCOMPLETE.name} {...props} />
       ))}

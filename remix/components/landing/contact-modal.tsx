@@ -1,8 +1,7 @@
 import { useFetcher } from '@remix-run/react';
-import { useEffect, useRef } from 'react';
 import { Modal } from 'react-bootstrap';
 
-import { useHydrated } from '~/hooks/use-hydrated';
+import { useFetcherResult } from '~/hooks/use-fetcher-result';
 
 import { type ContactActionResult, ContactForm } from './contact-form';
 
@@ -27,17 +26,10 @@ export function ConnectedContactForm({
   initialResult,
 }: ConnectedContactFormProps) {
   const fetcher = useFetcher<ContactActionResult>();
-  const hydrated = useHydrated();
-  const handled = useRef<unknown>(null);
-  const onSentRef = useRef(onSent);
-  onSentRef.current = onSent;
-
   const data = fetcher.data as ContactActionResult | undefined;
-  useEffect(() => {
-    if (fetcher.state !== 'idle' || !data || handled.current === data) return;
-    handled.current = data;
-    if (data.ok) onSentRef.current();
-  }, [fetcher.state, data]);
+  useFetcherResult({ state: fetcher.state, data }, (answer) => {
+    if (answer.ok) onSent();
+  });
 
   const result = data ? (data.ok ? undefined : data) : initialResult;
   return (
@@ -47,7 +39,6 @@ export function ConnectedContactForm({
       action={CONTACT_ACTION}
       busy={fetcher.state !== 'idle'}
       result={result}
-      hydrated={hydrated}
     />
   );
 }
