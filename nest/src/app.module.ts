@@ -1,8 +1,9 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { APP_FILTER, APP_PIPE } from '@nestjs/core';
+import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
 import { LoggerModule } from 'nestjs-pino';
 
 import { AuthModule } from './auth/auth.module';
+import { JwtAuthGuard } from './auth/jwt-auth.guard';
 import { AllExceptionsFilter } from './common/all-exceptions.filter';
 import { RateLimitModule } from './common/rate-limit/rate-limit.module';
 import { createValidationPipe } from './common/validation';
@@ -13,6 +14,8 @@ import { HealthModule } from './health/health.module';
 import { BrokerDemoRequestModule } from './leads/broker-demo-request/broker-demo-request.module';
 import { ConsultationRequestModule } from './leads/consultation-request/consultation-request.module';
 import { ContactUsRequestModule } from './leads/contact-us-request/contact-us-request.module';
+import { LeadCoreModule } from './leads/core/lead-core.module';
+import { InboxModule } from './leads/inbox/inbox.module';
 import { KeDemoRequestModule } from './leads/ke-demo-request/ke-demo-request.module';
 import { NotificationsModule } from './notifications/notifications.module';
 
@@ -55,13 +58,18 @@ export class AppModule {
         HealthModule,
         NotificationsModule,
         AuthModule,
+        LeadCoreModule,
         ContactUsRequestModule,
         KeDemoRequestModule,
         BrokerDemoRequestModule,
         ConsultationRequestModule,
+        InboxModule,
       ],
+      // App-wide: every body and query validated, every route private unless @Public(), every
+      // error answered in one shape.
       providers: [
         { provide: APP_PIPE, useFactory: createValidationPipe },
+        { provide: APP_GUARD, useExisting: JwtAuthGuard },
         { provide: APP_FILTER, useClass: AllExceptionsFilter },
       ],
     };

@@ -4,9 +4,9 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { type AddressInfo } from 'node:net';
 
-import { checkToken, login } from './auth.server';
+import { login } from './auth.server';
 import { UNAVAILABLE_MESSAGE } from './http.server';
-import { archiveLead, createLead, listLeads } from './leads.server';
+import { createLead, inboxOverview, listLeads, moveLead } from './leads.server';
 
 type Handler = (req: IncomingMessage, body: string, res: ServerResponse) => void;
 
@@ -71,7 +71,9 @@ describe('API fetch wrappers', () => {
       unarchivedNextCursor: null,
       archivedNextCursor: null,
     });
-    await expect(archiveLead('consultation', 'abc', 't')).resolves.toMatchObject({ ok: true });
+    await expect(moveLead('consultation', 'archive', 'abc', 't')).resolves.toMatchObject({
+      ok: true,
+    });
     expect(JSON.parse(seen[0]!.body)).toEqual({ consultation_request_id: 'abc' });
   });
 
@@ -131,13 +133,22 @@ describe('API fetch wrappers', () => {
     });
   });
 
-  it('reads a token check: false is a verdict, a 400 is a bad token, a 5xx is an outage', async () => {
-    handler = answer(200, { success: false });
-    await expect(checkToken('t')).resolves.toEqual({ ok: true, data: false });
-    handler = answer(400, { success: false, message: 'token must be a jwt' });
-    await expect(checkToken('t')).resolves.toEqual({ ok: true, data: false });
-    handler = answer(503, { success: false, message: 'Database unavailable' });
-    await expect(checkToken('t')).resolves.toMatchObject({ ok: false, status: 503 });
+  it('reads the inbox overview only when it has every kind', async () => {
+    const kind = {
+      totals: { active: 0, archived: 0 },
+      active: { data: [], nextCursor: null, total: 0 },
+    };
+    const kinds = { contactUs: kind, keDemo: kind, brokerDemo: kind, consultation: kind };
+    handler = answer(200, { success: true, kinds });
+    await expect(inboxOverview('tok')).resolves.toEqual({
+      ok: true,
+      data: { success: true, kinds },
+    });
+    expect(seen[0]).toMatchObject({ method: 'GET', url: '/inbox' });
+    handler = answer(200, { success: true, kinds: { contactUs: kind } });
+    await expect(inboxOverview('tok')).resolves.toMatchObject({ ok: false, status: 503 });
+    handler = answer(401, { success: false, message: 'Invalid or expired token' });
+    await expect(inboxOverview('tok')).resolves.toMatchObject({ ok: false, status: 401 });
   });
 
   it('answers 503 when the API cannot be reached at all', async () => {

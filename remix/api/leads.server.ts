@@ -1,13 +1,16 @@
 import {
-  type ArchiveRequest,
+  archiveRequest,
   type ArchiveResponse,
   type CreateLeadRequest,
   type CreateLeadResponse,
+  INBOX_PATH,
+  type InboxOverviewResponse,
   LEAD_KINDS,
   type LeadKindKey,
   type LeadListQuery,
   type LeadListResponse,
   type LeadListState,
+  type LeadMove,
   leadPaths,
 } from '@contract';
 
@@ -26,6 +29,17 @@ const isArchiveAnswer = (body: unknown): body is ArchiveResponse =>
 const isCreated = (body: unknown): body is CreateLeadResponse =>
   hasSuccess('id')(body) && typeof body.id === 'string';
 
+const isOverview = (body: unknown): body is InboxOverviewResponse =>
+  hasSuccess('kinds')(body) &&
+  typeof body.kinds === 'object' &&
+  body.kinds !== null &&
+  Object.keys(LEAD_KINDS).every((key) => key in (body.kinds as object));
+
+/** Every kind's totals and first page of active leads: the dashboard in one call. */
+export function inboxOverview(token: string): Promise<ApiOutcome<InboxOverviewResponse>> {
+  return apiRequest(INBOX_PATH, isOverview, { token });
+}
+
 export function listLeads<K extends LeadKindKey>(
   kind: K,
   state: LeadListState,
@@ -40,26 +54,20 @@ export function listLeads<K extends LeadKindKey>(
   );
 }
 
-function move<K extends LeadKindKey>(
+/** Archive or unarchive (spec section 7): the answer holds both lists' first pages. */
+export function moveLead<K extends LeadKindKey>(
   kind: K,
-  action: 'archive' | 'unarchive',
+  move: LeadMove,
   id: string,
   token: string,
 ): Promise<ApiOutcome<ArchiveResponse<K>>> {
   const descriptor = LEAD_KINDS[kind];
-  const body = { [descriptor.idField]: id } as ArchiveRequest<K>;
   return apiRequest(
-    leadPaths(descriptor)[action],
+    leadPaths(descriptor)[move],
     isArchiveAnswer as (body: unknown) => body is ArchiveResponse<K>,
-    { method: 'POST', body, token },
+    { method: 'POST', body: archiveRequest(descriptor, id), token },
   );
 }
-
-export const archiveLead = <K extends LeadKindKey>(kind: K, id: string, token: string) =>
-  move(kind, 'archive', id, token);
-
-export const unarchiveLead = <K extends LeadKindKey>(kind: K, id: string, token: string) =>
-  move(kind, 'unarchive', id, token);
 
 export function createLead<K extends LeadKindKey>(
   kind: K,

@@ -5,23 +5,19 @@ import {
   type MetaFunction,
   redirect,
 } from '@remix-run/node';
-import { type ShouldRevalidateFunction, useActionData, useLoaderData } from '@remix-run/react';
+import { type ShouldRevalidateFunction, useLoaderData } from '@remix-run/react';
 
-import { isLeadKindKey } from '@contract';
-import { checkToken, login } from '~/api/auth.server';
+import { isLeadMove, type LeadMove } from '@contract';
+import { login } from '~/api/auth.server';
 import { UNAVAILABLE_MESSAGE } from '~/api/http.server';
 import { Dashboard } from '~/components/admin/dashboard';
 import { SignInForm, type SignInResult } from '~/components/admin/sign-in-form';
 import { ADMIN_PATH } from '~/config/paths';
-import { loadPanels, moveLead } from '~/utils/inbox.server';
-import {
-  clearToken,
-  readToken,
-  requireAdmin,
-  saveToken,
-  signInRedirect,
-} from '~/utils/session.server';
+import { loadDashboard } from '~/utils/inbox.server';
+import { clearToken, readToken, saveToken, signInRedirect } from '~/utils/session.server';
 import { waitText } from '~/utils/wait-text';
+
+import { LEADS_PATH } from './super-secret-admin_.leads';
 
 const NOTICES: Record<string, string> = {
   expired: 'Your session has expired. Please sign in again.',
@@ -34,41 +30,28 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const token = await readToken(request);
   if (!token) return { view: 'sign-in' as const, notice };
 
-  const check = await checkToken(token);
-  if (!check.ok) return { view: 'sign-in' as const, notice: UNAVAILABLE_MESSAGE };
-  if (!check.data)
-    return data(
-      { view: 'sign-in' as const, notice: NOTICES.expired ?? null },
-      { headers: { 'Set-Cookie': await clearToken() } },
-    );
-
-  return { view: 'dashboard' as const, panels: await loadPanels(token, url) };
+  // The dashboard's own call checks the token too: a dead one answers 401 (back to sign-in).
+  const dashboard = await loadDashboard(token, url);
+  if (!dashboard.ok) return { view: 'sign-in' as const, notice: UNAVAILABLE_MESSAGE };
+  const failed = url.searchParams.get('failed');
+  return {
+    view: 'dashboard' as const,
+    panels: dashboard.data,
+    moveError: isLeadMove(failed) ? MOVE_FAILED[failed] : null,
+  };
 }
 
-const OBJECT_ID = /^[a-f0-9]{24}$/i;
+/** A move posted without JavaScript that failed comes back with `?failed=archive|unarchive`. */
+const MOVE_FAILED: Record<LeadMove, string> = {
+  archive: 'Could not archive the request. The inbox below shows what is stored now.',
+  unarchive: 'Could not unarchive the request. The inbox below shows what is stored now.',
+};
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
   const intent = form.get('intent');
-
   if (intent === 'sign-in') return signIn(form, context.clientIp);
   if (intent === 'sign-out') return signInRedirect('signed-out');
-
-  if (intent === 'archive' || intent === 'unarchive') {
-    const token = await requireAdmin(request);
-    const kind = form.get('kind');
-    const id = form.get('id');
-    if (!isLeadKindKey(kind) || typeof id !== 'string' || !OBJECT_ID.test(id))
-      return data({ intent, ok: false, message: 'That request is not valid.' }, { status: 400 });
-    const result = await moveLead(intent, kind, id, token);
-    // Without JavaScript the form posted the whole page: answer with the fresh dashboard (PRG).
-    if (form.get('js') !== '1' && result.ok) return redirect(returnTo(request, form));
-    // The API's own failure status (404 for a lead gone meanwhile), 502 for anything unexpected.
-    return data(result, {
-      status: result.ok ? 200 : result.status >= 400 && result.status < 500 ? result.status : 502,
-    });
-  }
-
   return data({ ok: false, message: 'Unknown action.' }, { status: 400 });
 }
 
@@ -94,39 +77,23 @@ async function signIn(form: FormData, clientIp: string | undefined) {
   return data(result, { status: outcome.status, headers: { 'Set-Cookie': await clearToken() } });
 }
 
-/** Same-origin path to come back to after a no-JavaScript move (keeps the panels' searches). */
-function returnTo(request: Request, form: FormData): string {
-  const back = form.get('returnTo');
-  return typeof back === 'string' && back.startsWith(`${ADMIN_PATH}`) && !back.startsWith('//')
-    ? back
-    : new URL(request.url).pathname;
-}
-
 /**
- * A move answers both first pages, which replace the panel's lists (spec section 4); re-reading
- * every panel after it would only repeat that. A searched panel is re-read, since the answer's
- * pages are not searched.
+ * A move's answer replaces the panel's lists (spec section 4), so re-reading the dashboard after it
+ * would only repeat that; after a failed move the dashboard is read again.
  */
 export const shouldRevalidate: ShouldRevalidateFunction = ({
-  formData,
+  formAction,
   actionResult,
   defaultShouldRevalidate,
 }) => {
-  const intent = formData?.get('intent');
-  const moved =
-    (intent === 'archive' || intent === 'unarchive') &&
-    (actionResult as { ok?: boolean } | undefined)?.ok === true;
-  return moved && !formData?.get('q') ? false : defaultShouldRevalidate;
+  const moved = formAction === LEADS_PATH && (actionResult as { ok?: boolean } | undefined)?.ok;
+  return moved ? false : defaultShouldRevalidate;
 };
 
 export default function AdminRoute() {
   const state = useLoaderData<typeof loader>();
-  // Only a move posted without JavaScript lands here; fetchers keep their answers to themselves.
-  const posted = useActionData<{ intent?: string; ok?: boolean; message?: string }>();
-  const moveError =
-    posted && posted.ok === false && posted.intent !== 'sign-in' ? (posted.message ?? null) : null;
   return state.view === 'dashboard' ? (
-    <Dashboard panels={state.panels} moveError={moveError} />
+    <Dashboard panels={state.panels} moveError={state.moveError} />
   ) : (
     <SignInForm notice={state.notice} />
   );

@@ -1,14 +1,14 @@
-import { LEAD_KIND_KEYS, type LeadKindKey, type LeadListState } from '@contract';
-import { type ApiOutcome } from '~/api/http.server';
-import { archiveLead, listLeads, unarchiveLead } from '~/api/leads.server';
 import {
-  type LeadPage,
-  type MoveResult,
-  type PanelData,
-  type PanelList,
-  searchParam,
-} from '~/components/admin/inbox-types';
+  LEAD_KIND_KEYS,
+  type LeadKindKey,
+  type LeadListState,
+  type LeadMove,
+  movePages,
+} from '@contract';
+import { type ApiOutcome } from '~/api/http.server';
+import { inboxOverview, listLeads, moveLead } from '~/api/leads.server';
 
+import { type InboxPanel, type ListResult, type MoveOutcome, searchParam } from './inbox';
 import { signInRedirect } from './session.server';
 
 /** A 401 from the API means the token died (expired, password changed): sign in again. */
@@ -17,53 +17,73 @@ async function unlessUnauthorized<T>(outcome: ApiOutcome<T>): Promise<ApiOutcome
   return outcome;
 }
 
-export async function loadPage(
-  kind: LeadKindKey,
+export async function loadPage<K extends LeadKindKey>(
+  kind: K,
   state: LeadListState,
   token: string,
   query: { q?: string; cursor?: string } = {},
-): Promise<PanelList> {
+): Promise<ListResult<K>> {
   const outcome = await unlessUnauthorized(await listLeads(kind, state, token, query));
   if (!outcome.ok) return { ok: false, message: outcome.message };
   const { data, nextCursor, total } = outcome.data;
-  return { ok: true, page: { items: data, nextCursor, total } };
+  return { ok: true, page: { data, nextCursor, total } };
 }
 
-/** The four panels, each with its active and archived first pages, searched as the URL says. */
-export function loadPanels(token: string, url: URL): Promise<PanelData[]> {
-  return Promise.all(
-    LEAD_KIND_KEYS.map(async (kind) => {
+/**
+ * The dashboard: one call for every kind's totals and first page, then a call for each searched
+ * panel and for an archive shown inline. An API that can't be reached fails the whole dashboard
+ * (the session's token is unchecked then).
+ */
+export async function loadDashboard(token: string, url: URL): Promise<ApiOutcome<InboxPanel[]>> {
+  const overview = await unlessUnauthorized(await inboxOverview(token));
+  if (!overview.ok) return overview;
+  const inlineArchive = url.searchParams.get('archived');
+  const panels = await Promise.all(
+    LEAD_KIND_KEYS.map(async (kind): Promise<InboxPanel> => {
       const q = (url.searchParams.get(searchParam(kind)) ?? '').trim();
-      const [active, archived] = await Promise.all([
-        loadPage(kind, 'active', token, { q }),
-        loadPage(kind, 'archived', token, { q }),
-      ]);
-      return { kind, q, active, archived };
+      const { totals, active } = overview.data.kinds[kind];
+      return {
+        kind,
+        q,
+        totals,
+        active: q ? await loadPage(kind, 'active', token, { q }) : { ok: true, page: active },
+        archived: inlineArchive === kind ? await loadPage(kind, 'archived', token, { q }) : null,
+      };
     }),
   );
+  return { ok: true, data: panels };
 }
 
-export async function moveLead(
-  intent: 'archive' | 'unarchive',
-  kind: LeadKindKey,
+/**
+ * Archives or unarchives a lead. The spec's answer (both first pages) replaces a panel's lists;
+ * a searched panel shows its search's results instead, read again after the move.
+ */
+export async function applyMove<K extends LeadKindKey>(
+  move: LeadMove,
+  kind: K,
   id: string,
   token: string,
-): Promise<MoveResult> {
-  const call = intent === 'archive' ? archiveLead : unarchiveLead;
-  const outcome = await unlessUnauthorized(await call(kind, id, token));
+  q: string,
+): Promise<MoveOutcome<K>> {
+  const outcome = await unlessUnauthorized(await moveLead(kind, move, id, token));
   if (!outcome.ok)
-    return { intent, kind, ok: false, status: outcome.status, message: outcome.message };
-  const answer = outcome.data;
-  const page = (items: LeadPage['items'], nextCursor: string | null, total: number) => ({
-    items,
-    nextCursor,
-    total,
-  });
+    return { ok: false, move, kind, status: outcome.status, message: outcome.message };
+  const { unarchivedTotal: active, archivedTotal: archived } = outcome.data;
+  const pages = movePages(outcome.data);
+  const [activeList, archivedList] = q
+    ? await Promise.all([
+        loadPage(kind, 'active', token, { q }),
+        loadPage(kind, 'archived', token, { q }),
+      ])
+    : [
+        { ok: true as const, page: pages.active },
+        { ok: true as const, page: pages.archived },
+      ];
   return {
-    intent,
-    kind,
     ok: true,
-    active: page(answer.unarchived, answer.unarchivedNextCursor, answer.unarchivedTotal),
-    archived: page(answer.archived, answer.archivedNextCursor, answer.archivedTotal),
+    move,
+    kind,
+    totals: { active, archived },
+    lists: { active: activeList, archived: archivedList },
   };
 }

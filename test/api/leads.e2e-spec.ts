@@ -1,10 +1,9 @@
 import { type Lead, leadKindList, leadPaths } from '../../nest/src/contract';
 import {
-  createAdmin,
-  createTestApp,
+  clearLeads,
   insertLeads,
-  loginToken,
   request,
+  signedInTestApp,
   type TestApp,
 } from '../support/test-app';
 import { adminIdOf, forgedTokens } from '../support/tokens';
@@ -19,12 +18,10 @@ describe.each(leadKindList.map((kind) => [kind.panelTitle, kind] as const))(
     const body = (id: unknown) => ({ [kind.idField]: id });
 
     beforeAll(async () => {
-      t = await createTestApp();
-      await createAdmin(t);
-      token = await loginToken(t);
+      ({ t, token } = await signedInTestApp());
     });
     afterAll(() => t.close());
-    beforeEach(() => t.connection.collection(kind.collection).deleteMany({}));
+    beforeEach(() => clearLeads(t, kind));
 
     const expectedFields = [
       'name',

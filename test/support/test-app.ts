@@ -14,6 +14,7 @@ import { AdminService } from '../../nest/src/auth/admin.service';
 import { type EnvOverrides } from '../../nest/src/config/app-config.module';
 import { configureApp } from '../../nest/src/configure-app';
 import { type LeadKindDescriptor, leadPaths } from '../../nest/src/contract';
+import { recountLeadTotals } from '../../nest/src/leads/core/lead-totals.store';
 
 import { leadDocs } from './lead-docs';
 
@@ -90,6 +91,15 @@ export async function loginToken(
   return (res.body as { token: string }).token;
 }
 
+/** A test app with an admin, signed in: the token every admin call sends. */
+export async function signedInTestApp(
+  overrides: EnvOverrides = {},
+): Promise<{ t: TestApp; token: string }> {
+  const t = await createTestApp(overrides);
+  await createAdmin(t);
+  return { t, token: await loginToken(t) };
+}
+
 /** Puts leads straight into the kind's collection, oldest first, as the intake would have stored them. */
 export async function insertLeads(
   t: TestApp,
@@ -100,7 +110,19 @@ export async function insertLeads(
 ): Promise<string[]> {
   const docs = leadDocs(kind, count, { archived, start });
   const result = await t.connection.collection(kind.collection).insertMany(docs);
+  await recountLeadTotals(database(t), [kind]);
   return Object.values(result.insertedIds).map((id) => id.toHexString());
+}
+
+/** Removes every lead of a kind, straight from the database (totals recounted). */
+export async function clearLeads(t: TestApp, kind: LeadKindDescriptor): Promise<void> {
+  await t.connection.collection(kind.collection).deleteMany({});
+  await recountLeadTotals(database(t), [kind]);
+}
+
+function database(t: TestApp) {
+  if (!t.connection.db) throw new Error('not connected');
+  return t.connection.db;
 }
 
 export { leadPaths, request };

@@ -22,6 +22,15 @@ describe('admin inbox in a real browser', () => {
     await suite.db.removeTagged(tag);
   });
 
+  /** The dashboard in a browser without JavaScript (forms post whole pages). */
+  async function openDashboardWithoutJs(): Promise<Page> {
+    await context.close();
+    context = await suite.browser.newContext({ javaScriptEnabled: false });
+    const { page } = await openPage(context, ADMIN_PATH);
+    await signIn(page);
+    return page;
+  }
+
   async function openDashboard(): Promise<{ page: Page; watch: PageWatch }> {
     const opened = await openPage(context, ADMIN_PATH);
     await signIn(opened.page);
@@ -108,10 +117,7 @@ describe('admin inbox in a real browser', () => {
 
   it('archives without JavaScript too', async () => {
     const [lead] = await suite.db.insert('consultation', tag, 1);
-    await context.close();
-    context = await suite.browser.newContext({ javaScriptEnabled: false });
-    const { page } = await openPage(context, ADMIN_PATH);
-    await signIn(page);
+    const page = await openDashboardWithoutJs();
     const consultation = panel(page, 'Consultation Requests');
     await consultation.getByRole('button', { name: `Archive ${lead!.name}` }).click();
     await page.waitForLoadState();
@@ -119,6 +125,33 @@ describe('admin inbox in a real browser', () => {
     await expect(suite.db.find('consultation', tag)).resolves.toEqual([
       expect.objectContaining({ archivedAt: expect.any(Date) }),
     ]);
+  });
+
+  it('shows the archive inline and unarchives without JavaScript, and says when a move failed', async () => {
+    const [kept, gone] = await suite.db.insert('brokerDemo', tag, 2);
+    const page = await openDashboardWithoutJs();
+    const broker = panel(page, 'Broker Demo Requests');
+    await broker.getByRole('button', { name: `Archive ${kept!.name}` }).click();
+    await page.waitForLoadState();
+    await broker.getByRole('button', { name: /^Archived/ }).click();
+    await page.waitForURL(/archived=brokerDemo/);
+    const inline = broker.getByRole('region', { name: 'Archived Broker Demo Requests' });
+    await inline.getByRole('button', { name: `Unarchive ${kept!.name}` }).click();
+    await page.waitForLoadState();
+    await broker
+      .locator('li', { hasText: kept!.name })
+      .getByRole('button', { name: `Archive ${kept!.name}` })
+      .waitFor();
+
+    // Someone else removes a lead meanwhile: the page comes back saying the move failed.
+    await suite.db.remove('brokerDemo', gone!.id);
+    await broker.getByRole('button', { name: `Archive ${gone!.name}` }).click();
+    await page.waitForLoadState();
+    await page
+      .getByRole('alert')
+      .getByText('Could not archive the request.', { exact: false })
+      .waitFor();
+    expect(await broker.locator('li', { hasText: gone!.name }).count()).toBe(0);
   });
 
   it('loads more, searches and exports a panel', async () => {
@@ -156,6 +189,38 @@ describe('admin inbox in a real browser', () => {
     expect(csv.split('\r\n')[0]).toBe('_id,createdAt,archivedAt,name,email,phone_number,company');
     expect(csv).toContain(`${tag} Lead 7`);
     expect(csv).not.toContain(`${tag} Lead 8`);
+  });
+
+  it('keeps a searched panel searched when a lead is archived from the results', async () => {
+    const others = LeadsDb.tag();
+    try {
+      const matching = await suite.db.insert('contactUs', tag, 3);
+      await suite.db.insert('contactUs', others, 2);
+      const { page } = await openDashboard();
+      const contact = panel(page, 'Contact Us Requests');
+      await expect(contact.getByRole('heading').textContent()).resolves.toContain('5');
+
+      await contact.getByRole('searchbox', { name: 'Search Contact Us Requests' }).fill(tag);
+      await contact.getByRole('searchbox').press('Enter');
+      await page.waitForURL(/q-contactUs=/);
+      await contact.locator('li', { hasText: others }).first().waitFor({ state: 'detached' });
+      const names = () => contact.locator('li .lead-item__name').allTextContents();
+      await expect(names()).resolves.toEqual(matching.map((l) => l.name).reverse());
+
+      await contact.getByRole('button', { name: `Archive ${matching[1]!.name}` }).click();
+      await contact.locator('li', { hasText: matching[1]!.name }).waitFor({ state: 'detached' });
+      // Still the search's results only, and the inbox's totals moved by one.
+      await expect(names()).resolves.toEqual([matching[2]!.name, matching[0]!.name]);
+      await expect(contact.getByRole('heading').textContent()).resolves.toContain('4');
+      await expect(contact.getByRole('button', { name: /^Archived/ }).textContent()).resolves.toBe(
+        'Archived (1)',
+      );
+      // Nothing settles later into another list.
+      await page.waitForLoadState('networkidle');
+      await expect(names()).resolves.toEqual([matching[2]!.name, matching[0]!.name]);
+    } finally {
+      await suite.db.removeTagged(others);
+    }
   });
 
   it('signs out back to the sign-in screen', async () => {

@@ -1,5 +1,4 @@
 import { Module } from '@nestjs/common';
-import { APP_GUARD } from '@nestjs/core';
 import { JwtModule } from '@nestjs/jwt';
 import { MongooseModule } from '@nestjs/mongoose';
 
@@ -25,8 +24,8 @@ import { TokenService } from './token.service';
     TokenService,
     LoginThrottleService,
     AdminBootstrapService,
-    { provide: APP_GUARD, useClass: JwtAuthGuard },
+    JwtAuthGuard,
   ],
-  exports: [AdminService],
+  exports: [AdminService, JwtAuthGuard],
 })
 export class AuthModule {}

@@ -10,10 +10,11 @@ import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 
 import { AdminService, assertPasswordStrength } from '../auth/admin.service';
-import { ConfigError, parseEnvironment } from '../config/env.schema';
+import { parseEnvironment } from '../config/env.schema';
 import { type EmbeddedDatabase, startEmbeddedDatabase } from '../database/embedded-database';
 
 import { AdminCliModule } from './admin-cli.module';
+import { runCli } from './run-cli';
 
 async function readPassword(): Promise<string> {
   if (!process.stdin.isTTY) {
@@ -86,11 +87,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(
-    error instanceof ConfigError
-      ? `Configuration error: ${error.message}`
-      : `Failed: ${error instanceof Error ? error.message : String(error)}`,
-  );
-  process.exit(1);
-});
+runCli(main);

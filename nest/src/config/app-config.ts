@@ -9,7 +9,8 @@ export abstract class AppConfig {
   abstract readonly nodeEnv: EnvironmentVariables['NODE_ENV'];
   abstract readonly isProduction: boolean;
   abstract readonly api: { port: number; host: string };
-  abstract readonly database: { uri?: string; name: string };
+  abstract readonly database: { uri?: string; name: string; autoIndex: boolean };
+  abstract readonly totalsCheckIntervalSeconds: number;
   abstract readonly dataDir: string;
   abstract readonly jwt: { secret: string; ttlSeconds: number; issuer: string; audience: string };
   /** Admin to create at start-up when missing; `demo` marks the generated development one. */
@@ -47,7 +48,9 @@ export function resolveAppConfig(env: EnvironmentVariables): AppConfig {
     database: {
       uri: env.MONGODB_URI,
       name: env.MONGODB_DB ?? databaseInUri(env.MONGODB_URI) ?? 'boat_market_data',
+      autoIndex: env.MONGODB_AUTO_INDEX === 'true',
     },
+    totalsCheckIntervalSeconds: durationToSeconds(env.TOTALS_CHECK_INTERVAL),
     dataDir,
     jwt: {
       secret: env.JWT_SECRET ?? persistedSecret(dataDir, 'jwt-secret', 48),

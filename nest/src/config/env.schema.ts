@@ -55,6 +55,14 @@ export class EnvironmentVariables {
   @Matches(DURATION, { message: 'JWT_TTL must look like 8h, 30m, 3600s or 1d' })
   JWT_TTL = '8h';
 
+  /** How often the kept lead totals are checked against a count (decision 0005). */
+  @Matches(DURATION, { message: 'TOTALS_CHECK_INTERVAL must look like 10m, 600s or 1h' })
+  TOTALS_CHECK_INTERVAL = '10m';
+
+  /** Whether the API builds missing indexes at start; `false` leaves it to `npm run db:indexes`. */
+  @IsIn(['true', 'false'], { message: 'MONGODB_AUTO_INDEX must be true or false' })
+  MONGODB_AUTO_INDEX: 'true' | 'false' = 'true';
+
   @IsOptional()
   @IsEmail({}, { message: 'ADMIN_EMAIL must be an email address' })
   ADMIN_EMAIL?: string;

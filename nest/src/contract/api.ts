@@ -1,4 +1,4 @@
-import type { LeadKindKey, LeadKinds } from './lead-kinds';
+import type { LeadKind, LeadKindKey, LeadKinds } from './lead-kinds';
 
 /** Every JSON answer of the API carries `success`. */
 export interface ApiFailure {
@@ -35,6 +35,14 @@ export const AUTH_PATHS = {
 
 export const HEALTH_PATH = '/health';
 
+// --- ids ------------------------------------------------------------------------------------
+/** A MongoDB ObjectId as text: how lead and admin ids travel in bodies, cursors and tokens. */
+export const OBJECT_ID_PATTERN = /^[0-9a-fA-F]{24}$/;
+
+export function isObjectId(value: unknown): value is string {
+  return typeof value === 'string' && OBJECT_ID_PATTERN.test(value);
+}
+
 // --- leads ----------------------------------------------------------------------------------
 export interface LeadBase {
   _id: string;
@@ -53,9 +61,16 @@ type SubjectOf<K extends LeadKindKey> = LeadKinds[K]['hasSubject'] extends true
   ? { subject: string }
   : unknown;
 
-export type Lead<K extends LeadKindKey = LeadKindKey> = LeadBase &
-  Record<TextFieldOf<K>, string> &
-  SubjectOf<K>;
+/** A lead of kind K; for the union of kinds, the union of the four lead shapes. */
+export type Lead<K extends LeadKindKey = LeadKindKey> = K extends LeadKindKey
+  ? LeadBase & Record<TextFieldOf<K>, string> & SubjectOf<K>
+  : never;
+
+/** A lead's field by name as text ('' when it has none): for code that shows any kind's fields. */
+export function leadField(lead: Lead, field: string): string {
+  const value: unknown = Reflect.get(lead, field);
+  return typeof value === 'string' ? value : '';
+}
 
 /** The two lists of a kind: active (unarchived) and archived. */
 export const LEAD_LIST_STATES = ['active', 'archived'] as const;
@@ -65,14 +80,22 @@ export function isLeadListState(value: unknown): value is LeadListState {
   return typeof value === 'string' && (LEAD_LIST_STATES as readonly string[]).includes(value);
 }
 
-export interface LeadListResponse<K extends LeadKindKey = LeadKindKey> {
-  success: true;
+/**
+ * One page of a list, newest first. The spec's list answer calls its leads `data`, and so do we,
+ * from the API's answer to the panel that shows them.
+ */
+export interface LeadPage<K extends LeadKindKey = LeadKindKey> {
   data: Lead<K>[];
   /** Opaque; pass back as `cursor` to get the next page. Null on the last page. */
   nextCursor: string | null;
-  /** Number of leads in this list (matching `q` when given). */
-  total: number;
+  /**
+   * Number of leads in the whole list (kept by the API, never counted per request). Null for a
+   * search: counting its matches would read the whole list.
+   */
+  total: number | null;
 }
+
+export type LeadListResponse<K extends LeadKindKey = LeadKindKey> = { success: true } & LeadPage<K>;
 
 export interface LeadListQuery {
   limit?: number;
@@ -80,6 +103,36 @@ export interface LeadListQuery {
   q?: string;
 }
 
+/** The two ways a lead changes lists (spec section 4), each named as its call and its form intent. */
+export const LEAD_MOVES = ['archive', 'unarchive'] as const;
+export type LeadMove = (typeof LEAD_MOVES)[number];
+
+export function isLeadMove(value: unknown): value is LeadMove {
+  return typeof value === 'string' && (LEAD_MOVES as readonly string[]).includes(value);
+}
+
+/** The list a move puts a lead into. */
+export const LEAD_MOVE_TARGET = {
+  archive: 'archived',
+  unarchive: 'active',
+} as const satisfies Record<LeadMove, LeadListState>;
+
+/** The move each list offers on its leads: Archive in the inbox, Unarchive in the archive. */
+export const LEAD_MOVE_OUT_OF = {
+  active: 'archive',
+  archived: 'unarchive',
+} as const satisfies Record<LeadListState, LeadMove>;
+
+/** How many leads a list holds; kept by the API as leads arrive, move and go. */
+export interface LeadTotals {
+  active: number;
+  archived: number;
+}
+
+/**
+ * The answer to archive and unarchive, in the spec's words: `unarchived` is our `active` list.
+ * This is the one place the spec's names differ from ours; `movePages()` turns it into our pages.
+ */
 export interface ArchiveResponse<K extends LeadKindKey = LeadKindKey> {
   success: true;
   /** First page of the active list. */
@@ -93,20 +146,64 @@ export interface ArchiveResponse<K extends LeadKindKey = LeadKindKey> {
   archivedNextCursor: string | null;
 }
 
+/** Both first pages of a move's answer, named as our lists are. */
+export function movePages<K extends LeadKindKey>(
+  answer: ArchiveResponse<K>,
+): Record<LeadListState, LeadPage<K>> {
+  return {
+    active: {
+      data: answer.unarchived,
+      nextCursor: answer.unarchivedNextCursor,
+      total: answer.unarchivedTotal,
+    },
+    archived: {
+      data: answer.archived,
+      nextCursor: answer.archivedNextCursor,
+      total: answer.archivedTotal,
+    },
+  };
+}
+
+/** What the dashboard shows first, for every kind, in one call: totals and the inbox's first page. */
+export interface InboxOverviewResponse {
+  success: true;
+  kinds: { [K in LeadKindKey]: { totals: LeadTotals; active: LeadPage<K> } };
+}
+
+export const INBOX_PATH = '/inbox';
+
 /** Body of archive/unarchive: `{ [kind.idField]: id }`. */
 export type ArchiveRequest<K extends LeadKindKey = LeadKindKey> = Record<
   LeadKinds[K]['idField'],
   string
 >;
 
+// TypeScript cannot index a generic kind's body by that kind's own id field, so the body is built
+// and read here, once, for the API and the web.
+export function archiveRequest<K extends LeadKindKey>(
+  kind: LeadKind<K>,
+  id: string,
+): ArchiveRequest<K> {
+  return { [kind.idField]: id } as ArchiveRequest<K>;
+}
+
+export function archiveRequestId<K extends LeadKindKey>(
+  kind: LeadKind<K>,
+  body: ArchiveRequest<K>,
+): string {
+  return (body as Record<string, string>)[kind.idField] ?? '';
+}
+
 /** Body of the public intake call. `website` is the honeypot: humans never fill it. */
-export type CreateLeadRequest<K extends LeadKindKey = LeadKindKey> = {
-  name: string;
-  email: string;
-  phone_number?: string;
-  website?: string;
-} & Record<TextFieldOf<K>, string> &
-  SubjectOf<K>;
+export type CreateLeadRequest<K extends LeadKindKey = LeadKindKey> = K extends LeadKindKey
+  ? {
+      name: string;
+      email: string;
+      phone_number?: string;
+      website?: string;
+    } & Record<TextFieldOf<K>, string> &
+      SubjectOf<K>
+  : never;
 
 export interface CreateLeadResponse {
   success: true;

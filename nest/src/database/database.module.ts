@@ -19,6 +19,8 @@ mongoose.set('strictQuery', 'throw');
         return {
           uri: config.database.uri,
           dbName: config.database.name,
+          // Production deployments often build indexes by hand or by `npm run db:indexes`.
+          autoIndex: config.database.autoIndex,
           // Fail fast while the database is away (answered as 503) instead of queueing requests in memory.
           bufferCommands: false,
           serverSelectionTimeoutMS: 5_000,

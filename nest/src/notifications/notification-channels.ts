@@ -2,7 +2,7 @@ import { Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { createTransport, type Transporter } from 'nodemailer';
 
 import { AppConfig } from '../config/app-config';
-import { type Lead, type LeadKindDescriptor } from '../contract';
+import { type Lead, leadField, type LeadKindDescriptor } from '../contract';
 
 import { type NotificationChannel } from './notification.schema';
 
@@ -46,7 +46,7 @@ export class NotificationChannels implements OnModuleDestroy {
     if (!smtpUrl || !notifyEmail) throw new Error('SMTP_URL or NOTIFY_EMAIL is no longer set');
     this.transport ??= createTransport(smtpUrl);
     const noun = kind.panelTitle.replace(/s$/, '');
-    const text = (lead as unknown as Record<string, string>)[kind.textField] ?? '';
+    const text = leadField(lead, kind.textField);
     await this.transport.sendMail({
       from,
       to: notifyEmail,

@@ -7,7 +7,8 @@ import {
 import { InjectConnection, InjectModel } from '@nestjs/mongoose';
 import { type Connection, type Model, trusted, Types } from 'mongoose';
 
-import { LEAD_KINDS, type Lead } from '../contract';
+import { LEAD_KINDS } from '../contract';
+import { type LeadRecord, toLead } from '../leads/core/lead-record';
 
 import { NotificationChannels } from './notification-channels';
 import { LeadNotification, type LeadNotificationDocument } from './notification.schema';
@@ -17,6 +18,18 @@ const CLAIM_MS = 60_000;
 const MAX_ATTEMPTS = 8;
 /** 2 s, 4 s, 8 s … doubling, capped: about 8 minutes of retries before giving up. */
 const backoffMs = (attempts: number) => Math.min(2_000 * 2 ** (attempts - 1), 5 * 60_000);
+
+/** The due, unclaimed notification that has waited longest (index-checked in the API suite). */
+export function claimQuery(now: Date) {
+  return {
+    filter: {
+      status: 'pending',
+      nextAttemptAt: trusted({ $lte: now }),
+      lockedUntil: trusted({ $lte: now }),
+    },
+    sort: { nextAttemptAt: 1 as const },
+  };
+}
 
 /**
  * Delivers queued notifications in the background with retries and backoff. The queue lives in
@@ -70,15 +83,12 @@ export class NotificationWorker implements OnApplicationBootstrap, OnApplication
 
   private claim(): Promise<LeadNotificationDocument | null> {
     const now = new Date();
+    const { filter, sort } = claimQuery(now);
     return this.outbox
       .findOneAndUpdate(
-        {
-          status: 'pending',
-          nextAttemptAt: trusted({ $lte: now }),
-          lockedUntil: trusted({ $lte: now }),
-        },
+        filter,
         { $set: { lockedUntil: new Date(now.getTime() + CLAIM_MS) }, $inc: { attempts: 1 } },
-        { new: true, sort: { nextAttemptAt: 1 } },
+        { new: true, sort },
       )
       .exec();
   }
@@ -86,11 +96,11 @@ export class NotificationWorker implements OnApplicationBootstrap, OnApplication
   private async attempt(job: LeadNotificationDocument): Promise<void> {
     const kind = LEAD_KINDS[job.kind];
     try {
-      const lead = await this.connection
-        .collection(kind.collection)
+      const record = await this.connection
+        .collection<LeadRecord>(kind.collection)
         .findOne({ _id: new Types.ObjectId(job.leadId) });
-      if (!lead) throw new Error('lead no longer exists');
-      await this.channels.deliver(job.channel, kind, serialise(lead));
+      if (!record) throw new Error('lead no longer exists');
+      await this.channels.deliver(job.channel, kind, toLead(kind, record));
       await this.outbox.updateOne(
         { _id: job._id },
         { $set: { status: 'sent', sentAt: new Date(), lastError: null } },
@@ -115,8 +125,4 @@ export class NotificationWorker implements OnApplicationBootstrap, OnApplication
       );
     }
   }
-}
-
-function serialise(doc: Record<string, unknown>): Lead {
-  return JSON.parse(JSON.stringify(doc)) as Lead;
 }

@@ -43,4 +43,5 @@ export class LeadNotification {
 
 export type LeadNotificationDocument = HydratedDocument<LeadNotification>;
 export const LeadNotificationSchema = SchemaFactory.createForClass(LeadNotification);
-LeadNotificationSchema.index({ status: 1, nextAttemptAt: 1 });
+// The worker's claim: pending, due first, then not claimed by another worker (claimQuery).
+LeadNotificationSchema.index({ status: 1, nextAttemptAt: 1, lockedUntil: 1 });

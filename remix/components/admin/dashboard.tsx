@@ -1,7 +1,9 @@
 import { Form } from '@remix-run/react';
 import { Alert } from 'react-bootstrap';
 
-import { type PanelData } from './inbox-types';
+import { ADMIN_PATH } from '~/config/paths';
+import { type InboxPanel } from '~/utils/inbox';
+
 import { LeadPanel } from './lead-panel';
 
 /** Spec section 2: a top bar with a red 'Sign Out', then the four panels side by side. */
@@ -9,7 +11,7 @@ export function Dashboard({
   panels,
   moveError = null,
 }: {
-  panels: PanelData[];
+  panels: InboxPanel[];
   moveError?: string | null;
 }) {
   return (
@@ -17,7 +19,7 @@ export function Dashboard({
       <header className="admin-topbar">
         <div className="container-fluid admin-topbar__inner">
           <h1 className="h5 mb-0">Lead inbox</h1>
-          <Form method="post" action="/super-secret-admin">
+          <Form method="post" action={ADMIN_PATH}>
             <input type="hidden" name="intent" value="sign-out" />
             <button type="submit" className="btn btn-link admin-topbar__sign-out">
               Sign Out

@@ -1,27 +1,30 @@
-import { Form, useFetcher, useSearchParams } from '@remix-run/react';
+import { Form, useSearchParams } from '@remix-run/react';
 import { useCallback, useEffect, useState } from 'react';
 import { Alert, Button, Modal } from 'react-bootstrap';
 
-import { LEAD_KIND_KEYS, LEAD_KINDS, type LeadListState } from '@contract';
+import { LEAD_KIND_KEYS, LEAD_KINDS, type LeadListState, type LeadTotals } from '@contract';
+import { ADMIN_PATH } from '~/config/paths';
 import { useFetcherResult } from '~/hooks/use-fetcher-result';
 import { useHydrated } from '~/hooks/use-hydrated';
+import { pageHref, useMoveFetcher, usePageFetcher } from '~/routes/super-secret-admin_.leads';
+import { type InboxPanel, type ListResult, searchParam } from '~/utils/inbox';
 
-import { type MoveResult, type PanelData, type PanelList, searchParam } from './inbox-types';
 import { LeadList } from './lead-list';
-
-const total = (list: PanelList) => (list.ok ? list.page.total : null);
 
 /** What a panel shows, and which loader answer it started from. */
 interface PanelView {
-  from: PanelData;
-  active: PanelList;
-  archived: PanelList;
-  /** Read-failure alerts (0 active, 1 archived) the admin has closed. */
-  dismissed: number[];
+  from: InboxPanel;
+  totals: LeadTotals | null;
+  active: ListResult;
+  /** Null until the archive is shown (the dialog reads it when it opens). */
+  archived: ListResult | null;
+  /** Read-failure alerts the admin has closed. */
+  dismissed: LeadListState[];
 }
 
-const viewOf = (panel: PanelData): PanelView => ({
+const viewOf = (panel: InboxPanel): PanelView => ({
   from: panel,
+  totals: panel.totals,
   active: panel.active,
   archived: panel.archived,
   dismissed: [],
@@ -35,15 +38,14 @@ function failureLog(logName: string, what: 'fetch' | 'fetch archived' | 'archive
 }
 
 /** One inbox: heading with its total, search, export, active leads, and the archived dialog. */
-export function LeadPanel({ panel }: { panel: PanelData }) {
+export function LeadPanel({ panel }: { panel: InboxPanel }) {
   const kind = LEAD_KINDS[panel.kind];
   const hydrated = useHydrated();
   const [searchParams] = useSearchParams();
-  // The loader's lists, as moves and 'Load more' change them here; a new loader answer (search,
-  // revalidation) starts over from it, in the same render.
+  // The loader's lists as moves and paging change them here; a new loader answer (a search, a
+  // re-read) starts over from it, in the same render.
   const [stored, setStored] = useState(() => viewOf(panel));
   const view = stored.from === panel ? stored : viewOf(panel);
-  const { active, archived } = view;
   const change = useCallback(
     (patch: Partial<PanelView>) =>
       setStored((previous) => ({
@@ -52,53 +54,65 @@ export function LeadPanel({ panel }: { panel: PanelData }) {
       })),
     [panel],
   );
-  // Failed moves happen here and outlive the re-read that follows them (Remix revalidates then).
+  // Failed moves outlive the re-read that follows them (the dashboard is read again after one).
   const [moveAlerts, setMoveAlerts] = useState<string[]>([]);
   const archivedParam = searchParams.get('archived') === panel.kind;
   const [showArchived, setShowArchived] = useState(archivedParam);
 
+  const lists = { active: view.active, archived: view.archived };
   useEffect(() => {
     if (!panel.active.ok) console.error(failureLog(kind.logName, 'fetch'));
-    if (!panel.archived.ok) console.error(failureLog(kind.logName, 'fetch archived'));
+    if (panel.archived && !panel.archived.ok)
+      console.error(failureLog(kind.logName, 'fetch archived'));
   }, [panel, kind.logName]);
-  const listAlerts = [panel.active, panel.archived].flatMap((list, index) =>
-    list.ok || view.dismissed.includes(index) ? [] : [{ index, message: list.message }],
-  );
 
-  const mover = useFetcher<MoveResult>();
+  const mover = useMoveFetcher(panel.kind);
   useFetcherResult(mover, (result) => {
     if (!result.ok) {
-      console.error(failureLog(kind.logName, result.intent));
-      setMoveAlerts((shown) => [
-        ...shown,
-        `Could not ${result.intent} the request: ${result.message}`,
-      ]);
+      const move = result.move ?? 'archive';
+      console.error(failureLog(kind.logName, move));
+      setMoveAlerts((shown) => [...shown, `Could not ${move} the request: ${result.message}`]);
       return;
     }
-    // Spec section 4: the answer's two lists replace what is displayed.
-    change({
-      active: { ok: true, page: result.active },
-      archived: { ok: true, page: result.archived },
-    });
-    if (result.intent === 'unarchive') setShowArchived(false);
+    // Spec section 4: the answer's lists replace what is displayed.
+    change({ totals: result.totals, ...result.lists, dismissed: [] });
+    if (result.move === 'unarchive') setShowArchived(false);
   });
 
-  const exportHref = (state: LeadListState) =>
-    `/super-secret-admin/export?${new URLSearchParams({ kind: panel.kind, state, ...(panel.q ? { q: panel.q } : {}) })}`;
-  const headingId = `panel-${panel.kind}`;
-  const activeTotal = total(active);
-  const archivedTotal = total(archived);
+  // The archive is read when its dialog opens, and again each time it does.
+  const archiveReader = usePageFetcher();
+  useFetcherResult(archiveReader, (list) => {
+    if (!list.ok) console.error(failureLog(kind.logName, 'fetch archived'));
+    change({ archived: list });
+  });
+  const openArchive = () => {
+    setShowArchived(true);
+    archiveReader.load(pageHref(panel.kind, 'archived', { q: panel.q }));
+  };
 
-  const archivedList = (
+  const exportHref = (state: LeadListState) =>
+    `${ADMIN_PATH}/export?${new URLSearchParams({ kind: panel.kind, state, ...(panel.q ? { q: panel.q } : {}) })}`;
+  const headingId = `panel-${panel.kind}`;
+  const alerts = (['active', 'archived'] as const).flatMap((state) => {
+    const list = lists[state];
+    return list && !list.ok && !view.dismissed.includes(state)
+      ? [{ state, message: list.message }]
+      : [];
+  });
+
+  const archivedList = view.archived ? (
     <LeadList
       kind={panel.kind}
       state="archived"
-      list={archived}
+      list={view.archived}
       q={panel.q}
       emptyText={panel.q ? 'No archived requests match.' : 'No archived requests.'}
       onPage={(page) => change({ archived: { ok: true, page } })}
-      mover={mover}
     />
+  ) : (
+    <p className="text-body-secondary" role="status">
+      Loading…
+    </p>
   );
 
   return (
@@ -106,10 +120,10 @@ export function LeadPanel({ panel }: { panel: PanelData }) {
       <div className="card-header lead-panel__header">
         <h2 className="h5 mb-0" id={headingId}>
           {kind.panelTitle}
-          {activeTotal !== null ? (
+          {view.totals ? (
             <span className="badge rounded-pill text-bg-secondary ms-2">
               <span className="visually-hidden"> (</span>
-              {activeTotal}
+              {view.totals.active}
               <span className="visually-hidden"> active)</span>
             </span>
           ) : null}
@@ -124,10 +138,10 @@ export function LeadPanel({ panel }: { panel: PanelData }) {
             onClick={(event) => {
               // With JavaScript the dialog opens in place; without, the link shows the list inline.
               event.preventDefault();
-              setShowArchived(true);
+              openArchive();
             }}
           >
-            Archived{archivedTotal !== null ? ` (${archivedTotal})` : ''}
+            Archived{view.totals ? ` (${view.totals.archived})` : ''}
           </Button>
           <a className="btn btn-sm btn-link" href={exportHref('active')} download>
             Export CSV<span className="visually-hidden"> of {kind.panelTitle}</span>
@@ -159,11 +173,11 @@ export function LeadPanel({ panel }: { panel: PanelData }) {
         </Form>
       </div>
       <div className="card-body lead-panel__body">
-        {listAlerts.map(({ index, message }) => (
+        {alerts.map(({ state, message }) => (
           <DismissibleAlert
-            key={`list-${index}`}
+            key={`list-${state}`}
             message={message}
-            onClose={() => change({ dismissed: [...view.dismissed, index] })}
+            onClose={() => change({ dismissed: [...view.dismissed, state] })}
           />
         ))}
         {moveAlerts.map((message, index) => (
@@ -176,11 +190,10 @@ export function LeadPanel({ panel }: { panel: PanelData }) {
         <LeadList
           kind={panel.kind}
           state="active"
-          list={active}
+          list={view.active}
           q={panel.q}
           emptyText={panel.q ? 'No requests match your search.' : 'No requests yet.'}
           onPage={(page) => change({ active: { ok: true, page } })}
-          mover={mover}
         />
         {!hydrated && archivedParam ? (
           <section className="lead-panel__archived-inline" aria-label={kind.archivedTitle}>

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 
-import { MongoClient } from 'mongodb';
+import { MongoClient, ObjectId } from 'mongodb';
 
-import { LEAD_KINDS, type LeadKindKey } from '../../../nest/src/contract';
+import { LEAD_KINDS, type LeadKindKey, leadKindList } from '../../../nest/src/contract';
+import { recountLeadTotals } from '../../../nest/src/leads/core/lead-totals.store';
 import { leadDocs } from '../../support/lead-docs';
 
 /**
@@ -33,6 +34,7 @@ export class LeadsDb {
     const descriptor = LEAD_KINDS[kind];
     const docs = leadDocs(descriptor, count, { tag, stepMs: 60_000 });
     const result = await this.client.db().collection(descriptor.collection).insertMany(docs);
+    await recountLeadTotals(this.client.db(), [descriptor]);
     return docs.map((doc, i) => ({
       id: (result.insertedIds[i] as { toHexString(): string }).toHexString(),
       name: doc.name,
@@ -49,6 +51,16 @@ export class LeadsDb {
       .toArray();
   }
 
+  /** Removes one lead, as another admin or process might meanwhile. */
+  async remove(kind: LeadKindKey, id: string): Promise<void> {
+    const descriptor = LEAD_KINDS[kind];
+    await this.client
+      .db()
+      .collection(descriptor.collection)
+      .deleteOne({ _id: new ObjectId(id) });
+    await recountLeadTotals(this.client.db(), [descriptor]);
+  }
+
   async removeTagged(tag: string): Promise<void> {
     await Promise.all(
       Object.values(LEAD_KINDS).map((kind) =>
@@ -58,6 +70,7 @@ export class LeadsDb {
           .deleteMany({ $or: [{ name: { $regex: tag } }, { email: { $regex: tag } }] }),
       ),
     );
+    await recountLeadTotals(this.client.db(), leadKindList);
   }
 
   close(): Promise<void> {

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 
-import { FIELD_LIMITS, LEAD_KINDS } from '../../contract';
+import { FIELD_LIMITS } from '../../contract';
 import { LeadModule } from '../core/lead.module';
 import { leadText } from '../core/lead.schema';
 
@@ -9,8 +9,7 @@ import { CreateBrokerDemoRequestDto } from './create-broker-demo-request.dto';
 /** Broker demo requests. */
 @Module({
   imports: [
-    LeadModule.forKind({
-      kind: LEAD_KINDS.brokerDemo,
+    LeadModule.forKind('brokerDemo', {
       createDto: CreateBrokerDemoRequestDto,
       fields: { company: leadText(FIELD_LIMITS.company) },
     }),

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 
-import { FIELD_LIMITS, LEAD_KINDS } from '../../contract';
+import { FIELD_LIMITS } from '../../contract';
 import { LeadModule } from '../core/lead.module';
 import { leadText } from '../core/lead.schema';
 
@@ -9,8 +9,7 @@ import { CreateConsultationRequestDto } from './create-consultation-request.dto'
 /** Consultation requests. */
 @Module({
   imports: [
-    LeadModule.forKind({
-      kind: LEAD_KINDS.consultation,
+    LeadModule.forKind('consultation', {
       createDto: CreateConsultationRequestDto,
       fields: { location: leadText(FIELD_LIMITS.location) },
     }),

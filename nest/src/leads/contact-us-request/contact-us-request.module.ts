@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 
-import { FIELD_LIMITS, LEAD_KINDS } from '../../contract';
+import { FIELD_LIMITS } from '../../contract';
 import { LeadModule } from '../core/lead.module';
 import { leadText } from '../core/lead.schema';
 
@@ -9,8 +9,7 @@ import { CreateContactUsRequestDto } from './create-contact-us-request.dto';
 /** Contact-us requests: sent from the landing page's contact form (message and subject, no phone). */
 @Module({
   imports: [
-    LeadModule.forKind({
-      kind: LEAD_KINDS.contactUs,
+    LeadModule.forKind('contactUs', {
       createDto: CreateContactUsRequestDto,
       fields: {
         message: leadText(FIELD_LIMITS.message),

@@ -1,4 +1,4 @@
 import { type LeadKindKey } from '../../contract';
 
-/** DI token of one kind's LeadService. */
+/** DI token of one kind's LeadService (four instances of one class). */
 export const leadServiceToken = (kind: LeadKindKey) => `LeadService:${kind}`;

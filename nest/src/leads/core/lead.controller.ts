@@ -29,10 +29,15 @@ import {
 import { type Response } from 'express';
 
 import { Public } from '../../auth/public.decorator';
+import { ValidateBodyAs } from '../../common/validate-body-as.decorator';
 import {
+  type ArchiveRequest,
+  archiveRequestId,
   type ArchiveResponse,
+  type CreateLeadRequest,
   type CreateLeadResponse,
-  type LeadKindDescriptor,
+  type LeadKind,
+  type LeadKindKey,
   type LeadListResponse,
 } from '../../contract';
 
@@ -40,7 +45,6 @@ import { IntakeThrottleGuard } from './intake-throttle.guard';
 import { csvStream } from './lead-csv';
 import { leadServiceToken } from './lead-service.token';
 import {
-  type CreateLeadBaseDto,
   createLeadIdDto,
   CreateLeadResponseDto,
   createLeadResponseDtos,
@@ -55,19 +59,12 @@ import { LeadService } from './lead.service';
  * Builds the controller of one lead kind under `/<module>/<resource>`: the four admin calls of spec
  * section 7 behind the app-wide JWT guard, and the public intake.
  */
-export function createLeadController(
-  kind: LeadKindDescriptor,
-  createDto: Type<CreateLeadBaseDto>,
+export function createLeadController<K extends LeadKindKey>(
+  kind: LeadKind<K>,
+  createDto: Type<CreateLeadRequest<K>>,
 ): Type {
   const { ListDto, ArchiveDto } = createLeadResponseDtos(kind);
-  // A class declaration (not a const) so the parameter's design type, which the global
-  // ValidationPipe validates against, is this kind's id DTO.
-  class LeadIdBody extends createLeadIdDto(kind) {}
-  named(LeadIdBody, `${pascalCase(kind)}IdBody`);
-  // Same reason: the intake's design type must be this kind's create DTO.
-  class CreateBody extends createDto {}
-  named(CreateBody, createDto.name);
-  const idOf = (body: LeadIdBody) => (body as Record<string, string>)[kind.idField] as string;
+  const idDto = createLeadIdDto(kind);
   const noun = `${kind.panelTitle.replace(/ Requests$/, '').toLowerCase()} request`;
 
   @ApiTags(kind.module)
@@ -75,7 +72,7 @@ export function createLeadController(
   @ApiUnauthorizedResponse({ description: 'Missing, invalid or expired token' })
   @Controller(kind.module)
   class LeadController {
-    constructor(@Inject(leadServiceToken(kind.key)) private readonly leads: LeadService) {}
+    constructor(@Inject(leadServiceToken(kind.key)) private readonly leads: LeadService<K>) {}
 
     @Post(kind.resource)
     @Public()
@@ -86,16 +83,17 @@ export function createLeadController(
       description:
         'Answers 201 only once the database has acknowledged the write. Limited per visitor (INTAKE_RATE_LIMIT per INTAKE_RATE_TTL seconds).',
     })
-    @ApiBody({ type: CreateBody })
+    @ApiBody({ type: createDto })
+    @ValidateBodyAs(createDto)
     @ApiCreatedResponse({ type: CreateLeadResponseDto })
     @ApiBadRequestResponse({ description: 'A message per invalid field in `errors`' })
     @ApiTooManyRequestsResponse({
       description: 'Too many submissions from this visitor; see Retry-After',
     })
-    async create(@Body() body: CreateBody): Promise<CreateLeadResponse> {
+    async create(@Body() body: CreateLeadRequest<K>): Promise<CreateLeadResponse> {
       return {
         success: true,
-        id: await this.leads.submit(body as unknown as Record<string, string | undefined>),
+        id: await this.leads.submit(body),
       };
     }
 
@@ -103,7 +101,7 @@ export function createLeadController(
     @ApiOperation({ summary: `Active ${noun}s, newest first` })
     @ApiOkResponse({ type: ListDto })
     @ApiBadRequestResponse({ description: 'Invalid limit, cursor or q' })
-    async listActive(@Query() query: LeadListQueryDto): Promise<LeadListResponse> {
+    async listActive(@Query() query: LeadListQueryDto): Promise<LeadListResponse<K>> {
       return { success: true, ...(await this.leads.list('active', query)) };
     }
 
@@ -111,7 +109,7 @@ export function createLeadController(
     @ApiOperation({ summary: `Archived ${noun}s, most recently archived first` })
     @ApiOkResponse({ type: ListDto })
     @ApiBadRequestResponse({ description: 'Invalid limit, cursor or q' })
-    async listArchived(@Query() query: LeadListQueryDto): Promise<LeadListResponse> {
+    async listArchived(@Query() query: LeadListQueryDto): Promise<LeadListResponse<K>> {
       return { success: true, ...(await this.leads.list('archived', query)) };
     }
 
@@ -135,23 +133,25 @@ export function createLeadController(
     @Post(`${kind.resource}/archive`)
     @HttpCode(200)
     @ApiOperation({ summary: `Archive a ${noun} (idempotent)` })
-    @ApiBody({ type: LeadIdBody })
+    @ApiBody({ type: idDto })
+    @ValidateBodyAs(idDto)
     @ApiOkResponse({ type: ArchiveDto })
     @ApiBadRequestResponse({ description: `Missing or malformed ${kind.idField}` })
     @ApiNotFoundResponse({ description: 'No such lead' })
-    archive(@Body() body: LeadIdBody): Promise<ArchiveResponse> {
-      return this.leads.archive(idOf(body));
+    archive(@Body() body: ArchiveRequest<K>): Promise<ArchiveResponse<K>> {
+      return this.leads.move('archive', archiveRequestId(kind, body));
     }
 
     @Post(`${kind.resource}/unarchive`)
     @HttpCode(200)
     @ApiOperation({ summary: `Move an archived ${noun} back to the inbox (idempotent)` })
-    @ApiBody({ type: LeadIdBody })
+    @ApiBody({ type: idDto })
+    @ValidateBodyAs(idDto)
     @ApiOkResponse({ type: ArchiveDto })
     @ApiBadRequestResponse({ description: `Missing or malformed ${kind.idField}` })
     @ApiNotFoundResponse({ description: 'No such lead' })
-    unarchive(@Body() body: LeadIdBody): Promise<ArchiveResponse> {
-      return this.leads.unarchive(idOf(body));
+    unarchive(@Body() body: ArchiveRequest<K>): Promise<ArchiveResponse<K>> {
+      return this.leads.move('unarchive', archiveRequestId(kind, body));
     }
   }
   return named(LeadController, `${pascalCase(kind)}Controller`);

@@ -16,9 +16,12 @@ import {
 
 import { IsText } from '../../common/validation';
 import {
+  type ArchiveRequest,
   FIELD_LIMITS,
   LEAD_LIST_STATES,
+  type LeadKind,
   type LeadKindDescriptor,
+  type LeadKindKey,
   leadFields,
   type LeadListState,
   LIST_PAGE,
@@ -114,7 +117,7 @@ export function pascalCase(kind: LeadKindDescriptor): string {
 }
 
 /** Body of archive/unarchive: the kind's id field from the spec (e.g. `contact_us_request_id`). */
-export function createLeadIdDto(kind: LeadKindDescriptor): Type {
+export function createLeadIdDto<K extends LeadKindKey>(kind: LeadKind<K>): Type<ArchiveRequest<K>> {
   class LeadIdDto {}
   const property = kind.idField;
   ApiProperty({ type: String, description: 'The lead’s _id', example: '6650b2f1c2a4e3b1f0a1b2c3' })(
@@ -125,15 +128,31 @@ export function createLeadIdDto(kind: LeadKindDescriptor): Type {
     LeadIdDto.prototype,
     property,
   );
-  return named(LeadIdDto, `${pascalCase(kind)}IdDto`);
+  // The id field is a decorated property added above, under the kind's name for it.
+  return named(LeadIdDto, `${pascalCase(kind)}IdDto`) as Type<ArchiveRequest<K>>;
 }
 
 /** Response schemas for the OpenAPI document, built from the kind's fields. */
+const responseDtos = new Map<string, ReturnType<typeof buildLeadResponseDtos>>();
+
+/** The kind's response schemas, built once (the controller and the inbox overview share them). */
 export function createLeadResponseDtos(kind: LeadKindDescriptor) {
+  let dtos = responseDtos.get(kind.key);
+  if (!dtos) responseDtos.set(kind.key, (dtos = buildLeadResponseDtos(kind)));
+  return dtos;
+}
+
+const prop = (cls: object, name: string, options: Parameters<typeof ApiProperty>[0]) =>
+  ApiProperty(options)(cls, name);
+
+export class LeadTotalsDto {
+  @ApiProperty({ type: Number, minimum: 0 }) active: number;
+  @ApiProperty({ type: Number, minimum: 0 }) archived: number;
+}
+
+function buildLeadResponseDtos(kind: LeadKindDescriptor) {
   const prefix = pascalCase(kind);
   class LeadDto {}
-  const prop = (cls: object, name: string, options: Parameters<typeof ApiProperty>[0]) =>
-    ApiProperty(options)(cls, name);
   prop(LeadDto.prototype, '_id', { type: String });
   for (const field of leadFields(kind)) {
     prop(LeadDto.prototype, field, { type: String });
@@ -143,11 +162,18 @@ export function createLeadResponseDtos(kind: LeadKindDescriptor) {
   prop(LeadDto.prototype, 'archivedAt', { type: String, format: 'date-time', nullable: true });
   named(LeadDto, `${prefix}Lead`);
 
-  class ListDto {}
+  class PageDto {}
+  prop(PageDto.prototype, 'data', { type: () => LeadDto, isArray: true });
+  prop(PageDto.prototype, 'nextCursor', { type: String, nullable: true });
+  prop(PageDto.prototype, 'total', {
+    type: Number,
+    nullable: true,
+    description: 'Leads in the whole list; null for a search (its matches are not counted)',
+  });
+  named(PageDto, `${prefix}Page`);
+
+  class ListDto extends PageDto {}
   prop(ListDto.prototype, 'success', { enum: [true] });
-  prop(ListDto.prototype, 'data', { type: () => LeadDto, isArray: true });
-  prop(ListDto.prototype, 'nextCursor', { type: String, nullable: true });
-  prop(ListDto.prototype, 'total', { type: Number });
   named(ListDto, `${prefix}ListResponse`);
 
   class ArchiveDto {}
@@ -168,5 +194,5 @@ export function createLeadResponseDtos(kind: LeadKindDescriptor) {
     prop(ArchiveDto.prototype, key, { type: String, nullable: true });
   named(ArchiveDto, `${prefix}ArchiveResponse`);
 
-  return { LeadDto, ListDto, ArchiveDto };
+  return { LeadDto, PageDto, ListDto, ArchiveDto };
 }

@@ -1,38 +1,32 @@
 import { type Readable } from 'node:stream';
 
-import { HttpStatus } from '@nestjs/common';
-import { type FilterQuery, type Model, trusted, Types } from 'mongoose';
+import { HttpStatus, Logger } from '@nestjs/common';
+import { type Model, Types } from 'mongoose';
 
 import { ApiError } from '../../common/api-error';
+import { Coalescer } from '../../common/coalescer';
+import { SerialQueue } from '../../common/serial-queue';
 import {
   type ArchiveResponse,
-  type Lead,
-  type LeadKindDescriptor,
+  type CreateLeadRequest,
+  LEAD_MOVE_TARGET,
+  type LeadKind,
+  type LeadKindKey,
   leadFields,
   type LeadListState,
+  type LeadMove,
+  type LeadPage,
+  type LeadTotals,
   LIST_PAGE,
 } from '../../contract';
 import { LeadNotifier } from '../../notifications/lead-notifier.service';
 
-import { afterCursorFilter, decodeCursor, encodeCursor, type SortKey } from './lead-cursor';
-
-/** A stored lead as read with lean(): the shared paths plus the kind's own string fields. */
-export interface LeadRecord {
-  _id: Types.ObjectId;
-  name: string;
-  email: string;
-  phone_number: string;
-  createdAt: Date;
-  updatedAt: Date;
-  archivedAt: Date | null;
-  [field: string]: unknown;
-}
-
-export interface LeadPage {
-  data: Lead[];
-  nextCursor: string | null;
-  total: number;
-}
+import { decodeCursor, encodeCursor } from './lead-cursor';
+import { type CachedPage, HEAD_SIZE, type LeadChange, LeadListCache } from './lead-list-cache';
+import { type SortValue, sortValues } from './lead-order';
+import { type LeadQuery, listQuery, stateFilter } from './lead-queries';
+import { type LeadRecord, toLead } from './lead-record';
+import { type TotalsDelta, type TotalsSnapshot, LeadTotalsStore } from './lead-totals.store';
 
 export interface ListOptions {
   limit?: number;
@@ -40,48 +34,89 @@ export interface ListOptions {
   q?: string;
 }
 
-const SORT_KEYS: Record<LeadListState, readonly SortKey[]> = {
-  active: ['createdAt', '_id'],
-  archived: ['archivedAt', 'createdAt', '_id'],
-};
+/** What a counted check of the kept totals found (see LeadTotalsChecker). */
+export type TotalsCheck =
+  | { outcome: 'exact' | 'busy' }
+  | { outcome: 'differs'; version: number; stored: LeadTotals; counted: LeadTotals };
 
-/** Everything a lead inbox does, for any kind; the kind only names its collection and text field. */
-export class LeadService {
+interface TotalsWrite {
+  delta: TotalsDelta;
+  changes: LeadChange[];
+}
+
+/**
+ * Everything a lead inbox does, for any kind. Reads cost the least the engine allows: totals are
+ * kept (never counted per request) and the lists' heads are served from a cache that is exact for
+ * the totals' version; writes bump that version in the order of decision 0005.
+ */
+export class LeadService<K extends LeadKindKey = LeadKindKey> {
+  private readonly logger: Logger;
   private readonly fields: readonly string[];
+  private readonly cache = new LeadListCache();
+  private readonly moves = new SerialQueue();
+  private readonly totalsWrites = new Coalescer<TotalsWrite, TotalsSnapshot>((writes) =>
+    this.writeTotals(writes),
+  );
+  private readonly refills = new Map<string, Promise<void>>();
 
   constructor(
+    readonly kind: LeadKind<K>,
     private readonly model: Model<LeadRecord>,
-    private readonly kind: LeadKindDescriptor,
+    private readonly totalsStore: LeadTotalsStore,
     private readonly notifier: LeadNotifier,
+    /** Told when a change may have left the kept totals behind (a failed write after a stored lead). */
+    private readonly onTotalsUncertain: (kind: LeadKindKey) => void = () => undefined,
   ) {
+    this.logger = new Logger(`Leads:${kind.key}`);
     this.fields = leadFields(kind);
   }
 
-  async list(state: LeadListState, options: ListOptions = {}): Promise<LeadPage> {
+  // --- reading -------------------------------------------------------------------------------
+
+  /** The kept totals with their version; counted once if the kind has none yet. */
+  async totals(): Promise<TotalsSnapshot> {
+    return (await this.totalsStore.read(this.kind.key)) ?? this.createTotals();
+  }
+
+  /** A page of a list. Without a search its total is the kept one; a search is not counted. */
+  async list(state: LeadListState, options: ListOptions = {}): Promise<LeadPage<K>> {
     const limit = options.limit ?? LIST_PAGE.defaultLimit;
-    const keys = SORT_KEYS[state];
-    const filter = this.filterFor(state, options.q);
-    const page = options.cursor
-      ? { $and: [filter, afterCursorFilter(keys, decodeCursor(options.cursor, keys))] }
-      : filter;
-    const sort = Object.fromEntries(keys.map((k) => [k, -1 as const]));
-    const [records, total] = await Promise.all([
-      this.model
-        .find(page)
-        .sort(sort)
-        .limit(limit + 1)
-        .lean<LeadRecord[]>()
-        .exec(),
-      this.model.countDocuments(filter).exec(),
+    const after = options.cursor ? decodeCursor(options.cursor, state) : undefined;
+    if (options.q) {
+      const found = await this.query(listQuery(this.kind, state, { after, q: options.q }), limit);
+      return this.page(state, found, null);
+    }
+    return this.pageAt(state, await this.totals(), limit, after);
+  }
+
+  /** A page of a list as of one version of the totals (from the cache when it holds that version). */
+  async pageAt(
+    state: LeadListState,
+    at: TotalsSnapshot,
+    limit: number = LIST_PAGE.defaultLimit,
+    after?: SortValue[],
+  ): Promise<LeadPage<K>> {
+    const found =
+      this.cache.page(state, at.version, limit, after) ??
+      (await this.readPage(state, at.version, limit, after));
+    return this.page(state, found, at[state]);
+  }
+
+  /** The spec's answer to a move: both first pages and both totals, at one version. */
+  async answer(at?: TotalsSnapshot): Promise<ArchiveResponse<K>> {
+    const snapshot = at ?? (await this.totals());
+    const [active, archived] = await Promise.all([
+      this.pageAt('active', snapshot),
+      this.pageAt('archived', snapshot),
     ]);
-    const hasMore = records.length > limit;
-    const shown = hasMore ? records.slice(0, limit) : records;
-    const last = shown[shown.length - 1];
     return {
-      data: shown.map((r) => this.toLead(r)),
-      nextCursor:
-        hasMore && last ? encodeCursor(keys.map((k) => last[k] as Date | Types.ObjectId)) : null,
-      total,
+      success: true,
+      unarchived: active.data,
+      archived: archived.data,
+      unarchivedTotal: snapshot.active,
+      archivedTotal: snapshot.archived,
+      unarchivedNextCursor: active.nextCursor,
+      archivedNextCursor: archived.nextCursor,
     };
   }
 
@@ -93,101 +128,181 @@ export class LeadService {
     state: LeadListState,
     q?: string,
   ): { columns: readonly string[]; records: Readable } {
-    const sort = Object.fromEntries(SORT_KEYS[state].map((k) => [k, -1 as const]));
-    const records = this.model
-      .find(this.filterFor(state, q))
-      .sort(sort)
-      .lean()
-      .cursor({ batchSize: 1000 });
+    const { filter, sort } = listQuery(this.kind, state, { q });
+    const records = this.model.find(filter).sort(sort).lean().cursor({ batchSize: 1000 });
     return { columns: ['_id', 'createdAt', 'archivedAt', ...this.fields], records };
   }
 
-  /** Moves a lead into the archive; archiving an archived lead changes nothing. */
-  archive(id: string): Promise<ArchiveResponse> {
-    return this.move(id, 'archived');
-  }
-
-  unarchive(id: string): Promise<ArchiveResponse> {
-    return this.move(id, 'active');
-  }
+  // --- changing ------------------------------------------------------------------------------
 
   /**
    * Public intake. Resolves with the new id once the database has acknowledged the write, so a 201
    * is never sent for a lead that isn't stored. A filled honeypot gets the same answer and is dropped.
    */
-  async submit(fields: Record<string, string | undefined> & { website?: string }): Promise<string> {
-    if (fields.website) return new Types.ObjectId().toHexString();
-    const [created] = await this.model.create([{ ...pick(fields, this.fields), archivedAt: null }]);
+  async submit(body: CreateLeadRequest<K>): Promise<string> {
+    if (body.website) return new Types.ObjectId().toHexString();
+    const fields = Object.fromEntries(
+      this.fields.flatMap((f) => {
+        const value: unknown = (body as Record<string, unknown>)[f];
+        return typeof value === 'string' ? [[f, value]] : [];
+      }),
+    );
+    const [created] = await this.model.create([{ ...fields, archivedAt: null }]);
     if (!created) throw new Error('insert returned no document');
-    const id = String(created._id);
+    const record = created.toObject<LeadRecord>();
+    const id = record._id.toHexString();
+    // The lead is stored: from here on nothing may turn the answer into a failure (a retry would
+    // store it twice). Totals left behind are found and corrected by the totals check.
+    await this.recordChange({ active: 1 }, [{ upsert: record }]).catch((error: unknown) => {
+      this.logger.warn({ err: error, leadId: id }, 'totals not updated for a new lead');
+      this.onTotalsUncertain(this.kind.key);
+    });
     await this.notifier.leadCreated(this.kind, id);
     return id;
   }
 
-  /** Both first pages and totals: what the inbox shows after a move. */
-  async snapshot(): Promise<ArchiveResponse> {
-    const [active, archived] = await Promise.all([this.list('active'), this.list('archived')]);
+  /** Archive or unarchive one lead; moving a lead to the list it is in changes nothing. */
+  async move(move: LeadMove, id: string): Promise<ArchiveResponse<K>> {
+    const to = LEAD_MOVE_TARGET[move];
+    const from: LeadListState = to === 'active' ? 'archived' : 'active';
+    const _id = new Types.ObjectId(id);
+    const at = await this.moves.run(async () => {
+      // Conditional on the current list, so a lead is counted out of a list at most once.
+      const record = await this.model
+        .findOneAndUpdate(
+          { _id, ...stateFilter(from) },
+          { $set: { archivedAt: to === 'archived' ? new Date() : null } },
+          { new: true },
+        )
+        .lean<LeadRecord>()
+        .exec();
+      if (record) return this.recordChange({ [from]: -1, [to]: 1 }, [{ upsert: record }]);
+      if (!(await this.model.exists({ _id }).exec()))
+        throw new ApiError(HttpStatus.NOT_FOUND, `No ${this.kind.logName} request with id ${id}`);
+      return undefined;
+    });
+    return this.answer(at);
+  }
+
+  // --- kept totals ---------------------------------------------------------------------------
+
+  /** Counts the lists (what the kept totals stand for). Reads every lead: checks only. */
+  async count(): Promise<LeadTotals> {
+    const [active, archived] = await Promise.all([
+      this.model.countDocuments(stateFilter('active')).exec(),
+      this.model.countDocuments(stateFilter('archived')).exec(),
+    ]);
+    return { active, archived };
+  }
+
+  /**
+   * Compares the kept totals with a count. A write in flight while counting (stored, not yet
+   * counted in) looks like a difference, so this only reports; the checker corrects a difference
+   * that stays the same at the same version (see decision 0005).
+   */
+  async checkTotals(): Promise<TotalsCheck> {
+    const before = await this.totals();
+    const counted = await this.count();
+    const after = await this.totals();
+    if (after.version !== before.version) return { outcome: 'busy' };
+    if (counted.active === before.active && counted.archived === before.archived)
+      return { outcome: 'exact' };
+    const stored = { active: before.active, archived: before.archived };
+    return { outcome: 'differs', version: before.version, stored, counted };
+  }
+
+  /** Writes counted totals if they are still at `version`; the cached heads start over. */
+  async correctTotals(version: number, counted: LeadTotals): Promise<boolean> {
+    const corrected = await this.totalsStore.correct(this.kind.key, version, counted);
+    if (corrected) this.cache.clear();
+    return corrected;
+  }
+
+  private recordChange(delta: TotalsDelta, changes: LeadChange[]): Promise<TotalsSnapshot> {
+    return this.totalsWrites.push({ delta, changes });
+  }
+
+  /** One totals write for every change waiting, then the same changes on the cached heads. */
+  private async writeTotals(writes: TotalsWrite[]): Promise<TotalsSnapshot> {
+    const delta: Record<string, number> = {};
+    for (const write of writes)
+      for (const [key, value] of Object.entries(write.delta))
+        delta[key] = (delta[key] ?? 0) + (value ?? 0);
+    try {
+      const written = await this.totalsStore.add(this.kind.key, delta);
+      if (!written) {
+        // No totals yet: the count that creates them already includes these changes.
+        this.cache.clear();
+        return await this.createTotals();
+      }
+      this.cache.apply(
+        written.version - 1,
+        written.version,
+        writes.flatMap((w) => w.changes),
+      );
+      return written;
+    } catch (error) {
+      // The leads changed but the version did not: nothing cached can be trusted now.
+      this.cache.clear();
+      throw error;
+    }
+  }
+
+  private async createTotals(): Promise<TotalsSnapshot> {
+    return this.totalsStore.create(this.kind.key, await this.count());
+  }
+
+  // --- queries -------------------------------------------------------------------------------
+
+  private async readPage(
+    state: LeadListState,
+    version: number,
+    limit: number,
+    after?: SortValue[],
+  ): Promise<CachedPage> {
+    // Pages deep in a list are read as asked; only a list's head is worth keeping.
+    if (after) return this.query(listQuery(this.kind, state, { after }), limit);
+    await this.refill(state, version);
+    return (
+      this.cache.page(state, version, limit) ??
+      // Another change moved the head on meanwhile: answer this request from the database.
+      this.query(listQuery(this.kind, state), limit)
+    );
+  }
+
+  /** Reads a list's head into the cache; concurrent readers of the same version share one read. */
+  private refill(state: LeadListState, version: number): Promise<void> {
+    const key = `${state}:${version}`;
+    let pending = this.refills.get(key);
+    if (!pending) {
+      pending = this.query(listQuery(this.kind, state), HEAD_SIZE)
+        .then(({ records, hasMore }) => this.cache.fill(state, version, records, !hasMore))
+        .finally(() => this.refills.delete(key));
+      this.refills.set(key, pending);
+    }
+    return pending;
+  }
+
+  private async query({ filter, sort }: LeadQuery, limit: number): Promise<CachedPage> {
+    const records = await this.model
+      .find(filter)
+      .sort(sort)
+      .limit(limit + 1)
+      .lean<LeadRecord[]>()
+      .exec();
+    return { records: records.slice(0, limit), hasMore: records.length > limit };
+  }
+
+  private page(
+    state: LeadListState,
+    { records, hasMore }: CachedPage,
+    total: number | null,
+  ): LeadPage<K> {
+    const last = records[records.length - 1];
     return {
-      success: true,
-      unarchived: active.data,
-      archived: archived.data,
-      unarchivedTotal: active.total,
-      archivedTotal: archived.total,
-      unarchivedNextCursor: active.nextCursor,
-      archivedNextCursor: archived.nextCursor,
+      data: records.map((record) => toLead(this.kind, record)),
+      nextCursor: hasMore && last ? encodeCursor(sortValues(state, last)) : null,
+      total,
     };
   }
-
-  private async move(id: string, to: LeadListState): Promise<ArchiveResponse> {
-    const _id = new Types.ObjectId(id);
-    // One conditional update: only a lead in the other state moves, so concurrent archive and
-    // unarchive calls serialise on the document and a lead is always in exactly one list.
-    const result = await this.model
-      .updateOne(
-        { _id, ...this.stateFilter(to === 'archived' ? 'active' : 'archived') },
-        { $set: { archivedAt: to === 'archived' ? new Date() : null } },
-      )
-      .exec();
-    if (result.matchedCount === 0 && !(await this.model.exists({ _id }).exec())) {
-      throw new ApiError(HttpStatus.NOT_FOUND, `No ${this.kind.logName} request with id ${id}`);
-    }
-    return this.snapshot();
-  }
-
-  private stateFilter(state: LeadListState): FilterQuery<LeadRecord> {
-    return state === 'active' ? { archivedAt: null } : { archivedAt: trusted({ $ne: null }) };
-  }
-
-  private filterFor(state: LeadListState, q: string | undefined): FilterQuery<LeadRecord> {
-    const base = this.stateFilter(state);
-    if (!q) return base;
-    // Escaped: the admin's text is matched literally, never as a pattern (no regex injection).
-    const pattern = trusted({ $regex: escapeRegex(q), $options: 'i' });
-    return { ...base, $or: ['name', 'email', this.kind.textField].map((f) => ({ [f]: pattern })) };
-  }
-
-  private toLead(record: LeadRecord): Lead {
-    return {
-      _id: record._id.toHexString(),
-      ...Object.fromEntries(
-        this.fields.map((f) => [f, typeof record[f] === 'string' ? record[f] : '']),
-      ),
-      createdAt: record.createdAt.toISOString(),
-      updatedAt: record.updatedAt.toISOString(),
-      archivedAt: record.archivedAt ? record.archivedAt.toISOString() : null,
-    } as Lead;
-  }
-}
-
-export function escapeRegex(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
-function pick(
-  source: Record<string, string | undefined>,
-  keys: readonly string[],
-): Record<string, string> {
-  return Object.fromEntries(
-    keys.filter((k) => source[k] !== undefined).map((k) => [k, source[k] as string]),
-  );
 }

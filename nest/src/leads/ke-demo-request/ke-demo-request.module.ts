@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 
-import { FIELD_LIMITS, LEAD_KINDS } from '../../contract';
+import { FIELD_LIMITS } from '../../contract';
 import { LeadModule } from '../core/lead.module';
 import { leadText } from '../core/lead.schema';
 
@@ -9,8 +9,7 @@ import { CreateKeDemoRequestDto } from './create-ke-demo-request.dto';
 /** Knowledge Engine demo requests. */
 @Module({
   imports: [
-    LeadModule.forKind({
-      kind: LEAD_KINDS.keDemo,
+    LeadModule.forKind('keDemo', {
       createDto: CreateKeDemoRequestDto,
       fields: { company: leadText(FIELD_LIMITS.company) },
     }),

@@ -1,0 +1,15 @@
+import { Global, Module } from '@nestjs/common';
+import { MongooseModule } from '@nestjs/mongoose';
+
+import { LeadRegistry } from './lead-registry';
+import { LeadTotalsChecker } from './lead-totals.checker';
+import { LEAD_TOTALS_MODEL, LeadTotalsSchema, LeadTotalsStore } from './lead-totals.store';
+
+/** What the four kind modules share: the kept totals, their checker and the registry of kinds. */
+@Global()
+@Module({
+  imports: [MongooseModule.forFeature([{ name: LEAD_TOTALS_MODEL, schema: LeadTotalsSchema }])],
+  providers: [LeadRegistry, LeadTotalsStore, LeadTotalsChecker],
+  exports: [LeadRegistry, LeadTotalsStore, LeadTotalsChecker],
+})
+export class LeadCoreModule {}

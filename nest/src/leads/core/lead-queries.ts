@@ -1,0 +1,83 @@
+import { type FilterQuery, trusted } from 'mongoose';
+
+import { type LeadKindDescriptor, type LeadListState } from '../../contract';
+
+import { SORT_KEYS, type SortKey, sortSpec, type SortValue } from './lead-order';
+import { type LeadRecord } from './lead-record';
+
+/**
+ * Every query the inbox sends, built in one place: the service runs them, and the index test
+ * (test/api/lead-indexes.e2e-spec.ts) checks each one against the indexes the schema creates.
+ * `trusted()` marks our own operators, which the connection's sanitizeFilter would otherwise refuse.
+ */
+export interface LeadQuery {
+  filter: FilterQuery<LeadRecord>;
+  sort: Record<SortKey, -1>;
+}
+
+export function stateFilter(state: LeadListState): FilterQuery<LeadRecord> {
+  return state === 'active' ? { archivedAt: null } : { archivedAt: trusted({ $ne: null }) };
+}
+
+/** A list, optionally from after a cursor's position and narrowed to a search. */
+export function listQuery(
+  kind: LeadKindDescriptor,
+  state: LeadListState,
+  options: { after?: SortValue[]; q?: string } = {},
+): LeadQuery {
+  const filter: FilterQuery<LeadRecord> = { ...stateFilter(state) };
+  const and: FilterQuery<LeadRecord>[] = [];
+  if (options.after) {
+    const { bound, order } = keysetBound(state, options.after);
+    Object.assign(filter, mergeField(filter, bound));
+    and.push(order);
+  }
+  if (options.q) and.push(searchFilter(kind, options.q));
+  if (and.length > 0) filter.$and = and;
+  return { filter, sort: sortSpec(state) };
+}
+
+/**
+ * "Sorts after these values" under the list's descending keys, as a lexicographic `<` ($or), plus
+ * the redundant bound `firstKey <= value`: it lets an index scan start at the cursor instead of
+ * walking every newer entry (MongoDB's planner cannot derive it from the $or).
+ */
+function keysetBound(
+  state: LeadListState,
+  values: SortValue[],
+): { bound: FilterQuery<LeadRecord>; order: FilterQuery<LeadRecord> } {
+  const keys = SORT_KEYS[state];
+  return {
+    bound: { [keys[0]]: trusted({ $lte: values[0] }) },
+    order: {
+      $or: keys.map((key, i) => ({
+        ...Object.fromEntries(keys.slice(0, i).map((k, j) => [k, values[j]])),
+        [key]: trusted({ $lt: values[i] }),
+      })),
+    },
+  };
+}
+
+/** Puts `{field: {$op…}}` into a filter, joining operators when the field already has some. */
+function mergeField(
+  filter: FilterQuery<LeadRecord>,
+  addition: FilterQuery<LeadRecord>,
+): FilterQuery<LeadRecord> {
+  const [field, condition] = Object.entries(addition)[0] as [string, object];
+  const existing: unknown = filter[field];
+  const joined =
+    existing && typeof existing === 'object' && !(existing instanceof Date)
+      ? trusted({ ...existing, ...condition })
+      : condition;
+  return { [field]: joined };
+}
+
+/** Case-insensitive, literal: the admin's text is escaped, never run as a pattern. */
+export function searchFilter(kind: LeadKindDescriptor, q: string): FilterQuery<LeadRecord> {
+  const pattern = trusted({ $regex: escapeRegex(q), $options: 'i' });
+  return { $or: ['name', 'email', kind.textField].map((f) => ({ [f]: pattern })) };
+}
+
+export function escapeRegex(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

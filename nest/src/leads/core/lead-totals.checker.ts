@@ -1,0 +1,157 @@
+import {
+  Injectable,
+  Logger,
+  type OnApplicationBootstrap,
+  type OnApplicationShutdown,
+} from '@nestjs/common';
+import { InjectConnection } from '@nestjs/mongoose';
+import { type Connection } from 'mongoose';
+
+import { AppConfig } from '../../config/app-config';
+import { type LeadKindKey, type LeadTotals } from '../../contract';
+
+import { LeadRegistry } from './lead-registry';
+import { type LeadService } from './lead.service';
+
+/**
+ * Beyond this many leads in one inbox, FerretDB 1.x (which reads a whole collection for any sorted
+ * or filtered query) misses the inbox's latency targets on a 2-core machine: see the README's
+ * benchmark section for the measurement behind the figure.
+ */
+export const EMBEDDED_ENGINE_INBOX_LIMIT = 10_000;
+
+/** How long a difference must stay the same, at the same version, before it is corrected. */
+const CONFIRM_MS = 1_000;
+
+interface Suspect {
+  version: number;
+  counted: LeadTotals;
+}
+
+/**
+ * Checks the kept totals against a count: at start, every TOTALS_CHECK_INTERVAL, and soon after a
+ * write that may have left them behind. A difference seen twice at the same version is no write in
+ * flight but a real drift (a crash between a lead's write and its totals' write, or writes of
+ * several processes on an engine without isolated updates): it is corrected and logged.
+ */
+@Injectable()
+export class LeadTotalsChecker implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('LeadTotals');
+  private readonly suspects = new Map<LeadKindKey, Suspect>();
+  private readonly timers = new Set<NodeJS.Timeout>();
+  private readonly running = new Map<LeadKindKey, Promise<void>>();
+  private readonly outgrown = new Set<LeadKindKey>();
+  private scanEngine: Promise<string | null> | undefined;
+  private stopped = false;
+
+  constructor(
+    private readonly registry: LeadRegistry,
+    private readonly config: AppConfig,
+    @InjectConnection() private readonly connection: Connection,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    for (const service of this.registry.all()) this.later(service.kind.key, 0);
+    const every = this.config.totalsCheckIntervalSeconds * 1000;
+    const interval = setInterval(() => {
+      for (const service of this.registry.all()) void this.check(service.kind.key);
+    }, every);
+    interval.unref();
+    this.timers.add(interval);
+  }
+
+  onApplicationShutdown(): void {
+    this.stopped = true;
+    for (const timer of this.timers) clearTimeout(timer);
+  }
+
+  /** A write may have left `kind`'s totals behind: check them soon. */
+  requestCheck(kind: LeadKindKey): void {
+    this.later(kind, CONFIRM_MS);
+  }
+
+  /** Checks until the kind's totals are exact, corrected, or busy (for tests and operators). */
+  async settle(kind: LeadKindKey): Promise<void> {
+    await this.check(kind);
+    while (this.suspects.has(kind)) {
+      await new Promise((resolve) => setTimeout(resolve, CONFIRM_MS));
+      await this.check(kind);
+    }
+  }
+
+  private later(kind: LeadKindKey, delayMs: number): void {
+    if (this.stopped) return;
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      void this.check(kind);
+    }, delayMs);
+    timer.unref();
+    this.timers.add(timer);
+  }
+
+  /** One check of a kind at a time; a check already running answers for this one too. */
+  private check(kind: LeadKindKey): Promise<void> {
+    let running = this.running.get(kind);
+    if (!running) {
+      running = this.checkOnce(this.registry.get(kind))
+        .catch((error: unknown) =>
+          this.logger.warn({ err: error, kind }, 'could not check the kept lead totals'),
+        )
+        .finally(() => this.running.delete(kind));
+      this.running.set(kind, running);
+    }
+    return running;
+  }
+
+  private async checkOnce(service: LeadService): Promise<void> {
+    const kind = service.kind.key;
+    const result = await service.checkTotals();
+    if (result.outcome !== 'differs') {
+      this.suspects.delete(kind);
+      if (result.outcome === 'exact') await this.warnIfOutgrown(service);
+      return;
+    }
+    const seen = this.suspects.get(kind);
+    const same =
+      seen?.version === result.version &&
+      seen.counted.active === result.counted.active &&
+      seen.counted.archived === result.counted.archived;
+    if (!same) {
+      this.suspects.set(kind, { version: result.version, counted: result.counted });
+      this.later(kind, CONFIRM_MS);
+      return;
+    }
+    this.suspects.delete(kind);
+    if (await service.correctTotals(result.version, result.counted))
+      this.logger.warn(
+        { kind, stored: result.stored, counted: result.counted },
+        'kept lead totals had drifted from the stored leads; corrected',
+      );
+  }
+
+  private async warnIfOutgrown(service: LeadService): Promise<void> {
+    const kind = service.kind.key;
+    if (this.outgrown.has(kind)) return;
+    const totals = await service.totals();
+    const leads = totals.active + totals.archived;
+    if (leads <= EMBEDDED_ENGINE_INBOX_LIMIT) return;
+    const engine = await this.scanOnlyEngine();
+    if (!engine) return;
+    this.outgrown.add(kind);
+    this.logger.warn(
+      `The ${service.kind.panelTitle} inbox holds ${leads} leads: more than ${engine} (the embedded database) serves within the inbox's latency targets. Set MONGODB_URI to a MongoDB replica set or Atlas (or FerretDB 2 on PostgreSQL with DocumentDB) to go beyond; see the README.`,
+    );
+  }
+
+  /** "FerretDB v1.x" when the database is one that reads whole collections, else null. */
+  private scanOnlyEngine(): Promise<string | null> {
+    this.scanEngine ??= (async () => {
+      const info = await this.connection.db?.admin().command({ buildInfo: 1 });
+      const version: unknown = info?.ferretdbVersion;
+      return typeof version === 'string' && version.startsWith('v1.')
+        ? `FerretDB ${version}`
+        : null;
+    })().catch(() => null);
+    return this.scanEngine;
+  }
+}

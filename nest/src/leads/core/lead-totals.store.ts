@@ -1,0 +1,122 @@
+import { Injectable } from '@nestjs/common';
+import { InjectModel } from '@nestjs/mongoose';
+import { type Model, Schema } from 'mongoose';
+
+import { type LeadKindDescriptor, type LeadKindKey, type LeadTotals } from '../../contract';
+
+/** A kind's totals as stored, with the version every change bumps (the list caches' key). */
+export interface TotalsSnapshot extends LeadTotals {
+  version: number;
+}
+
+export type TotalsDelta = Partial<LeadTotals>;
+
+interface TotalsDocument extends TotalsSnapshot {
+  _id: LeadKindKey;
+  updatedAt: Date;
+}
+
+export const LEAD_TOTALS_MODEL = 'LeadTotals';
+
+/** One small document per kind: read by `_id` on every list request, so it costs next to nothing. */
+export const LeadTotalsSchema = new Schema<TotalsDocument>(
+  {
+    _id: { type: String, required: true },
+    active: { type: Number, required: true, min: 0 },
+    archived: { type: Number, required: true, min: 0 },
+    version: { type: Number, required: true, min: 0 },
+  },
+  {
+    collection: 'lead_totals',
+    versionKey: false,
+    timestamps: { createdAt: false, updatedAt: true },
+    strict: 'throw',
+  },
+);
+
+const snapshotOf = (doc: TotalsDocument): TotalsSnapshot => ({
+  active: doc.active,
+  archived: doc.archived,
+  version: doc.version,
+});
+
+/**
+ * The kept totals of every kind (decision 0005). Plain reads and writes: when to write, and what
+ * to do when a document is missing, is the LeadService's business.
+ */
+@Injectable()
+export class LeadTotalsStore {
+  constructor(@InjectModel(LEAD_TOTALS_MODEL) private readonly model: Model<TotalsDocument>) {}
+
+  async read(kind: LeadKindKey): Promise<TotalsSnapshot | null> {
+    const doc = await this.model.findById(kind).lean<TotalsDocument>().exec();
+    return doc ? snapshotOf(doc) : null;
+  }
+
+  async readAll(): Promise<Partial<Record<LeadKindKey, TotalsSnapshot>>> {
+    const docs = await this.model.find().lean<TotalsDocument[]>().exec();
+    return Object.fromEntries(docs.map((doc) => [doc._id, snapshotOf(doc)]));
+  }
+
+  /** Adds to the totals and bumps the version by one; null when the kind has no document yet. */
+  async add(kind: LeadKindKey, delta: TotalsDelta): Promise<TotalsSnapshot | null> {
+    const doc = await this.model
+      .findByIdAndUpdate(kind, { $inc: { ...delta, version: 1 } }, { new: true })
+      .lean<TotalsDocument>()
+      .exec();
+    return doc ? snapshotOf(doc) : null;
+  }
+
+  /** Creates the kind's document from a count, unless one exists (then that one is answered). */
+  async create(kind: LeadKindKey, totals: LeadTotals): Promise<TotalsSnapshot> {
+    await this.model
+      .updateOne(
+        { _id: kind },
+        { $setOnInsert: { ...totals, version: 0 } },
+        { upsert: true, timestamps: false },
+      )
+      .exec();
+    return (await this.read(kind)) ?? { ...totals, version: 0 };
+  }
+
+  /** Replaces counted totals if nothing changed them since `version`; bumps the version. */
+  async correct(kind: LeadKindKey, version: number, totals: LeadTotals): Promise<boolean> {
+    const result = await this.model
+      .updateOne({ _id: kind, version }, { $set: { ...totals, version: version + 1 } })
+      .exec();
+    return result.modifiedCount === 1;
+  }
+}
+
+/** The little of a driver's Db this needs (the seeder's driver and Mongoose's differ in version). */
+interface DirectDb {
+  collection(name: string): {
+    countDocuments(filter: object): Promise<number>;
+    updateOne(filter: object, update: object, options: { upsert: boolean }): Promise<unknown>;
+  };
+}
+
+/**
+ * For writers outside the API (the seeder, tests that put leads straight into the database): after
+ * changing leads directly, recount the kinds' totals and bump their versions, so every API process
+ * drops what it cached. Not safe while an API process writes the same kinds.
+ */
+export async function recountLeadTotals(
+  db: DirectDb,
+  kinds: readonly LeadKindDescriptor[],
+): Promise<void> {
+  for (const kind of kinds) {
+    const leads = db.collection(kind.collection);
+    const [active, archived] = await Promise.all([
+      leads.countDocuments({ archivedAt: null }),
+      leads.countDocuments({ archivedAt: { $ne: null } }),
+    ]);
+    await db
+      .collection(LeadTotalsSchema.get('collection') as string)
+      .updateOne(
+        { _id: kind.key },
+        { $set: { active, archived, updatedAt: new Date() }, $inc: { version: 1 } },
+        { upsert: true },
+      );
+  }
+}

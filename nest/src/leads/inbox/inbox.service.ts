@@ -1,0 +1,35 @@
+import { Injectable } from '@nestjs/common';
+
+import { type InboxOverviewResponse, LEAD_KIND_KEYS, type LeadKindKey } from '../../contract';
+import { LeadRegistry } from '../core/lead-registry';
+import { type TotalsSnapshot, LeadTotalsStore } from '../core/lead-totals.store';
+
+/** What spans the four inboxes. */
+@Injectable()
+export class InboxService {
+  constructor(
+    private readonly registry: LeadRegistry,
+    private readonly totals: LeadTotalsStore,
+  ) {}
+
+  /** One read of every kind's totals, then each kind's first page (from its cache when current). */
+  async overview(): Promise<InboxOverviewResponse> {
+    const stored = await this.totals.readAll();
+    const kinds = await Promise.all(
+      LEAD_KIND_KEYS.map(async (key) => [key, await this.kindOverview(key, stored[key])] as const),
+    );
+    return {
+      success: true,
+      kinds: Object.fromEntries(kinds) as InboxOverviewResponse['kinds'],
+    };
+  }
+
+  private async kindOverview<K extends LeadKindKey>(key: K, stored?: TotalsSnapshot) {
+    const service = this.registry.get(key);
+    const at = stored ?? (await service.totals());
+    return {
+      totals: { active: at.active, archived: at.archived },
+      active: await service.pageAt('active', at),
+    };
+  }
+}

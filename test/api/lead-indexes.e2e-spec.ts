@@ -1,0 +1,94 @@
+import { Types } from 'mongoose';
+
+import { LEAD_LIST_STATES, leadKindList } from '../../nest/src/contract';
+import { sortValues } from '../../nest/src/leads/core/lead-order';
+import { listQuery, stateFilter } from '../../nest/src/leads/core/lead-queries';
+import { type LeadRecord } from '../../nest/src/leads/core/lead-record';
+import { claimQuery } from '../../nest/src/notifications/notification-worker.service';
+import { type IndexKey, type QueryShape, servedBy } from '../support/index-coverage';
+import { createTestApp, type TestApp } from '../support/test-app';
+
+/**
+ * Every query the product sends, taken from the modules that build them, checked against the
+ * indexes the database reports after start-up: a change that loses an index, or a new query
+ * shape without one, fails here. (FerretDB 1.24 keeps but does not use secondary indexes; MongoDB
+ * does, and these shapes are the ones its planner serves from them.)
+ */
+describe('every query shape has an index that serves its filter and sort', () => {
+  let t: TestApp;
+  const record = {
+    _id: new Types.ObjectId(),
+    createdAt: new Date(),
+    archivedAt: new Date(),
+  } as unknown as LeadRecord;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    // Index builds run in the background from start-up; wait for them.
+    await Promise.all(Object.values(t.connection.models).map((model) => model.init()));
+  });
+  afterAll(() => t.close());
+
+  async function indexesOf(collection: string): Promise<IndexKey[]> {
+    const indexes = await t.connection.collection(collection).indexes();
+    return indexes.map((index) => index.key as IndexKey);
+  }
+
+  function leadShapes(): [string, QueryShape][] {
+    return leadKindList.flatMap((kind) =>
+      LEAD_LIST_STATES.flatMap((state): [string, QueryShape][] => {
+        const after = sortValues(state, record);
+        const shape = (name: string, q: ReturnType<typeof listQuery>): [string, QueryShape] => [
+          kind.collection,
+          { name: `${kind.key} ${state}: ${name}`, ...q },
+        ];
+        return [
+          shape('first page, export', listQuery(kind, state)),
+          shape('next page', listQuery(kind, state, { after })),
+          shape('search', listQuery(kind, state, { q: 'ada' })),
+          shape('search, next page', listQuery(kind, state, { q: 'ada', after })),
+          [kind.collection, { name: `${kind.key} ${state}: count`, filter: stateFilter(state) }],
+          [
+            kind.collection,
+            {
+              name: `${kind.key} ${state}: move out`,
+              filter: { _id: record._id, ...stateFilter(state) },
+            },
+          ],
+        ];
+      }),
+    );
+  }
+
+  function otherShapes(): [string, QueryShape][] {
+    return [
+      ['lead_notifications', { name: 'notification claim', ...claimQuery(new Date()) }],
+      ['admins', { name: 'admin by email', filter: { email: 'a@example.com' } }],
+      ['lead_totals', { name: 'totals of a kind', filter: { _id: 'contactUs' } }],
+    ];
+  }
+
+  it.each([...leadShapes(), ...otherShapes()].map(([c, s]) => [s.name, c, s] as const))(
+    '%s',
+    async (_name, collection, shape) => {
+      const indexes = await indexesOf(collection);
+      expect(indexes.filter((index) => servedBy(index, shape))).not.toEqual([]);
+    },
+  );
+
+  it('tells a served query from one that is not (the rule itself)', () => {
+    const list = { archivedAt: -1, createdAt: -1, _id: -1 };
+    const active = {
+      name: 'active',
+      filter: { archivedAt: null },
+      sort: { createdAt: -1, _id: -1 },
+    };
+    expect(servedBy(list, active)).toBe(true);
+    expect(servedBy({ createdAt: -1, _id: -1 }, active)).toBe(false);
+    expect(servedBy({ archivedAt: -1, createdAt: 1, _id: -1 }, active)).toBe(false);
+    expect(servedBy({ archivedAt: 1, createdAt: 1, _id: 1 }, active)).toBe(true);
+    const sortFirst = { name: 'x', filter: { email: 'a' }, sort: { createdAt: -1 } };
+    expect(servedBy({ createdAt: -1, email: 1 }, sortFirst)).toBe(false);
+    expect(servedBy(list, { name: 'y', filter: { readAt: null }, sort: {} })).toBe(false);
+  });
+});
