@@ -8,6 +8,7 @@ import { parseArgs } from 'node:util';
 import { SingleBar, Presets } from 'cli-progress';
 
 import { LEAD_KIND_KEYS, LEAD_KINDS, type LeadKindKey } from '../nest/src/contract';
+import { recountLeadTotals } from '../nest/src/leads/core/lead-totals.store';
 
 import { connectAppDatabase } from './lib/database';
 import { fakeLead } from './lib/fake-leads';
@@ -54,6 +55,11 @@ async function main(): Promise<void> {
         bar.update(done, { kind: kind.panelTitle });
       }
     }
+    // Written past the API: recount the kept totals, so running APIs drop what they cached.
+    await recountLeadTotals(
+      db,
+      kinds.map((key) => LEAD_KINDS[key]),
+    );
   } finally {
     bar.stop();
     await close();

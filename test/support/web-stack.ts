@@ -18,6 +18,9 @@ import {
  */
 export interface WebStack {
   webUrl: string;
+  apiUrl: string;
+  /** Process ids of the API and the web server (for measurements of their memory). */
+  pids: { api: number | undefined; web: number | undefined };
   mongoUri: string;
   admin: { email: string; password: string };
   stop(): Promise<void>;
@@ -83,7 +86,14 @@ export async function startWebStack(options: WebStackOptions = {}): Promise<WebS
       }),
     );
     await waitFor(`${webUrl}/robots.txt`, children);
-    return { webUrl, mongoUri, admin, stop };
+    return {
+      webUrl,
+      apiUrl,
+      mongoUri,
+      admin,
+      pids: { api: children[0]?.pid, web: children[1]?.pid },
+      stop,
+    };
   } catch (error) {
     await stop();
     throw error;

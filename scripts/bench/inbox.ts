@@ -1,0 +1,485 @@
+/**
+ * `npm run bench:inbox`: the admin inbox at 1,000, 10,000 and 100,000 leads in one inbox (10%
+ * archived; 1,000 in each other inbox), measured through the HTTP API and the web server as the
+ * admin uses them: the built product as real processes, on the embedded database or on
+ * MONGODB_URI. Writes reports/bench/inbox.{json,md} and a chart of p95 against the number of leads.
+ *
+ *   npm run build && npm run bench:inbox [-- --sizes 1000,10000,100000 --requests 30]
+ */
+import { readFileSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { loadavg } from 'node:os';
+import { parseArgs } from 'node:util';
+
+import autocannon from 'autocannon';
+import { type Db, MongoClient } from 'mongodb';
+
+import {
+  INBOX_PATH,
+  LEAD_KINDS,
+  type LeadKindDescriptor,
+  type LeadPage,
+  leadPaths,
+} from '../../nest/src/contract';
+import { recountLeadTotals } from '../../nest/src/leads/core/lead-totals.store';
+import { startWebStack, type WebStack } from '../../test/support/web-stack';
+import { fakeLead } from '../lib/fake-leads';
+
+import { p95Chart } from './chart';
+import { type Latency, timeEach } from './stats';
+
+const { values: args } = parseArgs({
+  options: {
+    sizes: { type: 'string', default: '1000,10000,100000' },
+    requests: { type: 'string', default: '30' },
+    out: { type: 'string', default: 'reports/bench' },
+  },
+});
+const SIZES = args.sizes.split(',').map(Number);
+const REQUESTS = Number(args.requests);
+const INTAKE = { requests: 5_000, connections: 50, floorPerSecond: 276 };
+const ARCHIVED_SHARE = 0.1;
+const OTHER_INBOXES = 1_000;
+const SEARCH = 'son';
+const inbox = LEAD_KINDS.contactUs;
+const paths = leadPaths(inbox);
+
+/** The issue's targets, in ms (p95), by engine class and inbox size. */
+const TARGETS = {
+  embedded: { at: 10_000, dashboard: 1_000, firstPage: 500, move: 1_000 },
+  indexed: { at: 100_000, list: 50, search: 200, move: 100, dashboard: 300 },
+};
+
+type Measures = Record<string, Latency>;
+
+interface SizeResult {
+  leads: number;
+  seconds: number;
+  measures: Measures;
+  export: { rows: number; megabytes: number; seconds: number; apiPeakRssMb: number };
+}
+
+async function main(): Promise<void> {
+  const started = Date.now();
+  const stack = await startWebStack({
+    apiEnv: { INTAKE_RATE_LIMIT: '1000000', LOG_LEVEL: 'warn' },
+    log: (line) => {
+      if (/error|warn/i.test(line)) console.log(line);
+    },
+  });
+  const client = await new MongoClient(stack.mongoUri).connect();
+  try {
+    const db = client.db();
+    const engine = await engineOf(db);
+    console.log(
+      `Engine: ${engine.name}; load ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}`,
+    );
+    const session = await signIn(stack);
+    for (const kind of [LEAD_KINDS.keDemo, LEAD_KINDS.brokerDemo, LEAD_KINDS.consultation])
+      await seed(db, kind, OTHER_INBOXES);
+
+    const sizes: SizeResult[] = [];
+    for (const leads of SIZES) {
+      const sizeStarted = Date.now();
+      await seed(db, inbox, leads - (await db.collection(inbox.collection).countDocuments()));
+      console.log(`\n${leads.toLocaleString('en-US')} leads in ${inbox.panelTitle}`);
+      const measures = await measureInbox(stack, session, db);
+      const exported = await measureExport(stack, session.token);
+      sizes.push({ leads, seconds: secondsSince(sizeStarted), measures, export: exported });
+    }
+    const intake = await measureIntake(stack, db);
+    const report = {
+      date: new Date().toISOString(),
+      command: `npm run bench:inbox -- --sizes ${args.sizes} --requests ${REQUESTS}`,
+      engine,
+      machine: `${process.platform} ${process.arch}, node ${process.version}, load at end ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}`,
+      requestsPerMeasure: REQUESTS,
+      seconds: secondsSince(started),
+      sizes,
+      intake,
+      targets: judge(engine.indexed, sizes, intake),
+    };
+    await mkdir(args.out, { recursive: true });
+    await writeFile(`${args.out}/inbox.json`, `${JSON.stringify(report, null, 2)}\n`);
+    await writeFile(`${args.out}/inbox.md`, markdown(report));
+    await writeFile(`${args.out}/inbox-p95.svg`, chart(engine.name, sizes));
+    console.log(`\n${markdown(report)}`);
+  } finally {
+    await client.close();
+    await stack.stop();
+  }
+}
+
+// --- the measurements ---------------------------------------------------------------------------
+
+interface Session {
+  token: string;
+  cookie: string;
+}
+
+async function measureInbox(stack: WebStack, session: Session, db: Db): Promise<Measures> {
+  const api = (path: string, init: RequestInit = {}) =>
+    call(`${stack.apiUrl}${path}`, {
+      ...init,
+      headers: {
+        authorization: `Bearer ${session.token}`,
+        'content-type': 'application/json',
+        ...init.headers,
+      },
+    });
+  const web = (path: string, init: RequestInit = {}) =>
+    call(`${stack.webUrl}${path}`, {
+      ...init,
+      headers: { cookie: session.cookie, origin: stack.webUrl, ...init.headers },
+    });
+  // Another API process's write, as this one sees it: the totals' version moves on.
+  const otherProcessWrote = async () => {
+    await db
+      .collection('lead_totals')
+      .updateOne({ _id: inbox.key as never }, { $inc: { version: 1 } });
+  };
+  const measures: Measures = {};
+  const measure = async (name: string, run: () => Promise<Latency>) => {
+    measures[name] = await run();
+    console.log(`  ${name.padEnd(34)} p50 ${measures[name].p50} ms, p95 ${measures[name].p95} ms`);
+  };
+
+  // First reads fill the caches; each measure then says which state it is about.
+  await api(paths.active);
+  await api(paths.archived);
+  await web('/super-secret-admin');
+
+  await measure('API first page', () => timeEach(REQUESTS, () => api(paths.active)));
+  await measure('API first page, other process wrote', () =>
+    timeEach(REQUESTS, () => api(paths.active), otherProcessWrote),
+  );
+  await measure('API archived first page', () => timeEach(REQUESTS, () => api(paths.archived)));
+  const read: Read = (path) => getJson<LeadPage>(`${stack.apiUrl}${path}`, session.token);
+  const tenth = await cursorOfPage(read, 10);
+  await measure('API 10th page', () =>
+    timeEach(REQUESTS, () => api(`${paths.active}?cursor=${tenth}`)),
+  );
+  await measure('API search', () => timeEach(REQUESTS, () => api(`${paths.active}?q=${SEARCH}`)));
+  const ids = await newestIds(read, REQUESTS);
+  await measure('API archive or unarchive, with answer', () =>
+    timeEach(REQUESTS, (i) => {
+      const move = i % 2 === 0 ? 'archive' : 'unarchive';
+      return api(paths[move], {
+        method: 'POST',
+        body: JSON.stringify({ [inbox.idField]: ids[Math.floor(i / 2)] }),
+      });
+    }),
+  );
+  await measure('API dashboard (GET /inbox)', () => timeEach(REQUESTS, () => api(INBOX_PATH)));
+  await measure('web dashboard page', () => timeEach(REQUESTS, () => web('/super-secret-admin')));
+  await measure('web dashboard page, other process wrote', () =>
+    timeEach(REQUESTS, () => web('/super-secret-admin'), otherProcessWrote),
+  );
+  await measure('web archive or unarchive (panel form)', () =>
+    timeEach(REQUESTS, (i) =>
+      web('/super-secret-admin/leads', {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({
+          move: i % 2 === 0 ? 'archive' : 'unarchive',
+          kind: inbox.key,
+          id: ids[Math.floor(i / 2)] as string,
+          q: '',
+          js: '1',
+        }).toString(),
+      }),
+    ),
+  );
+  return measures;
+}
+
+async function measureExport(stack: WebStack, token: string) {
+  const rss = () => {
+    const status = readFileSync(`/proc/${stack.pids.api}/status`, 'utf8');
+    return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+  };
+  let peak = rss();
+  const sampler = setInterval(() => (peak = Math.max(peak, rss())), 25);
+  const started = performance.now();
+  const res = await fetch(`${stack.apiUrl}${paths.exportCsv}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  let bytes = 0;
+  let rows = -1; // the header
+  for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+    bytes += chunk.byteLength;
+    for (const byte of chunk) if (byte === 10) rows++;
+  }
+  clearInterval(sampler);
+  return {
+    rows,
+    megabytes: round(bytes / 1e6),
+    seconds: round((performance.now() - started) / 1000),
+    apiPeakRssMb: round(peak),
+  };
+}
+
+/** 5,000 submissions at concurrency 50 into a small inbox; each must be stored exactly once. */
+async function measureIntake(stack: WebStack, db: Db) {
+  const target = LEAD_KINDS.keDemo;
+  const before = await db.collection(target.collection).countDocuments();
+  const started = performance.now();
+  const result = await autocannon({
+    url: `${stack.apiUrl}${leadPaths(target).create}`,
+    connections: INTAKE.connections,
+    amount: INTAKE.requests,
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    idReplacement: true,
+    body: JSON.stringify({
+      name: 'Bench [<id>]',
+      email: 'bench-[<id>]@example.com',
+      phone_number: '+1 555 0100',
+      company: 'Bench Marine',
+    }),
+  });
+  const seconds = (performance.now() - started) / 1000;
+  const collection = db.collection(target.collection);
+  const stored = (await collection.countDocuments()) - before;
+  const distinct = (await collection.distinct('email', { email: /^bench-/ })).length;
+  const totals = await db.collection('lead_totals').findOne({ _id: target.key as never });
+  const intake = {
+    submissions: result.requests.total,
+    status2xx: result['2xx'],
+    status5xx: result['5xx'],
+    errors: result.errors,
+    stored,
+    allStoredOnce: stored === INTAKE.requests && distinct === INTAKE.requests,
+    keptTotalExact: totals?.active === (await collection.countDocuments({ archivedAt: null })),
+    perSecond: round(result.requests.total / seconds),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+  };
+  console.log('\nintake', intake);
+  return intake;
+}
+
+// --- helpers ------------------------------------------------------------------------------------
+
+async function call(url: string, init: RequestInit): Promise<void> {
+  const res = await fetch(url, { redirect: 'manual', ...init });
+  await res.arrayBuffer();
+  if (res.status !== 200) throw new Error(`${init.method ?? 'GET'} ${url} answered ${res.status}`);
+}
+
+async function getJson<T>(url: string, token: string): Promise<T> {
+  const res = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
+  if (!res.ok) throw new Error(`GET ${url} answered ${res.status}`);
+  return (await res.json()) as T;
+}
+
+type Read = (path: string) => Promise<LeadPage>;
+
+/** The cursor that the API gives for the `page`th page of the inbox (pages of 50). */
+async function cursorOfPage(read: Read, page: number): Promise<string> {
+  let cursor = '';
+  for (let i = 1; i < page; i++) {
+    const body = await read(`${paths.active}${cursor ? `?cursor=${cursor}` : ''}`);
+    if (!body.nextCursor) throw new Error(`the list has fewer than ${page} pages`);
+    cursor = body.nextCursor;
+  }
+  return cursor;
+}
+
+/** Leads to move: each is archived, then unarchived, so the inbox keeps its size. */
+async function newestIds(read: Read, moves: number): Promise<string[]> {
+  const body = await read(`${paths.active}?limit=${Math.ceil(moves / 2) + 1}`);
+  return body.data.map((lead) => lead._id);
+}
+
+async function signIn(stack: WebStack): Promise<Session> {
+  const res = await fetch(`${stack.apiUrl}/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(stack.admin),
+  });
+  const { token } = (await res.json()) as { token?: string };
+  if (!token) throw new Error(`API sign-in failed: ${res.status}`);
+  const web = await fetch(`${stack.webUrl}/super-secret-admin`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: stack.webUrl },
+    body: new URLSearchParams({ intent: 'sign-in', ...stack.admin }).toString(),
+  });
+  const cookie = web.headers.get('set-cookie')?.split(';')[0];
+  if (!cookie) throw new Error(`web sign-in failed: ${web.status}`);
+  return { token, cookie };
+}
+
+/** Adds `count` realistic leads (10% archived) straight into the database, then recounts. */
+async function seed(db: Db, kind: LeadKindDescriptor, count: number): Promise<void> {
+  for (let done = 0; done < count; done += 5_000) {
+    const docs = Array.from({ length: Math.min(5_000, count - done) }, () =>
+      fakeLead(kind, { days: 365, archivedRatio: ARCHIVED_SHARE }),
+    );
+    await db.collection(kind.collection).insertMany(docs, { ordered: false });
+  }
+  await recountLeadTotals(db, [kind]);
+}
+
+async function engineOf(db: Db): Promise<{ name: string; indexed: boolean }> {
+  const info = await db.admin().command({ buildInfo: 1 });
+  const ferret: unknown = info.ferretdbVersion;
+  if (typeof ferret === 'string')
+    return { name: `FerretDB ${ferret}`, indexed: !ferret.startsWith('v1.') };
+  return { name: `MongoDB ${String(info.version)}`, indexed: true };
+}
+
+// --- the report ---------------------------------------------------------------------------------
+
+interface Verdict {
+  target: string;
+  measured: string;
+  holds: boolean;
+}
+
+function judge(
+  indexed: boolean,
+  sizes: SizeResult[],
+  intake: { perSecond: number; allStoredOnce: boolean },
+) {
+  const verdicts: Verdict[] = [];
+  const check = (target: string, leads: number, measure: string, limit: number) => {
+    const size = sizes.find((s) => s.leads === leads);
+    const latency = size?.measures[measure];
+    if (!latency) return;
+    verdicts.push({
+      target: `${target} at ${leads.toLocaleString('en-US')} leads: p95 <= ${limit} ms`,
+      measured: `${measure}: p95 ${latency.p95} ms`,
+      holds: latency.p95 <= limit,
+    });
+  };
+  if (indexed) {
+    const t = TARGETS.indexed;
+    for (const m of ['API first page', 'API archived first page', 'API 10th page'])
+      check('list page', t.at, m, t.list);
+    check('search', t.at, 'API search', t.search);
+    check('move with its answer', t.at, 'API archive or unarchive, with answer', t.move);
+    check('dashboard', t.at, 'web dashboard page', t.dashboard);
+  } else {
+    const t = TARGETS.embedded;
+    check('signed-in dashboard', t.at, 'web dashboard page', t.dashboard);
+    check('signed-in dashboard', t.at, 'web dashboard page, other process wrote', t.dashboard);
+    check('first page of a list', t.at, 'API first page', t.firstPage);
+    check('first page of a list', t.at, 'API first page, other process wrote', t.firstPage);
+    check('first page of a list', t.at, 'API archived first page', t.firstPage);
+    check(
+      'archive or unarchive with its answer',
+      t.at,
+      'API archive or unarchive, with answer',
+      t.move,
+    );
+    check(
+      'archive or unarchive with its answer',
+      t.at,
+      'web archive or unarchive (panel form)',
+      t.move,
+    );
+  }
+  verdicts.push({
+    target: `intake >= ${INTAKE.floorPerSecond}/s, every 201 stored once`,
+    measured: `${intake.perSecond}/s, stored once: ${intake.allStoredOnce}`,
+    holds: intake.perSecond >= INTAKE.floorPerSecond && intake.allStoredOnce,
+  });
+  return verdicts;
+}
+
+function markdown(report: {
+  date: string;
+  command: string;
+  engine: { name: string };
+  machine: string;
+  requestsPerMeasure: number;
+  seconds: number;
+  sizes: SizeResult[];
+  intake: Awaited<ReturnType<typeof measureIntake>>;
+  targets: Verdict[];
+}): string {
+  const names = Object.keys(report.sizes[0]?.measures ?? {});
+  const head = `| measure | ${report.sizes.map((s) => `${s.leads.toLocaleString('en-US')} leads p50 / p95 ms`).join(' | ')} |`;
+  const rule = `|---|${report.sizes.map(() => '---').join('|')}|`;
+  const rows = names.map(
+    (name) =>
+      `| ${name} | ${report.sizes.map((s) => `${s.measures[name]?.p50} / ${s.measures[name]?.p95}`).join(' | ')} |`,
+  );
+  const exports = report.sizes.map(
+    (s) =>
+      `| ${s.leads.toLocaleString('en-US')} | ${s.export.rows} | ${s.export.megabytes} | ${s.export.seconds} | ${s.export.apiPeakRssMb} |`,
+  );
+  const i = report.intake;
+  return `# Inbox benchmark (${report.date})
+
+Command: \`${report.command}\` (after \`npm run build\`). Engine: ${report.engine.name}. Machine: ${report.machine}, 2 cores.
+One inbox (${inbox.panelTitle}) at each size, ${ARCHIVED_SHARE * 100}% archived; ${OTHER_INBOXES.toLocaleString('en-US')} leads in each other inbox.
+Each measure: ${report.requestsPerMeasure} requests one after another (latency, not throughput), after the caches' first fill.
+"other process wrote": before each request another API process's write is simulated (the kind's totals version moves on), so the list heads are read from the database again.
+Whole run: ${Math.round(report.seconds / 60)} min (${report.sizes.map((s) => `${s.leads.toLocaleString('en-US')}: ${Math.round(s.seconds)} s`).join(', ')}).
+
+## Latency
+
+${head}
+${rule}
+${rows.join('\n')}
+
+![p95 against leads](inbox-p95.svg)
+
+## CSV export of the inbox
+
+| leads | rows | MB | seconds | API peak RSS MB |
+|---|---|---|---|---|
+${exports.join('\n')}
+
+## Intake (${INTAKE.requests.toLocaleString('en-US')} POSTs at concurrency ${INTAKE.connections})
+
+| 2xx | 5xx | errors | stored | all stored once | kept total exact | per second | p50 ms | p99 ms |
+|---|---|---|---|---|---|---|---|---|
+| ${i.status2xx} | ${i.status5xx} | ${i.errors} | ${i.stored} | ${i.allStoredOnce} | ${i.keptTotalExact} | ${i.perSecond} | ${i.p50} | ${i.p99} |
+
+## Targets
+
+| target | measured | holds |
+|---|---|---|
+${report.targets.map((v) => `| ${v.target} | ${v.measured} | ${v.holds ? 'yes' : '**no**'} |`).join('\n')}
+`;
+}
+
+function chart(engine: string, sizes: SizeResult[]): string {
+  const colours = [
+    '#1f77b4',
+    '#ff7f0e',
+    '#2ca02c',
+    '#d62728',
+    '#9467bd',
+    '#8c564b',
+    '#e377c2',
+    '#7f7f7f',
+    '#bcbd22',
+    '#17becf',
+  ];
+  const names = Object.keys(sizes[0]?.measures ?? {});
+  return p95Chart(
+    `Inbox p95 latency against leads (${engine})`,
+    names.map((name, i) => ({
+      name,
+      colour: colours[i % colours.length] as string,
+      points: sizes.map((s) => [s.leads, s.measures[name]?.p95 ?? 0] as [number, number]),
+    })),
+  );
+}
+
+const round = (n: number) => Math.round(n * 100) / 100;
+const secondsSince = (start: number) => Math.round((Date.now() - start) / 100) / 10;
+
+main().catch((error: unknown) => {
+  console.error(`Benchmark failed: ${error instanceof Error ? error.stack : String(error)}`);
+  process.exit(1);
+});
