@@ -1,4 +1,5 @@
 import {
+  answerTotals,
   LEAD_KIND_KEYS,
   type LeadKindKey,
   type LeadListState,
@@ -68,7 +69,6 @@ export async function applyMove<K extends LeadKindKey>(
   const outcome = await unlessUnauthorized(await moveLead(kind, move, id, token));
   if (!outcome.ok)
     return { ok: false, move, kind, status: outcome.status, message: outcome.message };
-  const { unarchivedTotal: active, archivedTotal: archived } = outcome.data;
   const pages = movePages(outcome.data);
   const [activeList, archivedList] = q
     ? await Promise.all([
@@ -83,7 +83,7 @@ export async function applyMove<K extends LeadKindKey>(
     ok: true,
     move,
     kind,
-    totals: { active, archived },
+    totals: answerTotals(outcome.data),
     lists: { active: activeList, archived: archivedList },
   };
 }

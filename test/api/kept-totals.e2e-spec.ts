@@ -1,13 +1,16 @@
 import { type Collection } from 'mongoose';
 
 import {
+  answerTotals,
   type ArchiveResponse,
   INBOX_PATH,
   LEAD_KINDS,
   type Lead,
+  type LeadAction,
   leadPaths,
   type LeadPage,
 } from '../../nest/src/contract';
+import { type LeadRecord, toLead } from '../../nest/src/leads/core/lead-record';
 import { LeadTotalsChecker } from '../../nest/src/leads/core/lead-totals.checker';
 import { validSubmission } from '../support/submissions';
 import {
@@ -41,7 +44,7 @@ describe('kept totals and cached lists', () => {
   const leads = () => t.connection.collection(kind.collection) as unknown as Collection;
 
   /** The first page of a list as the database says it is now. */
-  async function storedPage(state: 'active' | 'archived', limit = 50): Promise<string[]> {
+  async function storedPage(state: 'active' | 'archived', limit = 50): Promise<Lead[]> {
     const docs = await leads()
       .find(state === 'active' ? { archivedAt: null } : { archivedAt: { $ne: null } })
       .sort(
@@ -51,14 +54,27 @@ describe('kept totals and cached lists', () => {
       )
       .limit(limit)
       .toArray();
-    return docs.map((d) => String(d._id));
+    return docs.map((d) => toLead(kind, d as unknown as LeadRecord));
   }
+
+  const storedIds = async (state: 'active' | 'archived', limit = 50) =>
+    (await storedPage(state, limit)).map((lead) => lead._id);
 
   async function storedTotals() {
     return {
       active: await leads().countDocuments({ archivedAt: null }),
       archived: await leads().countDocuments({ archivedAt: { $ne: null } }),
+      unread: await leads().countDocuments({ archivedAt: null, readAt: null }),
     };
+  }
+
+  const act = (app: TestApp, action: LeadAction, ids: string[]) =>
+    request(app.http).post(paths[action]).set('Authorization', `Bearer ${token}`).send({ ids });
+
+  async function expectAnswerExact(answer: ArchiveResponse): Promise<void> {
+    expect(answer.unarchived).toEqual(await storedPage('active'));
+    expect(answer.archived).toEqual(await storedPage('archived'));
+    expect(answerTotals(answer)).toEqual(await storedTotals());
   }
 
   /** What the API answers for both lists and the overview equals what is stored. */
@@ -69,8 +85,8 @@ describe('kept totals and cached lists', () => {
       get(app, paths.archived),
       get(app, INBOX_PATH),
     ]);
-    expect(active.body.data.map((l: Lead) => l._id)).toEqual(await storedPage('active'));
-    expect(archived.body.data.map((l: Lead) => l._id)).toEqual(await storedPage('archived'));
+    expect(active.body.data).toEqual(await storedPage('active'));
+    expect(archived.body.data).toEqual(await storedPage('archived'));
     expect([active.body.total, archived.body.total]).toEqual([totals.active, totals.archived]);
     expect(overview.body.kinds[kind.key].totals).toEqual(totals);
     expect(overview.body.kinds[kind.key].active).toEqual({
@@ -92,21 +108,21 @@ describe('kept totals and cached lists', () => {
     await insertLeads(t, kind, 60);
     const { body } = await get(t, INBOX_PATH);
     expect(Object.keys(body.kinds)).toEqual(Object.keys(LEAD_KINDS));
-    expect(body.kinds.contactUs.totals).toEqual({ active: 3, archived: 2 });
+    expect(body.kinds.contactUs.totals).toEqual({ active: 3, archived: 2, unread: 3 });
     expect(body.kinds.contactUs.active.data).toHaveLength(3);
-    expect(body.kinds.keDemo.totals).toEqual({ active: 60, archived: 0 });
+    expect(body.kinds.keDemo.totals).toEqual({ active: 60, archived: 0, unread: 60 });
     expect(body.kinds.keDemo.active).toMatchObject({ total: 60, nextCursor: expect.any(String) });
     expect(body.kinds.keDemo.active.data).toHaveLength(50);
     expect(body.kinds.consultation).toEqual({
-      totals: { active: 0, archived: 0 },
+      totals: { active: 0, archived: 0, unread: 0 },
       active: { data: [], nextCursor: null, total: 0 },
     });
     await clearLeads(t, LEAD_KINDS.contactUs);
   });
 
-  it('stays exact through any order of intake, archive and unarchive', async () => {
+  it('stays exact through any order of intake, moves, read marks and deletes', async () => {
     await insertLeads(t, kind, 230);
-    const ids = (await storedPage('active', 1000)).reverse();
+    const ids = (await storedIds('active', 1000)).reverse();
     // A fixed pseudo-random walk, so a failure can be replayed.
     let seed = 42;
     const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
@@ -116,14 +132,24 @@ describe('kept totals and cached lists', () => {
         const res = await submit(t, step);
         ids.push(res.body.id);
       } else {
-        const id = ids[Math.floor(random() * ids.length)] as string;
-        const res = await move(t, choice < 0.75 ? 'archive' : 'unarchive', id).expect(200);
-        const answer = res.body as ArchiveResponse;
-        expect(answer.unarchived.map((l) => l._id)).toEqual(await storedPage('active'));
-        expect(answer.archived.map((l) => l._id)).toEqual(await storedPage('archived'));
-        expect([answer.unarchivedTotal, answer.archivedTotal]).toEqual(
-          Object.values(await storedTotals()),
-        );
+        const pick = () => ids[Math.floor(random() * ids.length)] as string;
+        const some = [pick(), pick(), pick()];
+        const actions = ['archive', 'unarchive', 'read', 'unread'] as const;
+        const action = actions[Math.floor(random() * actions.length)] ?? 'archive';
+        // Single moves use the spec's id field, everything else `ids`.
+        const res =
+          choice < 0.55 && (action === 'archive' || action === 'unarchive')
+            ? await move(t, action, some[0]!).expect(200)
+            : await act(t, action, some).expect(200);
+        await expectAnswerExact(res.body as ArchiveResponse);
+        if (choice > 0.9) {
+          const archived = await storedIds('archived', 2);
+          if (archived.length) {
+            const deleted = await act(t, 'delete', archived).expect(200);
+            await expectAnswerExact(deleted.body as ArchiveResponse);
+            ids.splice(0, ids.length, ...ids.filter((id) => !archived.includes(id)));
+          }
+        }
       }
       if (step % 8 === 0) await expectExact(t);
     }
@@ -144,7 +170,7 @@ describe('kept totals and cached lists', () => {
 
   it('keeps the totals exact under concurrent intake', async () => {
     await Promise.all(Array.from({ length: 60 }, (_, i) => submit(t, i)));
-    expect(await storedTotals()).toEqual({ active: 60, archived: 0 });
+    expect(await storedTotals()).toEqual({ active: 60, archived: 0, unread: 60 });
     await expectExact(t);
   });
 
@@ -160,7 +186,7 @@ describe('kept totals and cached lists', () => {
       seen.push(...page.body.data.map((l) => l._id));
       cursor = page.body.nextCursor;
     } while (cursor);
-    expect(seen).toEqual(await storedPage('active', 1000));
+    expect(seen).toEqual(await storedIds('active', 1000));
   });
 
   it('is exact in a second API process on the same database, whichever process writes', async () => {
@@ -210,7 +236,11 @@ describe('kept totals and cached lists', () => {
     }
     expect(warnings).toEqual([
       [
-        { kind: kind.key, stored: { active: 4, archived: 0 }, counted: { active: 7, archived: 0 } },
+        {
+          kind: kind.key,
+          stored: { active: 4, archived: 0, unread: 4 },
+          counted: { active: 7, archived: 0, unread: 7 },
+        },
         'kept lead totals had drifted from the stored leads; corrected',
       ],
     ]);

@@ -2,7 +2,12 @@ import { Types } from 'mongoose';
 
 import { LEAD_LIST_STATES, leadKindList } from '../../nest/src/contract';
 import { sortValues } from '../../nest/src/leads/core/lead-order';
-import { listQuery, stateFilter } from '../../nest/src/leads/core/lead-queries';
+import {
+  idsFilter,
+  listQuery,
+  stateFilter,
+  unreadFilter,
+} from '../../nest/src/leads/core/lead-queries';
 import { type LeadRecord } from '../../nest/src/leads/core/lead-record';
 import { claimQuery } from '../../nest/src/notifications/notification-worker.service';
 import { type IndexKey, type QueryShape, servedBy } from '../support/index-coverage';
@@ -61,7 +66,13 @@ describe('every query shape has an index that serves its filter and sort', () =>
   }
 
   function otherShapes(): [string, QueryShape][] {
+    const ids = idsFilter([record._id]);
     return [
+      ...leadKindList.flatMap((kind): [string, QueryShape][] => [
+        [kind.collection, { name: `${kind.key}: unread count`, filter: unreadFilter }],
+        [kind.collection, { name: `${kind.key}: leads by id`, filter: ids }],
+        [kind.collection, { name: `${kind.key}: read mark`, filter: { ...ids, readAt: null } }],
+      ]),
       ['lead_notifications', { name: 'notification claim', ...claimQuery(new Date()) }],
       ['admins', { name: 'admin by email', filter: { email: 'a@example.com' } }],
       ['lead_totals', { name: 'totals of a kind', filter: { _id: 'contactUs' } }],

@@ -45,7 +45,7 @@ describe.each(leadKindList.map((kind) => [kind.panelTitle, kind] as const))(
         expect(res.body.data.map((l: Lead) => l._id)).toEqual([...ids].reverse());
         const [newest] = res.body.data as Record<string, unknown>[];
         expect(Object.keys(newest ?? {}).sort()).toEqual(
-          ['_id', ...expectedFields, 'createdAt', 'updatedAt', 'archivedAt'].sort(),
+          ['_id', ...expectedFields, 'createdAt', 'updatedAt', 'archivedAt', 'readAt'].sort(),
         );
         expect(newest).toEqual(
           expect.objectContaining({
@@ -93,6 +93,7 @@ describe.each(leadKindList.map((kind) => [kind.panelTitle, kind] as const))(
           archived: [expect.objectContaining({ _id: first, archivedAt: expect.any(String) })],
           unarchivedTotal: 1,
           archivedTotal: 1,
+          unreadTotal: 1,
           unarchivedNextCursor: null,
           archivedNextCursor: null,
         });

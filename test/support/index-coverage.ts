@@ -27,7 +27,8 @@ export function describeFilter(filter: Record<string, unknown>) {
   for (const [field, condition] of Object.entries(filter)) {
     if (field.startsWith('$')) continue;
     if (!isOperatorObject(condition)) equality.push(field);
-    else if ('$eq' in (condition as object)) equality.push(field);
+    // $in is a set of point lookups: the planner treats it as equality.
+    else if ('$eq' in (condition as object) || '$in' in (condition as object)) equality.push(field);
     else range.push(field);
   }
   return { equality, range };

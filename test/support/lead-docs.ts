@@ -27,6 +27,7 @@ export function leadDocs(kind: LeadKindDescriptor, count: number, options: LeadD
       createdAt: at,
       updatedAt: at,
       archivedAt: archived ? new Date(at.getTime() + 500) : null,
+      readAt: null,
     };
   });
 }

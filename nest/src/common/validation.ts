@@ -1,7 +1,18 @@
 import { HttpStatus, ValidationPipe, type ValidationError } from '@nestjs/common';
 import { applyDecorators } from '@nestjs/common';
 import { Transform } from 'class-transformer';
-import { IsNotEmpty, IsString, Matches, MaxLength } from 'class-validator';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsMongoId,
+  IsNotEmpty,
+  IsString,
+  Matches,
+  MaxLength,
+  ValidateBy,
+  ValidateIf,
+} from 'class-validator';
 
 import { ApiError } from './api-error';
 
@@ -53,5 +64,39 @@ export function IsText(max: number, options: { trim?: boolean; required?: boolea
     ...(required ? [IsNotEmpty()] : []),
     MaxLength(max),
     Matches(NO_NUL, { message: '$property must not contain NUL characters' }),
+  );
+}
+
+/** Ids of leads (or admins): an array of 1 to `max` 24-hex ids. */
+export function IsIdList(max: number) {
+  return applyDecorators(
+    IsArray({ message: '$property must be an array of ids' }),
+    ArrayMinSize(1, { message: '$property must name at least one id' }),
+    ArrayMaxSize(max, { message: `$property must name at most ${max} ids` }),
+    IsMongoId({ each: true, message: 'each of $property must be a 24-character hexadecimal id' }),
+  );
+}
+
+/**
+ * Exactly one of this property and `other` is sent. The property's rules apply when it is sent; the
+ * one marked `reportsMissing` also answers for a body with neither ("send X or Y").
+ */
+export function ExactlyOneOf(other: string, { reportsMissing = false } = {}) {
+  return applyDecorators(
+    ValidateIf((object: Record<string, unknown>, value: unknown) =>
+      value !== undefined ? true : reportsMissing && object[other] === undefined,
+    ),
+    ValidateBy({
+      name: 'exactlyOneOf',
+      validator: {
+        validate: (value: unknown, args) =>
+          (value === undefined) !==
+          ((args?.object as Record<string, unknown>)[other] === undefined),
+        defaultMessage: (args) =>
+          args?.value === undefined
+            ? `send ${args?.property} or ${other}`
+            : `send either ${args?.property} or ${other}, not both`,
+      },
+    }),
   );
 }

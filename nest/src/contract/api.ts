@@ -54,6 +54,8 @@ export interface LeadBase {
   updatedAt: string;
   /** ISO 8601 while archived, null while active. */
   archivedAt: string | null;
+  /** ISO 8601 of when an admin first opened it (or marked it read); null while unread. */
+  readAt: string | null;
 }
 
 type TextFieldOf<K extends LeadKindKey> = LeadKinds[K]['textField'];
@@ -123,10 +125,37 @@ export const LEAD_MOVE_OUT_OF = {
   archived: 'unarchive',
 } as const satisfies Record<LeadListState, LeadMove>;
 
-/** How many leads a list holds; kept by the API as leads arrive, move and go. */
+/** How many leads a list holds; kept by the API as leads arrive, move, are read and go. */
 export interface LeadTotals {
   active: number;
   archived: number;
+  /** Active leads no admin has opened yet (what is left to work through). */
+  unread: number;
+}
+
+/**
+ * What an admin does to leads: the spec's moves, read marks, and erasure of archived leads. Each is
+ * a call on the kind's path and a form intent; each answers as a move does.
+ */
+export const LEAD_ACTIONS = [...LEAD_MOVES, 'read', 'unread', 'delete'] as const;
+export type LeadAction = (typeof LEAD_ACTIONS)[number];
+
+export function isLeadAction(value: unknown): value is LeadAction {
+  return typeof value === 'string' && (LEAD_ACTIONS as readonly string[]).includes(value);
+}
+
+/** How many leads one call may act on. */
+export const LEAD_IDS_MAX = 200;
+
+/** Body of read, unread and delete, and of archive/unarchive acting on many: 1 to 200 ids. */
+export interface LeadIdsRequest {
+  ids: string[];
+}
+
+/** One lead with every stored field (`GET /<kind>/<kinds>/:id`). */
+export interface LeadResponse<K extends LeadKindKey = LeadKindKey> {
+  success: true;
+  lead: Lead<K>;
 }
 
 /**
@@ -141,9 +170,20 @@ export interface ArchiveResponse<K extends LeadKindKey = LeadKindKey> {
   archived: Lead<K>[];
   unarchivedTotal: number;
   archivedTotal: number;
+  /** Active leads not opened yet (beyond the spec). */
+  unreadTotal: number;
   /** Cursors to page on from these first pages (as `nextCursor` of a list). */
   unarchivedNextCursor: string | null;
   archivedNextCursor: string | null;
+}
+
+/** The totals in a move's answer, named as ours are. */
+export function answerTotals(answer: ArchiveResponse): LeadTotals {
+  return {
+    active: answer.unarchivedTotal,
+    archived: answer.archivedTotal,
+    unread: answer.unreadTotal,
+  };
 }
 
 /** Both first pages of a move's answer, named as our lists are. */
@@ -172,11 +212,9 @@ export interface InboxOverviewResponse {
 
 export const INBOX_PATH = '/inbox';
 
-/** Body of archive/unarchive: `{ [kind.idField]: id }`. */
-export type ArchiveRequest<K extends LeadKindKey = LeadKindKey> = Record<
-  LeadKinds[K]['idField'],
-  string
->;
+/** Body of archive/unarchive: `{ [kind.idField]: id }` (spec section 7), or `{ids}` for many. */
+export type ArchiveRequest<K extends LeadKindKey = LeadKindKey> =
+  Record<LeadKinds[K]['idField'], string> | LeadIdsRequest;
 
 // TypeScript cannot index a generic kind's body by that kind's own id field, so the body is built
 // and read here, once, for the API and the web.
@@ -187,11 +225,14 @@ export function archiveRequest<K extends LeadKindKey>(
   return { [kind.idField]: id } as ArchiveRequest<K>;
 }
 
-export function archiveRequestId<K extends LeadKindKey>(
+/** The ids an archive/unarchive body names: its spec id field, or its `ids`. */
+export function archiveRequestIds<K extends LeadKindKey>(
   kind: LeadKind<K>,
   body: ArchiveRequest<K>,
-): string {
-  return (body as Record<string, string>)[kind.idField] ?? '';
+): string[] {
+  if ('ids' in body && Array.isArray(body.ids)) return body.ids;
+  const one: unknown = Reflect.get(body, kind.idField);
+  return typeof one === 'string' ? [one] : [];
 }
 
 /** Body of the public intake call. `website` is the honeypot: humans never fill it. */

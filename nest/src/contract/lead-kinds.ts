@@ -107,7 +107,11 @@ export function leadPaths(kind: LeadKindDescriptor) {
     archived: `${base}/archived`,
     archive: `${base}/archive`,
     unarchive: `${base}/unarchive`,
+    read: `${base}/read`,
+    unread: `${base}/unread`,
+    delete: `${base}/delete`,
     create: base,
     exportCsv: `${base}/export.csv`,
+    one: (id: string) => `${base}/${encodeURIComponent(id)}`,
   } as const;
 }

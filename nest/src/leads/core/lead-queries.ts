@@ -1,4 +1,4 @@
-import { type FilterQuery, trusted } from 'mongoose';
+import { type FilterQuery, trusted, type Types } from 'mongoose';
 
 import { type LeadKindDescriptor, type LeadListState } from '../../contract';
 
@@ -17,6 +17,14 @@ export interface LeadQuery {
 
 export function stateFilter(state: LeadListState): FilterQuery<LeadRecord> {
   return state === 'active' ? { archivedAt: null } : { archivedAt: trusted({ $ne: null }) };
+}
+
+/** What the kept `unread` counts: active leads nobody has opened. */
+export const unreadFilter: FilterQuery<LeadRecord> = { archivedAt: null, readAt: null };
+
+/** Leads by id (one call's worth, at most LEAD_IDS_MAX). */
+export function idsFilter(ids: readonly Types.ObjectId[]): FilterQuery<LeadRecord> {
+  return { _id: trusted({ $in: ids }) };
 }
 
 /** A list, optionally from after a cursor's position and narrowed to a search. */

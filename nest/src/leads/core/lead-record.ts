@@ -11,6 +11,8 @@ export interface LeadRecord {
   createdAt: Date;
   updatedAt: Date;
   archivedAt: Date | null;
+  /** Absent on leads stored before read marks existed: unread. */
+  readAt?: Date | null;
   [field: string]: unknown;
 }
 
@@ -29,5 +31,6 @@ export function toLead<K extends LeadKindKey>(kind: LeadKind<K>, record: LeadRec
     createdAt: record.createdAt.toISOString(),
     updatedAt: record.updatedAt.toISOString(),
     archivedAt: record.archivedAt ? record.archivedAt.toISOString() : null,
+    readAt: record.readAt ? record.readAt.toISOString() : null,
   } as Lead<K>;
 }

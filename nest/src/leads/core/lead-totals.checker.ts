@@ -11,7 +11,7 @@ import { AppConfig } from '../../config/app-config';
 import { type LeadKindKey, type LeadTotals } from '../../contract';
 
 import { LeadRegistry } from './lead-registry';
-import { type LeadService } from './lead.service';
+import { type LeadService, sameTotals } from './lead.service';
 
 /**
  * Beyond this many leads in one inbox, FerretDB 1.x (which reads a whole collection for any sorted
@@ -112,10 +112,7 @@ export class LeadTotalsChecker implements OnApplicationBootstrap, OnApplicationS
       return;
     }
     const seen = this.suspects.get(kind);
-    const same =
-      seen?.version === result.version &&
-      seen.counted.active === result.counted.active &&
-      seen.counted.archived === result.counted.archived;
+    const same = seen?.version === result.version && sameTotals(seen.counted, result.counted);
     if (!same) {
       this.suspects.set(kind, { version: result.version, counted: result.counted });
       this.later(kind, CONFIRM_MS);

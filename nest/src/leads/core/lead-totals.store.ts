@@ -24,6 +24,7 @@ export const LeadTotalsSchema = new Schema<TotalsDocument>(
     _id: { type: String, required: true },
     active: { type: Number, required: true, min: 0 },
     archived: { type: Number, required: true, min: 0 },
+    unread: { type: Number, required: true, min: 0 },
     version: { type: Number, required: true, min: 0 },
   },
   {
@@ -37,6 +38,7 @@ export const LeadTotalsSchema = new Schema<TotalsDocument>(
 const snapshotOf = (doc: TotalsDocument): TotalsSnapshot => ({
   active: doc.active,
   archived: doc.archived,
+  unread: doc.unread,
   version: doc.version,
 });
 
@@ -107,15 +109,16 @@ export async function recountLeadTotals(
 ): Promise<void> {
   for (const kind of kinds) {
     const leads = db.collection(kind.collection);
-    const [active, archived] = await Promise.all([
+    const [active, archived, unread] = await Promise.all([
       leads.countDocuments({ archivedAt: null }),
       leads.countDocuments({ archivedAt: { $ne: null } }),
+      leads.countDocuments({ archivedAt: null, readAt: null }),
     ]);
     await db
       .collection(LeadTotalsSchema.get('collection') as string)
       .updateOne(
         { _id: kind.key },
-        { $set: { active, archived, updatedAt: new Date() }, $inc: { version: 1 } },
+        { $set: { active, archived, unread, updatedAt: new Date() }, $inc: { version: 1 } },
         { upsert: true },
       );
   }

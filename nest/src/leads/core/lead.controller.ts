@@ -1,11 +1,13 @@
 import { pipeline } from 'node:stream/promises';
 
 import {
+  applyDecorators,
   Body,
   Controller,
   Get,
   HttpCode,
   Inject,
+  Param,
   Post,
   Query,
   Res,
@@ -16,6 +18,7 @@ import {
   ApiBadRequestResponse,
   ApiBearerAuth,
   ApiBody,
+  ApiConflictResponse,
   ApiCreatedResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
@@ -29,16 +32,20 @@ import {
 import { type Response } from 'express';
 
 import { Public } from '../../auth/public.decorator';
+import { ObjectIdPipe } from '../../common/object-id.pipe';
 import { ValidateBodyAs } from '../../common/validate-body-as.decorator';
 import {
   type ArchiveRequest,
-  archiveRequestId,
+  archiveRequestIds,
   type ArchiveResponse,
   type CreateLeadRequest,
   type CreateLeadResponse,
   type LeadKind,
+  type LeadAction,
   type LeadKindKey,
   type LeadListResponse,
+  leadPaths,
+  type LeadResponse,
 } from '../../contract';
 
 import { IntakeThrottleGuard } from './intake-throttle.guard';
@@ -49,6 +56,7 @@ import {
   CreateLeadResponseDto,
   createLeadResponseDtos,
   LeadExportQueryDto,
+  LeadIdsDto,
   LeadListQueryDto,
   named,
   pascalCase,
@@ -63,8 +71,20 @@ export function createLeadController<K extends LeadKindKey>(
   kind: LeadKind<K>,
   createDto: Type<CreateLeadRequest<K>>,
 ): Type {
-  const { ListDto, ArchiveDto } = createLeadResponseDtos(kind);
+  const { ListDto, ArchiveDto, OneDto } = createLeadResponseDtos(kind);
   const idDto = createLeadIdDto(kind);
+  /** A POST that acts on leads and answers as a move does. */
+  const ActionRoute = (action: LeadAction, body: Type, summary: string) =>
+    applyDecorators(
+      Post(leadPaths(kind)[action].slice(kind.module.length + 2)),
+      HttpCode(200),
+      ApiOperation({ summary }),
+      ApiBody({ type: body }),
+      ValidateBodyAs(body),
+      ApiOkResponse({ type: ArchiveDto, description: 'Both first pages and the totals' }),
+      ApiBadRequestResponse({ description: 'Missing or malformed ids' }),
+      ApiNotFoundResponse({ description: 'A lead of these ids does not exist; nothing changed' }),
+    );
   const noun = `${kind.panelTitle.replace(/ Requests$/, '').toLowerCase()} request`;
 
   @ApiTags(kind.module)
@@ -130,28 +150,42 @@ export function createLeadController<K extends LeadKindKey>(
       await pipeline(records, csvStream(columns), response);
     }
 
-    @Post(`${kind.resource}/archive`)
-    @HttpCode(200)
-    @ApiOperation({ summary: `Archive a ${noun} (idempotent)` })
-    @ApiBody({ type: idDto })
-    @ValidateBodyAs(idDto)
-    @ApiOkResponse({ type: ArchiveDto })
-    @ApiBadRequestResponse({ description: `Missing or malformed ${kind.idField}` })
-    @ApiNotFoundResponse({ description: 'No such lead' })
+    @ActionRoute('archive', idDto, `Archive ${noun}s (idempotent): the spec's id field, or ids`)
     archive(@Body() body: ArchiveRequest<K>): Promise<ArchiveResponse<K>> {
-      return this.leads.move('archive', archiveRequestId(kind, body));
+      return this.leads.act('archive', archiveRequestIds(kind, body));
     }
 
-    @Post(`${kind.resource}/unarchive`)
-    @HttpCode(200)
-    @ApiOperation({ summary: `Move an archived ${noun} back to the inbox (idempotent)` })
-    @ApiBody({ type: idDto })
-    @ValidateBodyAs(idDto)
-    @ApiOkResponse({ type: ArchiveDto })
-    @ApiBadRequestResponse({ description: `Missing or malformed ${kind.idField}` })
-    @ApiNotFoundResponse({ description: 'No such lead' })
+    @ActionRoute('unarchive', idDto, `Move archived ${noun}s back to the inbox (idempotent)`)
     unarchive(@Body() body: ArchiveRequest<K>): Promise<ArchiveResponse<K>> {
-      return this.leads.move('unarchive', archiveRequestId(kind, body));
+      return this.leads.act('unarchive', archiveRequestIds(kind, body));
+    }
+
+    @ActionRoute('read', LeadIdsDto, `Mark ${noun}s read (as opening them does)`)
+    read(@Body() body: LeadIdsDto): Promise<ArchiveResponse<K>> {
+      return this.leads.act('read', body.ids);
+    }
+
+    @ActionRoute('unread', LeadIdsDto, `Mark ${noun}s unread again`)
+    unread(@Body() body: LeadIdsDto): Promise<ArchiveResponse<K>> {
+      return this.leads.act('unread', body.ids);
+    }
+
+    @ActionRoute('delete', LeadIdsDto, `Delete archived ${noun}s permanently`)
+    @ApiConflictResponse({
+      description: 'One of them is active (archive it first); nothing deleted',
+    })
+    delete(@Body() body: LeadIdsDto): Promise<ArchiveResponse<K>> {
+      return this.leads.act('delete', body.ids);
+    }
+
+    // Last: `:id` must not take the names of the routes above.
+    @Get(`${kind.resource}/:id`)
+    @ApiOperation({ summary: `One ${noun} with every stored field` })
+    @ApiOkResponse({ type: OneDto })
+    @ApiBadRequestResponse({ description: 'Malformed id' })
+    @ApiNotFoundResponse({ description: 'No such lead' })
+    async findOne(@Param('id', ObjectIdPipe) id: string): Promise<LeadResponse<K>> {
+      return { success: true, lead: await this.leads.findOne(id) };
     }
   }
   return named(LeadController, `${pascalCase(kind)}Controller`);

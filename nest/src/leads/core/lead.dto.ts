@@ -14,10 +14,12 @@ import {
   Min,
 } from 'class-validator';
 
-import { IsText } from '../../common/validation';
+import { ExactlyOneOf, IsIdList, IsText } from '../../common/validation';
 import {
   type ArchiveRequest,
   FIELD_LIMITS,
+  LEAD_IDS_MAX,
+  type LeadIdsRequest,
   LEAD_LIST_STATES,
   type LeadKind,
   type LeadKindDescriptor,
@@ -116,14 +118,42 @@ export function pascalCase(kind: LeadKindDescriptor): string {
   return kind.key.charAt(0).toUpperCase() + kind.key.slice(1);
 }
 
-/** Body of archive/unarchive: the kind's id field from the spec (e.g. `contact_us_request_id`). */
+const IDS_SCHEMA = {
+  type: String,
+  isArray: true,
+  minItems: 1,
+  maxItems: LEAD_IDS_MAX,
+  example: ['6650b2f1c2a4e3b1f0a1b2c3'],
+} as const;
+
+/** Body of read, unread and delete: the leads' ids. */
+export class LeadIdsDto implements LeadIdsRequest {
+  @ApiProperty({ ...IDS_SCHEMA, description: `The leads’ _ids (1 to ${LEAD_IDS_MAX})` })
+  @IsIdList(LEAD_IDS_MAX)
+  ids: string[];
+}
+
+/**
+ * Body of archive/unarchive: the kind's id field from the spec (e.g. `contact_us_request_id`), or
+ * `ids` to move many at once; exactly one of the two.
+ */
 export function createLeadIdDto<K extends LeadKindKey>(kind: LeadKind<K>): Type<ArchiveRequest<K>> {
-  class LeadIdDto {}
+  class LeadIdDto {
+    @ApiPropertyOptional({
+      ...IDS_SCHEMA,
+      description: `Many leads’ _ids instead of ${kind.idField}`,
+    })
+    @ExactlyOneOf(kind.idField)
+    @IsIdList(LEAD_IDS_MAX)
+    ids?: string[];
+  }
   const property = kind.idField;
-  ApiProperty({ type: String, description: 'The lead’s _id', example: '6650b2f1c2a4e3b1f0a1b2c3' })(
-    LeadIdDto.prototype,
-    property,
-  );
+  ApiPropertyOptional({
+    type: String,
+    description: 'The lead’s _id (spec section 7); or send `ids`',
+    example: '6650b2f1c2a4e3b1f0a1b2c3',
+  })(LeadIdDto.prototype, property);
+  ExactlyOneOf('ids', { reportsMissing: true })(LeadIdDto.prototype, property);
   IsMongoId({ message: `${property} must be a 24-character hexadecimal id` })(
     LeadIdDto.prototype,
     property,
@@ -148,6 +178,8 @@ const prop = (cls: object, name: string, options: Parameters<typeof ApiProperty>
 export class LeadTotalsDto {
   @ApiProperty({ type: Number, minimum: 0 }) active: number;
   @ApiProperty({ type: Number, minimum: 0 }) archived: number;
+  @ApiProperty({ type: Number, minimum: 0, description: 'active leads not opened yet' })
+  unread: number;
 }
 
 function buildLeadResponseDtos(kind: LeadKindDescriptor) {
@@ -160,6 +192,7 @@ function buildLeadResponseDtos(kind: LeadKindDescriptor) {
   prop(LeadDto.prototype, 'createdAt', { type: String, format: 'date-time' });
   prop(LeadDto.prototype, 'updatedAt', { type: String, format: 'date-time' });
   prop(LeadDto.prototype, 'archivedAt', { type: String, format: 'date-time', nullable: true });
+  prop(LeadDto.prototype, 'readAt', { type: String, format: 'date-time', nullable: true });
   named(LeadDto, `${prefix}Lead`);
 
   class PageDto {}
@@ -190,9 +223,18 @@ function buildLeadResponseDtos(kind: LeadKindDescriptor) {
   });
   prop(ArchiveDto.prototype, 'unarchivedTotal', { type: Number });
   prop(ArchiveDto.prototype, 'archivedTotal', { type: Number });
+  prop(ArchiveDto.prototype, 'unreadTotal', {
+    type: Number,
+    description: 'active leads not opened yet',
+  });
   for (const key of ['unarchivedNextCursor', 'archivedNextCursor'])
     prop(ArchiveDto.prototype, key, { type: String, nullable: true });
   named(ArchiveDto, `${prefix}ArchiveResponse`);
 
-  return { LeadDto, PageDto, ListDto, ArchiveDto };
+  class OneDto {}
+  prop(OneDto.prototype, 'success', { enum: [true] });
+  prop(OneDto.prototype, 'lead', { type: () => LeadDto });
+  named(OneDto, `${prefix}Response`);
+
+  return { LeadDto, PageDto, ListDto, ArchiveDto, OneDto };
 }

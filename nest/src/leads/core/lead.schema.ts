@@ -20,6 +20,8 @@ export function createLeadSchema(kind: LeadKindDescriptor, ownFields: SchemaDefi
       ...ownFields,
       // null while active. A date rather than a flag: the archive is ordered by when leads left the inbox.
       archivedAt: { type: Date, default: null },
+      // null until an admin opens the lead or marks it read.
+      readAt: { type: Date, default: null },
     },
     {
       collection: kind.collection,
@@ -32,5 +34,7 @@ export function createLeadSchema(kind: LeadKindDescriptor, ownFields: SchemaDefi
   // Serves both lists with an index-ordered scan: active = {archivedAt: null} sorted by
   // (createdAt, _id) desc; archived = archivedAt range sorted by (archivedAt, createdAt, _id) desc.
   schema.index({ archivedAt: -1, createdAt: -1, _id: -1 });
+  // The unread count of the inbox (kept; counted only by the totals check).
+  schema.index({ archivedAt: -1, readAt: 1 });
   return schema;
 }

@@ -1,7 +1,7 @@
 import { type Readable } from 'node:stream';
 
 import { HttpStatus, Logger } from '@nestjs/common';
-import { type Model, Types } from 'mongoose';
+import { type Model, trusted, Types } from 'mongoose';
 
 import { ApiError } from '../../common/api-error';
 import { Coalescer } from '../../common/coalescer';
@@ -9,7 +9,9 @@ import { SerialQueue } from '../../common/serial-queue';
 import {
   type ArchiveResponse,
   type CreateLeadRequest,
+  type Lead,
   LEAD_MOVE_TARGET,
+  type LeadAction,
   type LeadKind,
   type LeadKindKey,
   leadFields,
@@ -24,7 +26,7 @@ import { LeadNotifier } from '../../notifications/lead-notifier.service';
 import { decodeCursor, encodeCursor } from './lead-cursor';
 import { type CachedPage, HEAD_SIZE, type LeadChange, LeadListCache } from './lead-list-cache';
 import { type SortValue, sortValues } from './lead-order';
-import { type LeadQuery, listQuery, stateFilter } from './lead-queries';
+import { idsFilter, type LeadQuery, listQuery, stateFilter, unreadFilter } from './lead-queries';
 import { type LeadRecord, toLead } from './lead-record';
 import { type TotalsDelta, type TotalsSnapshot, LeadTotalsStore } from './lead-totals.store';
 
@@ -53,7 +55,8 @@ export class LeadService<K extends LeadKindKey = LeadKindKey> {
   private readonly logger: Logger;
   private readonly fields: readonly string[];
   private readonly cache = new LeadListCache();
-  private readonly moves = new SerialQueue();
+  /** A kind's admin actions, one at a time in this process (decision 0005). */
+  private readonly writes = new SerialQueue();
   private readonly totalsWrites = new Coalescer<TotalsWrite, TotalsSnapshot>((writes) =>
     this.writeTotals(writes),
   );
@@ -115,6 +118,7 @@ export class LeadService<K extends LeadKindKey = LeadKindKey> {
       archived: archived.data,
       unarchivedTotal: snapshot.active,
       archivedTotal: snapshot.archived,
+      unreadTotal: snapshot.unread,
       unarchivedNextCursor: active.nextCursor,
       archivedNextCursor: archived.nextCursor,
     };
@@ -147,52 +151,113 @@ export class LeadService<K extends LeadKindKey = LeadKindKey> {
         return typeof value === 'string' ? [[f, value]] : [];
       }),
     );
-    const [created] = await this.model.create([{ ...fields, archivedAt: null }]);
+    const [created] = await this.model.create([{ ...fields, archivedAt: null, readAt: null }]);
     if (!created) throw new Error('insert returned no document');
     const record = created.toObject<LeadRecord>();
     const id = record._id.toHexString();
     // The lead is stored: from here on nothing may turn the answer into a failure (a retry would
     // store it twice). Totals left behind are found and corrected by the totals check.
-    await this.recordChange({ active: 1 }, [{ upsert: record }]).catch((error: unknown) => {
-      this.logger.warn({ err: error, leadId: id }, 'totals not updated for a new lead');
-      this.onTotalsUncertain(this.kind.key);
-    });
+    await this.recordChange({ active: 1, unread: 1 }, [{ upsert: record }]).catch(
+      (error: unknown) => {
+        this.logger.warn({ err: error, leadId: id }, 'totals not updated for a new lead');
+        this.onTotalsUncertain(this.kind.key);
+      },
+    );
     await this.notifier.leadCreated(this.kind, id);
     return id;
   }
 
-  /** Archive or unarchive one lead; moving a lead to the list it is in changes nothing. */
-  async move(move: LeadMove, id: string): Promise<ArchiveResponse<K>> {
+  /** One lead with every stored field. */
+  async findOne(id: string): Promise<Lead<K>> {
+    const record = await this.model.findById(id).lean<LeadRecord>().exec();
+    if (!record) throw this.notFound(id);
+    return toLead(this.kind, record);
+  }
+
+  /**
+   * Acts on leads and answers as a move does (both first pages, the totals). Acting on a lead
+   * already in that state changes nothing; an unknown id fails the whole call (404), as does
+   * deleting an active lead (409): nothing is changed then.
+   */
+  async act(action: LeadAction, ids: readonly string[]): Promise<ArchiveResponse<K>> {
+    const unique = [...new Set(ids.map((id) => id.toLowerCase()))];
+    const at = await this.writes.run(() =>
+      (action === 'archive' || action === 'unarchive') && unique.length === 1
+        ? this.moveOne(action, unique[0] as string)
+        : this.actOnMany(action, unique),
+    );
+    return this.answer(at);
+  }
+
+  /** The spec's single move: one conditional update that also returns the lead (one read). */
+  private async moveOne(move: LeadMove, id: string): Promise<TotalsSnapshot | undefined> {
     const to = LEAD_MOVE_TARGET[move];
     const from: LeadListState = to === 'active' ? 'archived' : 'active';
     const _id = new Types.ObjectId(id);
-    const at = await this.moves.run(async () => {
-      // Conditional on the current list, so a lead is counted out of a list at most once.
-      const record = await this.model
-        .findOneAndUpdate(
-          { _id, ...stateFilter(from) },
-          { $set: { archivedAt: to === 'archived' ? new Date() : null } },
-          { new: true },
-        )
-        .lean<LeadRecord>()
-        .exec();
-      if (record) return this.recordChange({ [from]: -1, [to]: 1 }, [{ upsert: record }]);
-      if (!(await this.model.exists({ _id }).exec()))
-        throw new ApiError(HttpStatus.NOT_FOUND, `No ${this.kind.logName} request with id ${id}`);
-      return undefined;
-    });
-    return this.answer(at);
+    const record = await this.model
+      .findOneAndUpdate(
+        { _id, ...stateFilter(from) },
+        { $set: { archivedAt: to === 'archived' ? new Date() : null } },
+        { new: true },
+      )
+      .lean<LeadRecord>()
+      .exec();
+    if (record) {
+      const unread = record.readAt ? 0 : to === 'active' ? 1 : -1;
+      return this.recordChange({ [from]: -1, [to]: 1, unread }, [{ upsert: record }]);
+    }
+    if (!(await this.model.exists({ _id }).exec())) throw this.notFound(id);
+    return undefined;
+  }
+
+  /** Any action on many leads: read them, change those not yet in the wanted state, count. */
+  private async actOnMany(
+    action: LeadAction,
+    ids: readonly string[],
+  ): Promise<TotalsSnapshot | undefined> {
+    const found = await this.model
+      .find(idsFilter(ids.map((id) => new Types.ObjectId(id))))
+      .lean<LeadRecord[]>()
+      .exec();
+    const missing = ids.find((id) => !found.some((r) => r._id.toHexString() === id));
+    if (missing) throw this.notFound(missing);
+    const plan = planAction(action, found, new Date());
+    if (plan.targets.length === 0) return undefined;
+    const targets = idsFilter(plan.targets.map((r) => r._id));
+    const result =
+      action === 'delete'
+        ? await this.model.deleteMany({ ...targets, ...plan.condition }).exec()
+        : await this.model
+            .updateMany(
+              { ...targets, ...plan.condition },
+              { $set: plan.set },
+              { timestamps: false },
+            )
+            .exec();
+    const changed = 'deletedCount' in result ? result.deletedCount : result.modifiedCount;
+    if (changed !== plan.targets.length) {
+      // Another process changed some of these leads between our read and our write: the totals
+      // can't be told exactly from here, so they are counted again.
+      this.cache.clear();
+      this.onTotalsUncertain(this.kind.key);
+    }
+    return this.recordChange(plan.delta, plan.changes);
+  }
+
+  private notFound(id: string): ApiError {
+    return new ApiError(HttpStatus.NOT_FOUND, `No ${this.kind.logName} request with id ${id}`);
   }
 
   // --- kept totals ---------------------------------------------------------------------------
 
   /** Counts the lists (what the kept totals stand for). Reads every lead: checks only. */
   async count(): Promise<LeadTotals> {
-    const [active, archived] = await Promise.all([
+    const [active, archived, unread] = await Promise.all([
       this.model.countDocuments(stateFilter('active')).exec(),
       this.model.countDocuments(stateFilter('archived')).exec(),
+      this.model.countDocuments(unreadFilter).exec(),
     ]);
-    return { active, archived };
+    return { active, archived, unread };
   }
 
   /**
@@ -205,9 +270,8 @@ export class LeadService<K extends LeadKindKey = LeadKindKey> {
     const counted = await this.count();
     const after = await this.totals();
     if (after.version !== before.version) return { outcome: 'busy' };
-    if (counted.active === before.active && counted.archived === before.archived)
-      return { outcome: 'exact' };
-    const stored = { active: before.active, archived: before.archived };
+    const stored = { active: before.active, archived: before.archived, unread: before.unread };
+    if (sameTotals(counted, stored)) return { outcome: 'exact' };
     return { outcome: 'differs', version: before.version, stored, counted };
   }
 
@@ -304,5 +368,75 @@ export class LeadService<K extends LeadKindKey = LeadKindKey> {
       nextCursor: hasMore && last ? encodeCursor(sortValues(state, last)) : null,
       total,
     };
+  }
+}
+
+export const sameTotals = (a: LeadTotals, b: LeadTotals): boolean =>
+  a.active === b.active && a.archived === b.archived && a.unread === b.unread;
+
+interface ActionPlan {
+  /** The leads the action changes (those not in its state already). */
+  targets: LeadRecord[];
+  /** Holds while a target is as read (the write changes only those still so). */
+  condition: Record<string, unknown>;
+  set: Partial<LeadRecord>;
+  delta: TotalsDelta;
+  changes: LeadChange[];
+}
+
+/** What an action does to the leads it names, from their stored state (read just before). */
+function planAction(action: LeadAction, found: LeadRecord[], now: Date): ActionPlan {
+  const active = (r: LeadRecord) => r.archivedAt === null;
+  const unread = (r: LeadRecord) => !r.readAt;
+  const count = (records: LeadRecord[], test: (r: LeadRecord) => boolean) =>
+    records.filter(test).length;
+  const changed = (targets: LeadRecord[], set: Partial<LeadRecord>): LeadChange[] =>
+    targets.map((r) => ({ upsert: { ...r, ...set, updatedAt: now } }));
+  switch (action) {
+    case 'archive':
+    case 'unarchive': {
+      const to = LEAD_MOVE_TARGET[action];
+      const targets = found.filter((r) => active(r) === (to === 'archived'));
+      const set = { archivedAt: to === 'archived' ? now : null, updatedAt: now };
+      const moved = to === 'archived' ? 1 : -1;
+      return {
+        targets,
+        condition: stateFilter(to === 'archived' ? 'active' : 'archived'),
+        set,
+        delta: {
+          active: -moved * targets.length,
+          archived: moved * targets.length,
+          unread: -moved * count(targets, unread),
+        },
+        changes: changed(targets, set),
+      };
+    }
+    case 'read':
+    case 'unread': {
+      const targets = found.filter((r) => unread(r) === (action === 'read'));
+      const set = { readAt: action === 'read' ? now : null, updatedAt: now };
+      return {
+        targets,
+        condition: { readAt: action === 'read' ? null : trusted({ $ne: null }) },
+        set,
+        delta: { unread: (action === 'read' ? -1 : 1) * count(targets, active) },
+        changes: changed(targets, set),
+      };
+    }
+    case 'delete': {
+      const live = found.find(active);
+      if (live)
+        throw new ApiError(
+          HttpStatus.CONFLICT,
+          `Only archived requests can be deleted; ${live._id.toHexString()} is active. Archive it first.`,
+        );
+      return {
+        targets: found,
+        condition: stateFilter('archived'),
+        set: {},
+        delta: { archived: -found.length },
+        changes: found.map((r) => ({ remove: r._id.toHexString() })),
+      };
+    }
   }
 }

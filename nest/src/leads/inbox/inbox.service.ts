@@ -28,7 +28,7 @@ export class InboxService {
     const service = this.registry.get(key);
     const at = stored ?? (await service.totals());
     return {
-      totals: { active: at.active, archived: at.archived },
+      totals: { active: at.active, archived: at.archived, unread: at.unread },
       active: await service.pageAt('active', at),
     };
   }

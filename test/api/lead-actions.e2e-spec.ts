@@ -1,0 +1,156 @@
+import { Types } from 'mongoose';
+
+import { LEAD_IDS_MAX, LEAD_KINDS, type Lead, leadPaths } from '../../nest/src/contract';
+import {
+  clearLeads,
+  insertLeads,
+  request,
+  signedInTestApp,
+  type TestApp,
+} from '../support/test-app';
+
+/** Opening a lead, read marks, acting on many leads at once and erasing archived ones. */
+describe('acting on leads', () => {
+  let t: TestApp;
+  let token: string;
+  const kind = LEAD_KINDS.consultation;
+  const paths = leadPaths(kind);
+  const post = (path: string, body: object) =>
+    request(t.http).post(path).set('Authorization', `Bearer ${token}`).send(body);
+  const get = (path: string) => request(t.http).get(path).set('Authorization', `Bearer ${token}`);
+  const stored = (id: string) =>
+    t.connection.collection(kind.collection).findOne({ _id: new Types.ObjectId(id) });
+
+  beforeAll(async () => {
+    ({ t, token } = await signedInTestApp());
+  });
+  afterAll(() => t.close());
+  beforeEach(() => clearLeads(t, kind));
+
+  describe('one lead', () => {
+    it('answers every stored field, read or not', async () => {
+      const [id] = await insertLeads(t, kind, 1);
+      const { body } = await get(paths.one(id!)).expect(200);
+      expect(body).toEqual({
+        success: true,
+        lead: {
+          _id: id,
+          name: 'Lead 0',
+          email: 'lead0@example.com',
+          phone_number: '+1 555 0100',
+          location: 'location 0',
+          createdAt: expect.stringMatching(/Z$/),
+          updatedAt: expect.stringMatching(/Z$/),
+          archivedAt: null,
+          readAt: null,
+        },
+      });
+    });
+
+    it('answers 404 for an unknown id, 400 for a malformed one, 401 without a token', async () => {
+      await get(paths.one(new Types.ObjectId().toHexString())).expect(404);
+      const bad = await get(paths.one('not-an-id')).expect(400);
+      expect(bad.body).toMatchObject({ success: false, message: expect.stringContaining('id') });
+      await request(t.http).get(paths.one(new Types.ObjectId().toHexString())).expect(401);
+    });
+  });
+
+  describe('read and unread', () => {
+    it('marks leads read and unread, keeps the unread total and answers both lists', async () => {
+      const ids = await insertLeads(t, kind, 3);
+      const read = await post(paths.read, { ids: [ids[0], ids[1]] }).expect(200);
+      expect(read.body).toMatchObject({ unreadTotal: 1, unarchivedTotal: 3 });
+      const shown = new Map(read.body.unarchived.map((l: Lead) => [l._id, l.readAt]));
+      expect(shown.get(ids[0]!)).toEqual(expect.stringMatching(/Z$/));
+      expect(shown.get(ids[2]!)).toBeNull();
+      expect((await stored(ids[0]!))?.readAt).toBeInstanceOf(Date);
+
+      // Marking again changes nothing: the first time it was read stays.
+      const firstRead = (await stored(ids[0]!))?.readAt;
+      await post(paths.read, { ids: [ids[0]] }).expect(200);
+      expect((await stored(ids[0]!))?.readAt).toEqual(firstRead);
+
+      const unread = await post(paths.unread, { ids: [ids[0]] }).expect(200);
+      expect(unread.body.unreadTotal).toBe(2);
+      expect((await stored(ids[0]!))?.readAt).toBeNull();
+    });
+
+    it('counts only active leads as unread, through archive and unarchive', async () => {
+      const [id] = await insertLeads(t, kind, 1);
+      const archived = await post(paths.archive, { [kind.idField]: id }).expect(200);
+      expect(archived.body).toMatchObject({ unreadTotal: 0, archivedTotal: 1 });
+      const back = await post(paths.unarchive, { ids: [id] }).expect(200);
+      expect(back.body).toMatchObject({ unreadTotal: 1, unarchivedTotal: 1 });
+    });
+
+    it('changes nothing when one of the ids is unknown (404)', async () => {
+      const ids = await insertLeads(t, kind, 2);
+      const unknown = new Types.ObjectId().toHexString();
+      const res = await post(paths.read, { ids: [ids[0], unknown] }).expect(404);
+      expect(res.body.message).toContain(unknown);
+      expect((await stored(ids[0]!))?.readAt).toBeNull();
+    });
+  });
+
+  describe('many at once', () => {
+    it('archives and unarchives the leads named in ids, answering as for one', async () => {
+      const ids = await insertLeads(t, kind, 4);
+      const res = await post(paths.archive, { ids: [ids[0], ids[2], ids[2]] }).expect(200);
+      expect(res.body).toMatchObject({ unarchivedTotal: 2, archivedTotal: 2, unreadTotal: 2 });
+      expect(res.body.unarchived.map((l: Lead) => l._id)).toEqual([ids[3], ids[1]]);
+      const back = await post(paths.unarchive, { ids: [ids[0], ids[2]] }).expect(200);
+      expect(back.body).toMatchObject({ unarchivedTotal: 4, archivedTotal: 0, unreadTotal: 4 });
+    });
+
+    it.each([
+      ['no ids', { ids: [] }, 'at least one'],
+      [
+        'too many ids',
+        { ids: Array.from({ length: LEAD_IDS_MAX + 1 }, () => new Types.ObjectId().toHexString()) },
+        `at most ${LEAD_IDS_MAX}`,
+      ],
+      ['a malformed id', { ids: ['nope'] }, 'hexadecimal'],
+      ['ids that are not a list', { ids: 'abc' }, 'array'],
+      [
+        'both the id field and ids',
+        {
+          ids: [new Types.ObjectId().toHexString()],
+          [kind.idField]: new Types.ObjectId().toHexString(),
+        },
+        'not both',
+      ],
+      ['neither', {}, `send ${kind.idField} or ids`],
+    ])('refuses %s with a 400 saying why', async (_name, body, words) => {
+      const res = await post(paths.archive, body).expect(400);
+      expect(res.body.message).toContain(words);
+    });
+  });
+
+  describe('delete', () => {
+    it('deletes archived leads for good and answers the lists', async () => {
+      const [keep] = await insertLeads(t, kind, 1);
+      const archived = await insertLeads(t, kind, 2, true);
+      const res = await post(paths.delete, { ids: archived }).expect(200);
+      expect(res.body).toMatchObject({ archived: [], archivedTotal: 0, unarchivedTotal: 1 });
+      expect(await stored(archived[0]!)).toBeNull();
+      expect(await stored(keep!)).not.toBeNull();
+      await post(paths.delete, { ids: archived }).expect(404);
+    });
+
+    it('refuses to delete an active lead (409) and then deletes nothing', async () => {
+      const [active] = await insertLeads(t, kind, 1);
+      const [archived] = await insertLeads(t, kind, 1, true);
+      const res = await post(paths.delete, { ids: [archived, active] }).expect(409);
+      expect(res.body.message).toContain('Archive it first');
+      expect(await stored(archived!)).not.toBeNull();
+      expect(await stored(active!)).not.toBeNull();
+    });
+
+    it('is only for admins', async () => {
+      await request(t.http)
+        .post(paths.delete)
+        .send({ ids: [new Types.ObjectId()] })
+        .expect(401);
+    });
+  });
+});
