@@ -6,7 +6,7 @@ import { type AddressInfo } from 'node:net';
 
 import { login } from './auth.server';
 import { UNAVAILABLE_MESSAGE } from './http.server';
-import { createLead, inboxOverview, listLeads, moveLead } from './leads.server';
+import { actOnLeads, createLead, inboxOverview, listLeads } from './leads.server';
 
 type Handler = (req: IncomingMessage, body: string, res: ServerResponse) => void;
 
@@ -64,17 +64,26 @@ describe('API fetch wrappers', () => {
   });
 
   it('posts the kind’s id field and checks the move answer', async () => {
-    const page = { unarchived: [], archived: [], unarchivedTotal: 0, archivedTotal: 0 };
+    const page = {
+      unarchived: [],
+      archived: [],
+      unarchivedTotal: 0,
+      archivedTotal: 0,
+      unreadTotal: 0,
+    };
     handler = answer(200, {
       success: true,
       ...page,
       unarchivedNextCursor: null,
       archivedNextCursor: null,
     });
-    await expect(moveLead('consultation', 'archive', 'abc', 't')).resolves.toMatchObject({
+    await expect(actOnLeads('consultation', 'archive', ['abc'], 't')).resolves.toMatchObject({
       ok: true,
     });
     expect(JSON.parse(seen[0]!.body)).toEqual({ consultation_request_id: 'abc' });
+    await actOnLeads('consultation', 'read', ['abc', 'def'], 't');
+    expect(seen[1]).toMatchObject({ url: '/consultation-request/consultation-requests/read' });
+    expect(JSON.parse(seen[1]!.body)).toEqual({ ids: ['abc', 'def'] });
   });
 
   it('passes on per-field messages of a 400', async () => {

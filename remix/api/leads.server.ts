@@ -9,9 +9,10 @@ import {
   type LeadKindKey,
   type LeadListQuery,
   type LeadListResponse,
+  type LeadAction,
   type LeadListState,
-  type LeadMove,
   leadPaths,
+  type LeadResponse,
 } from '@contract';
 
 import { apiFetch, type ApiOutcome, apiRequest, hasSuccess } from './http.server';
@@ -22,7 +23,7 @@ const isList = (body: unknown): body is LeadListResponse =>
   hasSuccess('data', 'total', 'nextCursor')(body) && Array.isArray(body.data);
 
 const isArchiveAnswer = (body: unknown): body is ArchiveResponse =>
-  hasSuccess('unarchived', 'archived', 'unarchivedTotal', 'archivedTotal')(body) &&
+  hasSuccess('unarchived', 'archived', 'unarchivedTotal', 'archivedTotal', 'unreadTotal')(body) &&
   Array.isArray(body.unarchived) &&
   Array.isArray(body.archived);
 
@@ -54,18 +55,40 @@ export function listLeads<K extends LeadKindKey>(
   );
 }
 
-/** Archive or unarchive (spec section 7): the answer holds both lists' first pages. */
-export function moveLead<K extends LeadKindKey>(
+/**
+ * Acts on leads: archive or unarchive (spec section 7: one lead by the kind's id field), read,
+ * unread or delete (`{ids}`). Every answer holds both lists' first pages and the totals.
+ */
+export function actOnLeads<K extends LeadKindKey>(
   kind: K,
-  move: LeadMove,
-  id: string,
+  action: LeadAction,
+  ids: readonly string[],
   token: string,
 ): Promise<ApiOutcome<ArchiveResponse<K>>> {
   const descriptor = LEAD_KINDS[kind];
+  const [one] = ids;
+  const body =
+    (action === 'archive' || action === 'unarchive') && ids.length === 1 && one
+      ? archiveRequest(descriptor, one)
+      : { ids };
   return apiRequest(
-    leadPaths(descriptor)[move],
+    leadPaths(descriptor)[action],
     isArchiveAnswer as (body: unknown) => body is ArchiveResponse<K>,
-    { method: 'POST', body: archiveRequest(descriptor, id), token },
+    { method: 'POST', body, token },
+  );
+}
+
+/** One lead with every stored field. */
+export function getLead<K extends LeadKindKey>(
+  kind: K,
+  id: string,
+  token: string,
+): Promise<ApiOutcome<LeadResponse<K>>> {
+  return apiRequest(
+    leadPaths(LEAD_KINDS[kind]).one(id),
+    (body: unknown): body is LeadResponse<K> =>
+      hasSuccess('lead')(body) && typeof body.lead === 'object' && body.lead !== null,
+    { token },
   );
 }
 

@@ -5,19 +5,20 @@ import {
   type MetaFunction,
   redirect,
 } from '@remix-run/node';
-import { type ShouldRevalidateFunction, useLoaderData } from '@remix-run/react';
+import { Outlet, type ShouldRevalidateFunction, useLoaderData } from '@remix-run/react';
 
-import { isLeadMove, type LeadMove } from '@contract';
+import { isLeadAction, isLeadKindKey, isObjectId } from '@contract';
 import { login } from '~/api/auth.server';
 import { UNAVAILABLE_MESSAGE } from '~/api/http.server';
 import { Dashboard } from '~/components/admin/dashboard';
 import { SignInForm, type SignInResult } from '~/components/admin/sign-in-form';
 import { ADMIN_PATH } from '~/config/paths';
+import { inboxTitle } from '~/utils/inbox-title';
 import { loadDashboard } from '~/utils/inbox.server';
 import { clearToken, readToken, saveToken, signInRedirect } from '~/utils/session.server';
 import { waitText } from '~/utils/wait-text';
 
-import { LEADS_PATH } from './super-secret-admin_.leads';
+import { ACTION_LABELS, LEADS_PATH } from './super-secret-admin_.leads';
 
 const NOTICES: Record<string, string> = {
   expired: 'Your session has expired. Please sign in again.',
@@ -34,18 +35,24 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const dashboard = await loadDashboard(token, url);
   if (!dashboard.ok) return { view: 'sign-in' as const, notice: UNAVAILABLE_MESSAGE };
   const failed = url.searchParams.get('failed');
+  const confirmKind = url.searchParams.get('kind');
+  const confirmIds = url.searchParams.getAll('ids').filter(isObjectId);
   return {
     view: 'dashboard' as const,
     panels: dashboard.data,
-    moveError: isLeadMove(failed) ? MOVE_FAILED[failed] : null,
+    notice: isLeadAction(failed)
+      ? `Could not ${ACTION_LABELS[failed].toLowerCase()} the request. The inbox below shows what is stored now.`
+      : failed === 'invalid'
+        ? 'Select at least one request first.'
+        : null,
+    pendingDelete:
+      url.searchParams.get('confirm') === 'delete' &&
+      isLeadKindKey(confirmKind) &&
+      confirmIds.length
+        ? { kind: confirmKind, ids: confirmIds }
+        : null,
   };
 }
-
-/** A move posted without JavaScript that failed comes back with `?failed=archive|unarchive`. */
-const MOVE_FAILED: Record<LeadMove, string> = {
-  archive: 'Could not archive the request. The inbox below shows what is stored now.',
-  unarchive: 'Could not unarchive the request. The inbox below shows what is stored now.',
-};
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
@@ -82,24 +89,35 @@ async function signIn(form: FormData, clientIp: string | undefined) {
  * would only repeat that; after a failed move the dashboard is read again.
  */
 export const shouldRevalidate: ShouldRevalidateFunction = ({
+  currentUrl,
+  nextUrl,
   formAction,
   actionResult,
   defaultShouldRevalidate,
 }) => {
-  const moved = formAction === LEADS_PATH && (actionResult as { ok?: boolean } | undefined)?.ok;
-  return moved ? false : defaultShouldRevalidate;
+  const answered = formAction === LEADS_PATH && (actionResult as { ok?: boolean } | undefined)?.ok;
+  // Opening or closing a lead's detail (its own route) changes nothing the dashboard shows.
+  const detailOnly = currentUrl.search === nextUrl.search && !formAction;
+  return answered || detailOnly ? false : defaultShouldRevalidate;
 };
 
 export default function AdminRoute() {
   const state = useLoaderData<typeof loader>();
   return state.view === 'dashboard' ? (
-    <Dashboard panels={state.panels} moveError={state.moveError} />
+    <Dashboard panels={state.panels} notice={state.notice} pendingDelete={state.pendingDelete}>
+      <Outlet />
+    </Dashboard>
   ) : (
     <SignInForm notice={state.notice} />
   );
 }
 
-export const meta: MetaFunction = () => [
-  { title: 'Admin' },
+export const meta: MetaFunction<typeof loader> = ({ data: state }) => [
+  {
+    title:
+      state?.view === 'dashboard'
+        ? inboxTitle(state.panels.reduce((sum, panel) => sum + (panel.totals?.unread ?? 0), 0))
+        : 'Admin',
+  },
   { name: 'robots', content: 'noindex, nofollow' },
 ];

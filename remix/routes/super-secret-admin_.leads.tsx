@@ -1,27 +1,28 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from '@remix-run/node';
 import { useFetcher, useLocation } from '@remix-run/react';
-import { Button } from 'react-bootstrap';
+import { type ReactNode } from 'react';
+import { Button, type ButtonProps } from 'react-bootstrap';
 
 import {
+  isLeadAction,
   isLeadKindKey,
   isLeadListState,
-  isLeadMove,
   isObjectId,
-  LEAD_MOVE_OUT_OF,
+  LEAD_IDS_MAX,
+  type LeadAction,
   type LeadKindKey,
   type LeadListState,
-  type LeadMove,
 } from '@contract';
 import { JsFlag, postedWithJs } from '~/components/forms/js-flag';
 import { ADMIN_PATH } from '~/config/paths';
-import { type ListResult } from '~/utils/inbox';
-import { applyMove, loadPage } from '~/utils/inbox.server';
+import { type ActionOutcome, type ListResult } from '~/utils/inbox';
+import { actOnLeadsFor, loadPage } from '~/utils/inbox.server';
 import { requireAdmin } from '~/utils/session.server';
 
 /**
  * The admin's leads as a resource: GET reads a page of one list (Load more, the archived dialog),
- * POST changes leads (archive, unarchive). The forms and hooks that use it live here too, so a
- * change to "archive a lead" starts and ends in this file.
+ * POST acts on leads (archive, unarchive, read, unread, delete; one or many). The form and the
+ * hook that post here live here too, so "archive a lead" starts and ends in this file.
  */
 export const LEADS_PATH = `${ADMIN_PATH}/leads`;
 
@@ -54,42 +55,79 @@ export function pageHref(
 /** A fetcher reading pages of lists (typed by this route's loader). */
 export const usePageFetcher = () => useFetcher<typeof loader>();
 
-// --- a move ----------------------------------------------------------------------------------
+// --- acting on leads -------------------------------------------------------------------------
 
-interface MoveForm {
-  move: LeadMove;
+interface ActionFields {
+  action: LeadAction;
   kind: LeadKindKey;
-  id: string;
+  ids: string[];
   q: string;
+  /** Deleting asks first; the confirmed form says so. */
+  confirmed: boolean;
 }
 
-/** The move form's fields, checked: anything else is a 400 (no request goes to the API). */
-function readMoveForm(form: FormData): MoveForm | null {
-  const [move, kind, id, q] = ['move', 'kind', 'id', 'q'].map((name) => form.get(name));
-  if (!isLeadMove(move) || !isLeadKindKey(kind) || !isObjectId(id)) return null;
-  return { move, kind, id, q: typeof q === 'string' ? q.trim() : '' };
+/**
+ * The form's fields, checked. A lead's own button sends `one=<action>:<id>`; the bulk buttons send
+ * `action` with the checked `ids`.
+ */
+function readActionForm(form: FormData): ActionFields | string {
+  const kind = form.get('kind');
+  const q = form.get('q');
+  const one = form.get('one');
+  const [action, ids]: [unknown, unknown[]] =
+    typeof one === 'string'
+      ? [one.split(':')[0], one.split(':').slice(1, 2)]
+      : [form.get('action'), form.getAll('ids')];
+  if (!isLeadAction(action) || !isLeadKindKey(kind)) return 'That request is not valid.';
+  if (ids.length === 0) return 'Select at least one request first.';
+  if (ids.length > LEAD_IDS_MAX) return `Select at most ${LEAD_IDS_MAX} requests at once.`;
+  const valid = ids.filter(isObjectId);
+  if (valid.length !== ids.length) return 'That request is not valid.';
+  return {
+    action,
+    kind,
+    ids: valid,
+    q: typeof q === 'string' ? q.trim() : '',
+    confirmed: form.get('confirmed') === '1',
+  };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const token = await requireAdmin(request);
   const form = await request.formData();
-  const fields = readMoveForm(form);
-  if (!fields)
-    return data(
-      {
-        ok: false as const,
-        move: null,
-        kind: null,
-        status: 400,
-        message: 'That request is not valid.',
-      },
-      { status: 400 },
-    );
-  const outcome = await applyMove(fields.move, fields.kind, fields.id, token, fields.q);
+  const withJs = postedWithJs(form);
+  const fields = readActionForm(form);
+  if (typeof fields === 'string') {
+    const failure: ActionOutcome = {
+      ok: false,
+      action: null,
+      kind: null,
+      status: 400,
+      message: fields,
+    };
+    return withJs
+      ? data(failure, { status: 400 })
+      : redirect(backTo(request, form, { failed: 'invalid' }));
+  }
+  // Without JavaScript a delete comes back to the page, which asks to confirm it first.
+  if (fields.action === 'delete' && !fields.confirmed)
+    return withJs
+      ? data<ActionOutcome>(
+          {
+            ok: false,
+            action: 'delete',
+            kind: fields.kind,
+            status: 400,
+            message: 'Confirm first.',
+          },
+          { status: 400 },
+        )
+      : redirect(backTo(request, form, { confirm: 'delete', kind: fields.kind, ids: fields.ids }));
+
+  const outcome = await actOnLeadsFor(fields.action, fields.kind, fields.ids, token, fields.q);
   // Without JavaScript the form posted the whole page: go back to it (post/redirect/get).
-  if (!postedWithJs(form))
-    return redirect(returnTo(request, form, outcome.ok ? null : fields.move));
-  // The API's own failure status (404 for a lead gone meanwhile), 502 for anything unexpected.
+  if (!withJs) return redirect(backTo(request, form, outcome.ok ? {} : { failed: fields.action }));
+  // The API's own failure status (404, 409), 502 for anything unexpected.
   const status = outcome.ok
     ? 200
     : outcome.status >= 400 && outcome.status < 500
@@ -98,63 +136,102 @@ export async function action({ request }: ActionFunctionArgs) {
   return data(outcome, { status });
 }
 
-/** Where a page posted without JavaScript goes back to: the dashboard it came from, searches kept. */
-function returnTo(request: Request, form: FormData, failed: LeadMove | null): string {
+/** The dashboard page a form came from (searches kept), with what it should say now. */
+function backTo(
+  request: Request,
+  form: FormData,
+  say: { failed?: string; confirm?: 'delete'; kind?: string; ids?: string[] },
+): string {
   const back = form.get('returnTo');
   const path =
     typeof back === 'string' && back.startsWith(ADMIN_PATH) && !/[\r\n\u2028\u2029\\]/.test(back)
       ? back
       : ADMIN_PATH;
-  if (!failed) return path;
   const url = new URL(path, new URL(request.url).origin);
-  url.searchParams.set('failed', failed);
+  for (const key of ['failed', 'confirm', 'kind', 'ids']) url.searchParams.delete(key);
+  if (say.failed) url.searchParams.set('failed', say.failed);
+  if (say.confirm && say.kind && say.ids) {
+    url.searchParams.set('confirm', say.confirm);
+    url.searchParams.set('kind', say.kind);
+    for (const id of say.ids) url.searchParams.append('ids', id);
+  }
   return `${url.pathname}${url.search}`;
 }
 
-/** The one fetcher a panel's moves go through, found by key: its items post, the panel reads. */
-export const useMoveFetcher = (kind: LeadKindKey) =>
-  useFetcher<typeof action>({ key: `move-${kind}` });
+/** The one fetcher a panel's actions go through, found by key: its forms post, the panel reads. */
+export const useLeadActionFetcher = (kind: LeadKindKey) =>
+  useFetcher<typeof action>({ key: `leads-${kind}` });
 
-export type MoveResult = NonNullable<ReturnType<typeof useMoveFetcher>['data']>;
+export type LeadActionResult = NonNullable<ReturnType<typeof useLeadActionFetcher>['data']>;
 
-/** The Archive or Unarchive button of a lead in a list. */
-export function MoveButton({
+/**
+ * A form that acts on a kind's leads: a list with its checkboxes and buttons, a lead's detail.
+ * Without JavaScript it posts the page and comes back to it.
+ */
+export function LeadActionForm({
   kind,
-  state,
-  id,
-  name,
   q,
+  id,
+  children,
 }: {
   kind: LeadKindKey;
-  /** The list the lead is shown in: it offers the move out of it. */
-  state: LeadListState;
-  id: string;
-  name: string;
   /** The panel's search: a searched panel gets its search's results back. */
   q: string;
+  /** For buttons and checkboxes outside the form (`form` attribute). */
+  id?: string;
+  children: ReactNode;
 }) {
-  const mover = useMoveFetcher(kind);
+  const fetcher = useLeadActionFetcher(kind);
   const location = useLocation();
-  const move = LEAD_MOVE_OUT_OF[state];
-  const label = move === 'archive' ? 'Archive' : 'Unarchive';
   return (
-    <mover.Form method="post" action={LEADS_PATH}>
-      <input type="hidden" name="move" value={move} />
+    <fetcher.Form method="post" action={LEADS_PATH} id={id}>
       <input type="hidden" name="kind" value={kind} />
-      <input type="hidden" name="id" value={id} />
       <input type="hidden" name="q" value={q} />
       <input type="hidden" name="returnTo" value={location.pathname + location.search} />
       <JsFlag />
-      {/* One move at a time per panel: each answer replaces both of the panel's lists. */}
-      <Button
-        type="submit"
-        size="sm"
-        variant="outline-secondary"
-        disabled={mover.state !== 'idle'}
-        aria-label={`${label} ${name}`}
-      >
-        {label}
-      </Button>
-    </mover.Form>
+      {children}
+    </fetcher.Form>
   );
 }
+
+const ACTION_LABELS: Record<LeadAction, string> = {
+  archive: 'Archive',
+  unarchive: 'Unarchive',
+  read: 'Mark read',
+  unread: 'Mark unread',
+  delete: 'Delete',
+};
+
+/** A button acting on one lead (the spec's Archive and Unarchive); inside a LeadActionForm. */
+export function LeadActionButton({
+  kind,
+  action,
+  id,
+  name,
+  ...props
+}: {
+  kind: LeadKindKey;
+  action: LeadAction;
+  id: string;
+  /** The lead's name, for the button's accessible name. */
+  name: string;
+} & Omit<ButtonProps, 'name' | 'value' | 'type' | 'action'>) {
+  // One action at a time per panel: each answer replaces the panel's lists.
+  const busy = useLeadActionFetcher(kind).state !== 'idle';
+  return (
+    <Button
+      type="submit"
+      name="one"
+      value={`${action}:${id}`}
+      size="sm"
+      variant="outline-secondary"
+      disabled={busy}
+      aria-label={`${ACTION_LABELS[action]} ${name}`}
+      {...props}
+    >
+      {ACTION_LABELS[action]}
+    </Button>
+  );
+}
+
+export { ACTION_LABELS };

@@ -2,14 +2,15 @@ import {
   answerTotals,
   LEAD_KIND_KEYS,
   type LeadKindKey,
+  type Lead,
+  type LeadAction,
   type LeadListState,
-  type LeadMove,
   movePages,
 } from '@contract';
 import { type ApiOutcome } from '~/api/http.server';
-import { inboxOverview, listLeads, moveLead } from '~/api/leads.server';
+import { actOnLeads, getLead, inboxOverview, listLeads } from '~/api/leads.server';
 
-import { type InboxPanel, type ListResult, type MoveOutcome, searchParam } from './inbox';
+import { type ActionOutcome, type InboxPanel, type ListResult, searchParam } from './inbox';
 import { signInRedirect } from './session.server';
 
 /** A 401 from the API means the token died (expired, password changed): sign in again. */
@@ -30,13 +31,18 @@ export async function loadPage<K extends LeadKindKey>(
   return { ok: true, page: { data, nextCursor, total } };
 }
 
+/** Every kind's totals and first active page (the dashboard's first call, and its live poll). */
+export async function loadOverview(token: string) {
+  return unlessUnauthorized(await inboxOverview(token));
+}
+
 /**
  * The dashboard: one call for every kind's totals and first page, then a call for each searched
  * panel and for an archive shown inline. An API that can't be reached fails the whole dashboard
  * (the session's token is unchecked then).
  */
 export async function loadDashboard(token: string, url: URL): Promise<ApiOutcome<InboxPanel[]>> {
-  const overview = await unlessUnauthorized(await inboxOverview(token));
+  const overview = await loadOverview(token);
   if (!overview.ok) return overview;
   const inlineArchive = url.searchParams.get('archived');
   const panels = await Promise.all(
@@ -56,19 +62,19 @@ export async function loadDashboard(token: string, url: URL): Promise<ApiOutcome
 }
 
 /**
- * Archives or unarchives a lead. The spec's answer (both first pages) replaces a panel's lists;
- * a searched panel shows its search's results instead, read again after the move.
+ * Acts on leads. The API's answer (both first pages, the totals) replaces a panel's lists; a
+ * searched panel shows its search's results instead, read again after the action.
  */
-export async function applyMove<K extends LeadKindKey>(
-  move: LeadMove,
+export async function actOnLeadsFor<K extends LeadKindKey>(
+  action: LeadAction,
   kind: K,
-  id: string,
+  ids: readonly string[],
   token: string,
   q: string,
-): Promise<MoveOutcome<K>> {
-  const outcome = await unlessUnauthorized(await moveLead(kind, move, id, token));
+): Promise<ActionOutcome<K>> {
+  const outcome = await unlessUnauthorized(await actOnLeads(kind, action, ids, token));
   if (!outcome.ok)
-    return { ok: false, move, kind, status: outcome.status, message: outcome.message };
+    return { ok: false, action, kind, status: outcome.status, message: outcome.message };
   const pages = movePages(outcome.data);
   const [activeList, archivedList] = q
     ? await Promise.all([
@@ -81,9 +87,20 @@ export async function applyMove<K extends LeadKindKey>(
       ];
   return {
     ok: true,
-    move,
+    action,
     kind,
     totals: answerTotals(outcome.data),
     lists: { active: activeList, archived: archivedList },
   };
+}
+
+/** One lead for its detail view; null when there is no such lead. */
+export async function loadLead<K extends LeadKindKey>(
+  kind: K,
+  id: string,
+  token: string,
+): Promise<ApiOutcome<Lead<K> | null>> {
+  const outcome = await unlessUnauthorized(await getLead(kind, id, token));
+  if (outcome.ok) return { ok: true, data: outcome.data.lead };
+  return outcome.status === 404 ? { ok: true, data: null } : outcome;
 }

@@ -1,7 +1,7 @@
 import {
   type LeadKindKey,
+  type LeadAction,
   type LeadListState,
-  type LeadMove,
   type LeadPage,
   type LeadTotals,
 } from '@contract';
@@ -24,16 +24,22 @@ export interface InboxPanel<K extends LeadKindKey = LeadKindKey> {
   archived: ListResult<K> | null;
 }
 
-/** What a move answers to the panel: the lists it shows now (searched, if it was). */
-export type MoveOutcome<K extends LeadKindKey = LeadKindKey> =
+/** What an action on leads answers to the panel: the lists it shows now (searched, if it was). */
+export type ActionOutcome<K extends LeadKindKey = LeadKindKey> =
   | {
       ok: true;
-      move: LeadMove;
+      action: LeadAction;
       kind: K;
       totals: LeadTotals;
       lists: Record<LeadListState, ListResult<K>>;
     }
-  | { ok: false; move: LeadMove; kind: K; status: number; message: string };
+  | { ok: false; action: LeadAction | null; kind: K | null; status: number; message: string };
+
+/** Archived leads an admin asked to delete without JavaScript: the page asks to confirm. */
+export interface PendingDelete {
+  kind: LeadKindKey;
+  ids: string[];
+}
 
 /** Search parameter holding a panel's search text, e.g. `q-contactUs`. */
 export const searchParam = (kind: LeadKindKey) => `q-${kind}`;

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 
@@ -40,6 +40,7 @@ export async function createTestApp(
   if (!uri)
     throw new Error('TEST_MONGODB_URI is not set: run through the api Jest project (global setup)');
   const dbName = `t_${basename(file).replace(/\W+/g, '_').slice(0, 30)}_${randomBytes(3).toString('hex')}`;
+  const dataDir = mkdtempSync(join(tmpdir(), 'leads-api-data-'));
   const moduleRef = await Test.createTestingModule({
     imports: [
       AppModule.forRoot({
@@ -49,7 +50,7 @@ export async function createTestApp(
         JWT_SECRET: TEST_JWT_SECRET,
         // Only unexpected server errors print: a failing test then shows its cause.
         LOG_LEVEL: 'error',
-        DATA_DIR: mkdtempSync(join(tmpdir(), 'leads-api-data-')),
+        DATA_DIR: dataDir,
         ...overrides,
       }),
     ],
@@ -69,6 +70,7 @@ export async function createTestApp(
     async close() {
       await connection.dropDatabase().catch(() => undefined);
       await app.close();
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,46 +1,61 @@
-import { Form } from '@remix-run/react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Alert } from 'react-bootstrap';
 
-import { ADMIN_PATH } from '~/config/paths';
-import { type InboxPanel } from '~/utils/inbox';
+import { type LeadKindKey, type LeadTotals } from '@contract';
+import { useLiveInbox } from '~/routes/super-secret-admin_.inbox';
+import { type InboxPanel, type PendingDelete } from '~/utils/inbox';
+import { inboxTitle } from '~/utils/inbox-title';
 
+import { AdminShell } from './admin-shell';
+import { DeleteConfirmation } from './delete-confirmation';
 import { LeadPanel } from './lead-panel';
 
-/** Spec section 2: a top bar with a red 'Sign Out', then the four panels side by side. */
+interface DashboardProps {
+  panels: InboxPanel[];
+  /** Why the last change posted without JavaScript failed. */
+  notice?: string | null;
+  pendingDelete?: PendingDelete | null;
+  /** A lead's detail, over the panels. */
+  children?: ReactNode;
+}
+
+/** Spec section 2: the four panels side by side, kept up to date while the page is open. */
 export function Dashboard({
   panels,
-  moveError = null,
-}: {
-  panels: InboxPanel[];
-  moveError?: string | null;
-}) {
+  notice = null,
+  pendingDelete = null,
+  children,
+}: DashboardProps) {
+  const live = useLiveInbox();
+  const [unread, setUnread] = useState<Partial<Record<LeadKindKey, number>>>(() =>
+    Object.fromEntries(panels.map((panel) => [panel.kind, panel.totals?.unread ?? 0])),
+  );
+  const onTotals = useCallback((kind: LeadKindKey, totals: LeadTotals) => {
+    setUnread((current) =>
+      current[kind] === totals.unread ? current : { ...current, [kind]: totals.unread },
+    );
+  }, []);
+  const unreadSum = Object.values(unread).reduce((sum, n) => sum + (n ?? 0), 0);
+  useEffect(() => {
+    document.title = inboxTitle(unreadSum);
+  }, [unreadSum]);
+
   return (
-    <div className="admin">
-      <header className="admin-topbar">
-        <div className="container-fluid admin-topbar__inner">
-          <h1 className="h5 mb-0">Lead inbox</h1>
-          <Form method="post" action={ADMIN_PATH}>
-            <input type="hidden" name="intent" value="sign-out" />
-            <button type="submit" className="btn btn-link admin-topbar__sign-out">
-              Sign Out
-            </button>
-          </Form>
-        </div>
-      </header>
-      <main className="container-fluid admin__panels">
-        {moveError ? (
-          <Alert variant="danger" role="alert">
-            {moveError}
-          </Alert>
-        ) : null}
-        <div className="row g-3">
-          {panels.map((panel) => (
-            <div key={panel.kind} className="col-12 col-md-6 col-lg-3">
-              <LeadPanel panel={panel} />
-            </div>
-          ))}
-        </div>
-      </main>
-    </div>
+    <AdminShell>
+      {notice ? (
+        <Alert variant="danger" role="alert">
+          {notice}
+        </Alert>
+      ) : null}
+      {pendingDelete ? <DeleteConfirmation pending={pendingDelete} /> : null}
+      {children}
+      <div className="row g-3">
+        {panels.map((panel) => (
+          <div key={panel.kind} className="col-12 col-md-6 col-lg-3">
+            <LeadPanel panel={panel} live={live?.[panel.kind]} onTotals={onTotals} />
+          </div>
+        ))}
+      </div>
+    </AdminShell>
   );
 }

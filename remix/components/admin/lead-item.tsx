@@ -1,5 +1,15 @@
-import { LEAD_KINDS, type Lead, leadField, type LeadKindKey, type LeadListState } from '@contract';
-import { MoveButton } from '~/routes/super-secret-admin_.leads';
+import { Link, useLocation } from '@remix-run/react';
+
+import {
+  LEAD_KINDS,
+  LEAD_MOVE_OUT_OF,
+  type Lead,
+  leadField,
+  type LeadKindKey,
+  type LeadListState,
+} from '@contract';
+import { LeadActionButton } from '~/routes/super-secret-admin_.leads';
+import { leadDetailPath, leadLinkId } from '~/utils/lead-detail';
 
 import { RelativeTime } from './relative-time';
 
@@ -8,18 +18,41 @@ interface LeadItemProps {
   kind: LeadKindKey;
   /** The list it is shown in (active: Archive; archived: Unarchive). */
   state: LeadListState;
-  /** The panel's search text. */
-  q: string;
+  selected: boolean;
+  onSelect: (id: string, selected: boolean) => void;
 }
 
-/** One lead with the fields of the spec's table and its Archive or Unarchive button. */
-export function LeadItem({ lead, kind, state, q }: LeadItemProps) {
+/**
+ * One lead: a checkbox for acting on many, its name (a link to its detail), the fields of the
+ * spec's table and its Archive or Unarchive button. Inside its list's LeadActionForm.
+ */
+export function LeadItem({ lead, kind, state, selected, onSelect }: LeadItemProps) {
   const descriptor = LEAD_KINDS[kind];
+  const location = useLocation();
   const subject = descriptor.hasSubject ? leadField(lead, 'subject') : '';
+  const unread = state === 'active' && !lead.readAt;
   return (
-    <li className="lead-item list-group-item">
+    <li className={`lead-item list-group-item${unread ? ' lead-item--unread' : ''}`}>
       <div className="lead-item__head">
-        <strong className="lead-item__name">{lead.name}</strong>
+        <input
+          type="checkbox"
+          className="form-check-input lead-item__select"
+          name="ids"
+          value={lead._id}
+          checked={selected}
+          onChange={(event) => onSelect(lead._id, event.target.checked)}
+          aria-label={`Select ${lead.name}`}
+        />
+        <Link
+          to={`${leadDetailPath(kind, lead._id)}${location.search}`}
+          id={leadLinkId(kind, lead._id)}
+          className="lead-item__name"
+          preventScrollReset
+        >
+          {lead.name}
+        </Link>
+        {/* Told by a word, not by its colour alone. */}
+        {unread ? <span className="badge text-bg-warning lead-item__new">New</span> : null}
         <RelativeTime iso={lead.createdAt} />
       </div>
       <a className="lead-item__email" href={`mailto:${lead.email}`}>
@@ -28,7 +61,14 @@ export function LeadItem({ lead, kind, state, q }: LeadItemProps) {
       {lead.phone_number ? <div className="lead-item__phone">{lead.phone_number}</div> : null}
       {subject ? <div className="lead-item__subject">{subject}</div> : null}
       <p className="lead-item__text">{leadField(lead, descriptor.textField)}</p>
-      <MoveButton kind={kind} state={state} id={lead._id} name={lead.name} q={q} />
+      <div>
+        <LeadActionButton
+          kind={kind}
+          action={LEAD_MOVE_OUT_OF[state]}
+          id={lead._id}
+          name={lead.name}
+        />
+      </div>
     </li>
   );
 }

@@ -1,10 +1,17 @@
+import { useState } from 'react';
 import { Button } from 'react-bootstrap';
 
 import { type LeadKindKey, type LeadListState, type LeadPage } from '@contract';
 import { useFetcherResult } from '~/hooks/use-fetcher-result';
-import { pageHref, usePageFetcher } from '~/routes/super-secret-admin_.leads';
+import {
+  LeadActionForm,
+  pageHref,
+  useLeadActionFetcher,
+  usePageFetcher,
+} from '~/routes/super-secret-admin_.leads';
 import { type ListResult } from '~/utils/inbox';
 
+import { BulkActions } from './bulk-actions';
 import { LeadItem } from './lead-item';
 
 interface LeadListProps {
@@ -18,29 +25,58 @@ interface LeadListProps {
   onPage: (page: LeadPage) => void;
 }
 
-/** A panel's or dialog's list of leads, with 'Load more' while the API has further pages. */
+/**
+ * A panel's or dialog's list of leads as one form: a checkbox per lead and the bulk actions, each
+ * lead's own button, and 'Load more' while the API has further pages.
+ */
 export function LeadList({ kind, state, list, q, emptyText, onPage }: LeadListProps) {
   const more = usePageFetcher();
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
 
   useFetcherResult(more, (answer) => {
     if (answer.ok && list.ok)
       onPage({ ...answer.page, data: [...list.page.data, ...answer.page.data] });
   });
+  // Whatever was done, the selection was for the lists as they were.
+  useFetcherResult(useLeadActionFetcher(kind), () => setSelected(new Set()));
 
   if (!list.ok) return null;
   const { data: leads, nextCursor, total } = list.page;
   const loadFailed = more.state === 'idle' && more.data && !more.data.ok;
+  const select = (id: string, on: boolean) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
 
   return (
-    <>
+    <LeadActionForm kind={kind} q={q}>
       {leads.length === 0 ? (
         <p className="lead-list__empty text-body-secondary">{emptyText}</p>
       ) : (
-        <ul className="lead-list list-group list-group-flush">
-          {leads.map((lead) => (
-            <LeadItem key={lead._id} lead={lead} kind={kind} state={state} q={q} />
-          ))}
-        </ul>
+        <>
+          <BulkActions
+            kind={kind}
+            state={state}
+            shown={leads.map((lead) => lead._id)}
+            selected={selected}
+            onSelectAll={(on) => setSelected(new Set(on ? leads.map((lead) => lead._id) : []))}
+          />
+          <ul className="lead-list list-group list-group-flush">
+            {leads.map((lead) => (
+              <LeadItem
+                key={lead._id}
+                lead={lead}
+                kind={kind}
+                state={state}
+                selected={selected.has(lead._id)}
+                onSelect={select}
+              />
+            ))}
+          </ul>
+        </>
       )}
       {loadFailed ? (
         <p className="text-danger small mt-2" role="alert">
@@ -62,6 +98,6 @@ export function LeadList({ kind, state, list, q, emptyText, onPage }: LeadListPr
           </Button>
         </div>
       ) : null}
-    </>
+    </LeadActionForm>
   );
 }

@@ -1,12 +1,25 @@
 import { Form, useSearchParams } from '@remix-run/react';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Alert, Button, Modal } from 'react-bootstrap';
 
-import { LEAD_KIND_KEYS, LEAD_KINDS, type LeadListState, type LeadTotals } from '@contract';
+import {
+  type Lead,
+  LEAD_KIND_KEYS,
+  LEAD_KINDS,
+  type LeadKindKey,
+  type LeadListState,
+  type LeadPage,
+  type LeadTotals,
+} from '@contract';
 import { ADMIN_PATH } from '~/config/paths';
 import { useFetcherResult } from '~/hooks/use-fetcher-result';
 import { useHydrated } from '~/hooks/use-hydrated';
-import { pageHref, useMoveFetcher, usePageFetcher } from '~/routes/super-secret-admin_.leads';
+import {
+  type LeadActionResult,
+  pageHref,
+  useLeadActionFetcher,
+  usePageFetcher,
+} from '~/routes/super-secret-admin_.leads';
 import { type InboxPanel, type ListResult, searchParam } from '~/utils/inbox';
 
 import { LeadList } from './lead-list';
@@ -30,15 +43,40 @@ const viewOf = (panel: InboxPanel): PanelView => ({
   dismissed: [],
 });
 
+/** What an empty list says: [no search, a search]. */
+const EMPTY_TEXT: Record<LeadListState, [string, string]> = {
+  active: ['No requests yet.', 'No requests match your search.'],
+  archived: ['No archived requests.', 'No archived requests match.'],
+};
+
 /** Spec section 8: failures are logged with these words and, beyond the spec, shown as an alert. */
-function failureLog(logName: string, what: 'fetch' | 'fetch archived' | 'archive' | 'unarchive') {
+function failureLog(logName: string, what: string) {
   return what.startsWith('fetch')
     ? `Failed to ${what} ${logName} requests`
     : `Failed to ${what} ${logName} request`;
 }
 
-/** One inbox: heading with its total, search, export, active leads, and the archived dialog. */
-export function LeadPanel({ panel }: { panel: InboxPanel }) {
+/** What the dashboard's live poll says of this kind now. */
+export interface LiveKind {
+  totals: LeadTotals;
+  /** The first page of the inbox. */
+  active: LeadPage;
+}
+
+/**
+ * One inbox: heading with its totals, search, export, active leads, and the archived dialog.
+ * `live` (from the dashboard's poll) brings new leads and totals without a reload.
+ */
+export function LeadPanel({
+  panel,
+  live,
+  onTotals,
+}: {
+  panel: InboxPanel;
+  live?: LiveKind;
+  /** Told whenever the panel's totals change (the page title sums the unread). */
+  onTotals?: (kind: LeadKindKey, totals: LeadTotals) => void;
+}) {
   const kind = LEAD_KINDS[panel.kind];
   const hydrated = useHydrated();
   const [searchParams] = useSearchParams();
@@ -66,18 +104,43 @@ export function LeadPanel({ panel }: { panel: InboxPanel }) {
       console.error(failureLog(kind.logName, 'fetch archived'));
   }, [panel, kind.logName]);
 
-  const mover = useMoveFetcher(panel.kind);
-  useFetcherResult(mover, (result) => {
+  const actions = useLeadActionFetcher(panel.kind);
+  useFetcherResult(actions, (result) => {
     if (!result.ok) {
-      const move = result.move ?? 'archive';
-      console.error(failureLog(kind.logName, move));
-      setMoveAlerts((shown) => [...shown, `Could not ${move} the request: ${result.message}`]);
+      const what = result.action ?? 'change';
+      console.error(failureLog(kind.logName, what));
+      setMoveAlerts((shown) => [...shown, `Could not ${what} the request: ${result.message}`]);
       return;
     }
-    // Spec section 4: the answer's lists replace what is displayed.
-    change({ totals: result.totals, ...result.lists, dismissed: [] });
-    if (result.move === 'unarchive') setShowArchived(false);
+    change(afterAction(view, result));
+    if (result.action === 'unarchive') setShowArchived(false);
   });
+
+  // New leads arrive through the live poll. Under the admin's pointer or focus they wait behind
+  // a button, so nothing moves beneath a click; elsewhere they are shown at once.
+  const listRef = useRef<HTMLDivElement>(null);
+  const [waiting, setWaiting] = useState<Lead[]>([]);
+  useEffect(() => {
+    if (!live) return;
+    const fresh = panel.q ? [] : newLeads(view.active, live.active.data);
+    const holding =
+      listRef.current?.matches(':hover') || listRef.current?.contains(document.activeElement);
+    if (holding) {
+      change({ totals: live.totals });
+      setWaiting((already) => mergeNewest(fresh, already));
+    } else {
+      change({ totals: live.totals, active: prepend(view.active, fresh, live.totals.active) });
+    }
+    // Only a new poll answer is news; the view it merges into is read as it is then.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [live]);
+  useEffect(() => {
+    if (view.totals) onTotals?.(panel.kind, view.totals);
+  }, [view.totals, onTotals, panel.kind]);
+  const showWaiting = () => {
+    change({ active: prepend(view.active, waiting, view.totals?.active ?? null) });
+    setWaiting([]);
+  };
 
   // The archive is read when its dialog opens, and again each time it does.
   const archiveReader = usePageFetcher();
@@ -100,15 +163,18 @@ export function LeadPanel({ panel }: { panel: InboxPanel }) {
       : [];
   });
 
-  const archivedList = view.archived ? (
+  const listOf = (state: LeadListState, list: ListResult) => (
     <LeadList
       kind={panel.kind}
-      state="archived"
-      list={view.archived}
+      state={state}
+      list={list}
       q={panel.q}
-      emptyText={panel.q ? 'No archived requests match.' : 'No archived requests.'}
-      onPage={(page) => change({ archived: { ok: true, page } })}
+      emptyText={EMPTY_TEXT[state][panel.q ? 1 : 0]}
+      onPage={(page) => change({ [state]: { ok: true, page } })}
     />
+  );
+  const archivedList = view.archived ? (
+    listOf('archived', view.archived)
   ) : (
     <p className="text-body-secondary" role="status">
       Loading…
@@ -125,6 +191,11 @@ export function LeadPanel({ panel }: { panel: InboxPanel }) {
               <span className="visually-hidden"> (</span>
               {view.totals.active}
               <span className="visually-hidden"> active)</span>
+            </span>
+          ) : null}
+          {view.totals?.unread ? (
+            <span className="badge rounded-pill text-bg-warning ms-1 lead-panel__unread">
+              {view.totals.unread} new
             </span>
           ) : null}
         </h2>
@@ -187,14 +258,12 @@ export function LeadPanel({ panel }: { panel: InboxPanel }) {
             onClose={() => setMoveAlerts((shown) => shown.filter((_, i) => i !== index))}
           />
         ))}
-        <LeadList
-          kind={panel.kind}
-          state="active"
-          list={view.active}
-          q={panel.q}
-          emptyText={panel.q ? 'No requests match your search.' : 'No requests yet.'}
-          onPage={(page) => change({ active: { ok: true, page } })}
-        />
+        {waiting.length > 0 ? (
+          <Button size="sm" variant="warning" className="lead-panel__waiting" onClick={showWaiting}>
+            Show {waiting.length} new {waiting.length === 1 ? 'request' : 'requests'}
+          </Button>
+        ) : null}
+        <div ref={listRef}>{listOf('active', view.active)}</div>
         {!hydrated && archivedParam ? (
           <section className="lead-panel__archived-inline" aria-label={kind.archivedTitle}>
             <h3 className="h6 mt-3">{kind.archivedTitle}</h3>
@@ -246,4 +315,58 @@ function mergeParams(current: URLSearchParams, changes: Record<string, string>):
   const next = new URLSearchParams(current);
   for (const [key, value] of Object.entries(changes)) next.set(key, value);
   return next.toString();
+}
+
+/**
+ * The panel after an action's answer. Moves and deletes: the answer's lists replace the panel's
+ * (spec section 4). Read marks change no list's order, so the pages already loaded (Load more)
+ * stay, with each lead's read mark as the answer has it.
+ */
+function afterAction(view: PanelView, result: Extract<LeadActionResult, { ok: true }>) {
+  if (result.action !== 'read' && result.action !== 'unread')
+    return { totals: result.totals, ...result.lists, dismissed: [] };
+  const answered = new Map(
+    Object.values(result.lists).flatMap((list) =>
+      list.ok ? list.page.data.map((lead) => [lead._id, lead] as const) : [],
+    ),
+  );
+  const patch = (list: ListResult | null): ListResult | null =>
+    list?.ok
+      ? {
+          ok: true,
+          page: {
+            ...list.page,
+            data: list.page.data.map((lead) => answered.get(lead._id) ?? lead),
+          },
+        }
+      : list;
+  return {
+    totals: result.totals,
+    active: patch(view.active) ?? view.active,
+    archived: patch(view.archived),
+  };
+}
+
+/** Leads of `fresh` newer than any shown (the list is newest first). */
+function newLeads(shown: ListResult, fresh: Lead[]): Lead[] {
+  if (!shown.ok) return [];
+  const [newest] = shown.page.data;
+  const seen = new Set(shown.page.data.map((lead) => lead._id));
+  return fresh.filter(
+    (lead) =>
+      !seen.has(lead._id) &&
+      (!newest ||
+        lead.createdAt > newest.createdAt ||
+        (lead.createdAt === newest.createdAt && lead._id > newest._id)),
+  );
+}
+
+function mergeNewest(fresh: Lead[], already: Lead[]): Lead[] {
+  const ids = new Set(already.map((lead) => lead._id));
+  return [...fresh.filter((lead) => !ids.has(lead._id)), ...already];
+}
+
+function prepend(list: ListResult, fresh: Lead[], total: number | null): ListResult {
+  if (!list.ok) return list;
+  return { ok: true, page: { ...list.page, data: [...fresh, ...list.page.data], total } };
 }

@@ -1,0 +1,31 @@
+import { Form, NavLink } from '@remix-run/react';
+import { type ReactNode } from 'react';
+
+import { ADMIN_PAGES, ADMIN_PATH } from '~/config/paths';
+
+/** Spec section 2: a top bar with a red 'Sign Out'; the admin's pages beside it; then the page. */
+export function AdminShell({ children }: { children: ReactNode }) {
+  return (
+    <div className="admin">
+      <header className="admin-topbar">
+        <div className="container-fluid admin-topbar__inner">
+          <h1 className="h5 mb-0">Lead inbox</h1>
+          <nav aria-label="Admin" className="admin-topbar__nav">
+            {ADMIN_PAGES.map((page) => (
+              <NavLink key={page.path} to={page.path} end className="admin-topbar__link">
+                {page.label}
+              </NavLink>
+            ))}
+          </nav>
+          <Form method="post" action={ADMIN_PATH}>
+            <input type="hidden" name="intent" value="sign-out" />
+            <button type="submit" className="btn btn-link admin-topbar__sign-out">
+              Sign Out
+            </button>
+          </Form>
+        </div>
+      </header>
+      <main className="container-fluid admin__main">{children}</main>
+    </div>
+  );
+}

@@ -1,0 +1,114 @@
+import { useEffect, useRef, useState } from 'react';
+import { Button } from 'react-bootstrap';
+
+import { type LeadAction, type LeadKindKey, type LeadListState } from '@contract';
+import { useHydrated } from '~/hooks/use-hydrated';
+import {
+  ACTION_LABELS,
+  LEADS_PATH,
+  useLeadActionFetcher,
+} from '~/routes/super-secret-admin_.leads';
+
+const BULK: Record<LeadListState, LeadAction[]> = {
+  active: ['archive', 'read', 'unread'],
+  archived: ['unarchive', 'read', 'unread', 'delete'],
+};
+
+interface BulkActionsProps {
+  kind: LeadKindKey;
+  state: LeadListState;
+  /** The leads shown (the page loaded so far). */
+  shown: string[];
+  selected: ReadonlySet<string>;
+  onSelectAll: (selected: boolean) => void;
+}
+
+/**
+ * Acting on the checked leads of a list, inside its LeadActionForm. Without JavaScript these are
+ * plain submit buttons (a delete then comes back asking to confirm); with it, Delete asks here.
+ */
+export function BulkActions({ kind, state, shown, selected, onSelectAll }: BulkActionsProps) {
+  const hydrated = useHydrated();
+  const fetcher = useLeadActionFetcher(kind);
+  const busy = fetcher.state !== 'idle';
+  const [confirming, setConfirming] = useState(false);
+  const confirmButton = useRef<HTMLButtonElement>(null);
+  const all = useRef<HTMLInputElement>(null);
+  const count = shown.filter((id) => selected.has(id)).length;
+
+  useEffect(() => {
+    if (all.current) all.current.indeterminate = count > 0 && count < shown.length;
+  }, [count, shown.length]);
+  useEffect(() => {
+    if (confirming) confirmButton.current?.focus();
+  }, [confirming]);
+  useEffect(() => {
+    if (count === 0) setConfirming(false);
+  }, [count]);
+
+  if (shown.length === 0) return null;
+  const none = hydrated && count === 0;
+  return (
+    <div className="lead-bulk" role="group" aria-label="Act on selected requests">
+      {hydrated ? (
+        <label className="lead-bulk__all">
+          <input
+            ref={all}
+            type="checkbox"
+            className="form-check-input"
+            checked={count > 0 && count === shown.length}
+            onChange={(event) => onSelectAll(event.target.checked)}
+          />
+          <span>{count > 0 ? `${count} selected` : 'Select all'}</span>
+        </label>
+      ) : null}
+      {BULK[state].map((action) => (
+        <Button
+          key={action}
+          type="submit"
+          name="action"
+          value={action}
+          size="sm"
+          variant={action === 'delete' ? 'outline-danger' : 'outline-secondary'}
+          disabled={none || busy}
+          onClick={(event) => {
+            if (action !== 'delete' || !hydrated) return;
+            event.preventDefault();
+            setConfirming(true);
+          }}
+        >
+          {ACTION_LABELS[action]}
+        </Button>
+      ))}
+      {confirming ? (
+        <div className="lead-bulk__confirm" role="alert">
+          <span>
+            Delete {count} archived {count === 1 ? 'request' : 'requests'} permanently? This cannot
+            be undone.
+          </span>
+          <Button
+            ref={confirmButton}
+            size="sm"
+            variant="danger"
+            disabled={busy}
+            onClick={(event) => {
+              const form = event.currentTarget.form;
+              if (!form) return;
+              const body = new FormData(form);
+              body.set('action', 'delete');
+              body.set('confirmed', '1');
+              body.delete('one');
+              fetcher.submit(body, { method: 'post', action: LEADS_PATH });
+              setConfirming(false);
+            }}
+          >
+            Delete permanently
+          </Button>
+          <Button size="sm" variant="link" onClick={() => setConfirming(false)}>
+            Cancel
+          </Button>
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+import { useLocation } from '@remix-run/react';
+import { Alert, Button } from 'react-bootstrap';
+
+import { LEAD_KINDS } from '@contract';
+import { LEADS_PATH } from '~/routes/super-secret-admin_.leads';
+import { type PendingDelete } from '~/utils/inbox';
+
+/**
+ * The page's own "are you sure?" for a delete posted without JavaScript (with it, the list asks
+ * in place). Deleting is permanent, so it is a second, explicit form.
+ */
+export function DeleteConfirmation({ pending }: { pending: PendingDelete }) {
+  const location = useLocation();
+  const back = new URLSearchParams(location.search);
+  for (const key of ['confirm', 'kind', 'ids']) back.delete(key);
+  const returnTo = `${location.pathname}${back.size ? `?${back}` : ''}`;
+  const count = pending.ids.length;
+  return (
+    <Alert variant="danger" className="delete-confirmation">
+      <form method="post" action={LEADS_PATH}>
+        <p className="mb-2">
+          Delete {count} archived {count === 1 ? 'request' : 'requests'} of{' '}
+          {LEAD_KINDS[pending.kind].panelTitle} permanently? This cannot be undone.
+        </p>
+        <input type="hidden" name="kind" value={pending.kind} />
+        <input type="hidden" name="action" value="delete" />
+        <input type="hidden" name="confirmed" value="1" />
+        <input type="hidden" name="returnTo" value={returnTo} />
+        {pending.ids.map((id) => (
+          <input key={id} type="hidden" name="ids" value={id} />
+        ))}
+        <Button type="submit" variant="danger" size="sm">
+          Delete permanently
+        </Button>{' '}
+        <a className="btn btn-link btn-sm" href={returnTo}>
+          Cancel
+        </a>
+      </form>
+    </Alert>
+  );
+}

@@ -1,0 +1,200 @@
+import { type LoaderFunctionArgs } from '@remix-run/node';
+import { useLoaderData, useLocation, useNavigate } from '@remix-run/react';
+import { useEffect, useRef, useState } from 'react';
+import { Button, Modal } from 'react-bootstrap';
+
+import {
+  isLeadKindKey,
+  isObjectId,
+  LEAD_KINDS,
+  leadField,
+  type Lead,
+  type LeadKindKey,
+} from '@contract';
+import { RelativeTime } from '~/components/admin/relative-time';
+import { ADMIN_PATH } from '~/config/paths';
+import { useHydrated } from '~/hooks/use-hydrated';
+import { searchParam } from '~/utils/inbox';
+import { loadLead } from '~/utils/inbox.server';
+import { leadLinkId } from '~/utils/lead-detail';
+import { requireAdmin } from '~/utils/session.server';
+
+import {
+  LEADS_PATH,
+  LeadActionButton,
+  LeadActionForm,
+  useLeadActionFetcher,
+} from './super-secret-admin_.leads';
+
+/**
+ * One lead, over the dashboard: `/super-secret-admin/lead/<kind>/<id>`, a URL admins can share.
+ * Opening it marks the lead read; Escape or Close goes back to the list, focus on the lead's link.
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const token = await requireAdmin(request);
+  const { kind, id } = params;
+  if (!isLeadKindKey(kind) || !isObjectId(id))
+    throw new Response('Not Found', { status: 404, statusText: 'Not Found' });
+  const lead = await loadLead(kind, id, token);
+  if (!lead.ok) throw new Response(lead.message, { status: 503, statusText: 'Unavailable' });
+  if (!lead.data) throw new Response('Not Found', { status: 404, statusText: 'Not Found' });
+  return { kind, lead: lead.data };
+}
+
+export default function LeadDetailRoute() {
+  const { kind, lead } = useLoaderData<typeof loader>();
+  const hydrated = useHydrated();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const back = `${ADMIN_PATH}${location.search}`;
+  const q = new URLSearchParams(location.search).get(searchParam(kind)) ?? '';
+  useMarkRead(kind, lead, q);
+
+  const close = () => navigate(back, { preventScrollReset: true });
+  // Focus goes back to the lead's link once the dialog has left the page (its own focus handling
+  // is done by then).
+  useEffect(
+    () => () => {
+      window.setTimeout(() => {
+        if (window.location.pathname === ADMIN_PATH)
+          document.getElementById(leadLinkId(kind, lead._id))?.focus();
+      }, 0);
+    },
+    [kind, lead._id],
+  );
+  const title = `${LEAD_KINDS[kind].panelTitle.replace(/s$/, '')}: ${lead.name}`;
+
+  if (!hydrated)
+    return (
+      <section
+        className="lead-detail lead-detail--page card mb-3"
+        aria-labelledby="lead-detail-title"
+      >
+        <div className="card-body">
+          <h2 className="h5" id="lead-detail-title">
+            {title}
+          </h2>
+          <LeadDetail kind={kind} lead={lead} q={q} />
+          <a href={back}>Back to the inbox</a>
+        </div>
+      </section>
+    );
+  return (
+    <Modal show onHide={close} size="lg" aria-labelledby="lead-detail-title" restoreFocus={false}>
+      <Modal.Header closeButton closeLabel="Close">
+        <Modal.Title as="h2" className="h5" id="lead-detail-title">
+          {title}
+        </Modal.Title>
+      </Modal.Header>
+      <Modal.Body>
+        <LeadDetail kind={kind} lead={lead} q={q} />
+      </Modal.Body>
+      <Modal.Footer>
+        <Button variant="secondary" onClick={close}>
+          Close
+        </Button>
+      </Modal.Footer>
+    </Modal>
+  );
+}
+
+/**
+ * A lead is unread until an admin opens it: the detail marks it read once, through the panel's
+ * own fetcher, so the panel's lists and counts take the answer.
+ */
+function useMarkRead(kind: LeadKindKey, lead: Lead, q: string) {
+  const fetcher = useLeadActionFetcher(kind);
+  const marked = useRef<string | null>(null);
+  const { submit } = fetcher;
+  useEffect(() => {
+    if (lead.readAt || marked.current === lead._id) return;
+    marked.current = lead._id;
+    submit({ kind, one: `read:${lead._id}`, q, js: '1' }, { method: 'post', action: LEADS_PATH });
+  }, [kind, lead._id, lead.readAt, q, submit]);
+}
+
+function LeadDetail({ kind, lead, q }: { kind: LeadKindKey; lead: Lead; q: string }) {
+  const descriptor = LEAD_KINDS[kind];
+  const fields: [string, string][] = [
+    ['Name', lead.name],
+    ['Email', lead.email],
+    ['Phone', lead.phone_number],
+    ...(descriptor.hasSubject
+      ? ([['Subject', leadField(lead, 'subject')]] as [string, string][])
+      : []),
+    [capitalise(descriptor.textField), leadField(lead, descriptor.textField)],
+  ];
+  return (
+    <>
+      <dl className="lead-detail__fields">
+        {fields.map(([label, value]) => (
+          <div key={label} className="lead-detail__field">
+            <dt>{label}</dt>
+            <dd>
+              {label === 'Email' ? (
+                <EmailValue email={value} />
+              ) : (
+                value || <span className="text-body-secondary">—</span>
+              )}
+            </dd>
+          </div>
+        ))}
+        <div className="lead-detail__field">
+          <dt>Received</dt>
+          <dd>
+            <RelativeTime iso={lead.createdAt} /> ({new Date(lead.createdAt).toUTCString()})
+          </dd>
+        </div>
+        <div className="lead-detail__field">
+          <dt>State</dt>
+          <dd>
+            {lead.archivedAt
+              ? `Archived ${new Date(lead.archivedAt).toUTCString()}`
+              : 'In the inbox'}
+            {lead.readAt ? `; read ${new Date(lead.readAt).toUTCString()}` : '; not read yet'}
+          </dd>
+        </div>
+      </dl>
+      <LeadActionForm kind={kind} q={q}>
+        <LeadActionButton
+          kind={kind}
+          action={lead.archivedAt ? 'unarchive' : 'archive'}
+          id={lead._id}
+          name={lead.name}
+          variant="primary"
+        />{' '}
+        <LeadActionButton kind={kind} action="unread" id={lead._id} name={lead.name} />
+      </LeadActionForm>
+    </>
+  );
+}
+
+function EmailValue({ email }: { email: string }) {
+  const hydrated = useHydrated();
+  const [copied, setCopied] = useState<boolean | null>(null);
+  return (
+    <>
+      <a href={`mailto:${email}`}>{email}</a>{' '}
+      {hydrated ? (
+        <Button
+          size="sm"
+          variant="link"
+          className="p-0 align-baseline"
+          onClick={() =>
+            navigator.clipboard.writeText(email).then(
+              () => setCopied(true),
+              () => setCopied(false),
+            )
+          }
+        >
+          Copy
+        </Button>
+      ) : null}
+      <span role="status" className="small text-body-secondary ms-1">
+        {copied === null ? '' : copied ? 'Copied' : 'Could not copy; select the address instead'}
+      </span>
+    </>
+  );
+}
+
+const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
