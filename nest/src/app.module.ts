@@ -2,6 +2,7 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
 import { LoggerModule } from 'nestjs-pino';
 
+import { AuditModule } from './audit/audit.module';
 import { AuthModule } from './auth/auth.module';
 import { JwtAuthGuard } from './auth/jwt-auth.guard';
 import { AllExceptionsFilter } from './common/all-exceptions.filter';
@@ -18,6 +19,7 @@ import { LeadCoreModule } from './leads/core/lead-core.module';
 import { InboxModule } from './leads/inbox/inbox.module';
 import { KeDemoRequestModule } from './leads/ke-demo-request/ke-demo-request.module';
 import { NotificationsModule } from './notifications/notifications.module';
+import { PrivacyModule } from './privacy/privacy.module';
 
 @Module({})
 export class AppModule {
@@ -54,6 +56,7 @@ export class AppModule {
           }),
         }),
         RateLimitModule,
+        AuditModule,
         DatabaseModule,
         HealthModule,
         NotificationsModule,
@@ -64,6 +67,7 @@ export class AppModule {
         BrokerDemoRequestModule,
         ConsultationRequestModule,
         InboxModule,
+        PrivacyModule,
       ],
       // App-wide: every body and query validated, every route private unless @Public(), every
       // error answered in one shape.

@@ -1,7 +1,7 @@
 import { faker } from '@faker-js/faker';
 import { ObjectId } from 'mongodb';
 
-import { type LeadKindDescriptor } from '../../nest/src/contract';
+import { emailKey, type LeadKindDescriptor } from '../../nest/src/contract';
 
 const DAY = 86_400_000;
 
@@ -23,10 +23,12 @@ export function fakeLead(
     company: faker.company.name(),
     location: `${faker.location.city()}, ${faker.location.country()}`,
   };
+  const email = faker.internet.email({ firstName: first, lastName: last }).toLowerCase();
   return {
     _id: new ObjectId(),
     name: `${first} ${last}`,
-    email: faker.internet.email({ firstName: first, lastName: last }).toLowerCase(),
+    email,
+    emailKey: emailKey(email),
     phone_number:
       kind.phoneRequired || Math.random() < 0.3
         ? faker.phone.number({ style: 'international' })
@@ -40,5 +42,6 @@ export function fakeLead(
     archivedAt: archived
       ? new Date(createdAt.getTime() + Math.floor(Math.random() * 7 * DAY))
       : null,
+    readAt: archived ? createdAt : null,
   };
 }

@@ -21,6 +21,7 @@ export function leadDocs(kind: LeadKindDescriptor, count: number, options: LeadD
     return {
       name: `${tag ? `${tag} ` : ''}Lead ${i}`,
       email: `${tag ? `${tag}.` : 'lead'}${i}@example.com`,
+      emailKey: `${tag ? `${tag}.` : 'lead'}${i}@example.com`,
       phone_number: `+1 555 01${String(i).padStart(2, '0')}`,
       [kind.textField]: `${kind.textField} ${tag ? `of ${tag} ` : ''}${i}`,
       ...(kind.hasSubject ? { subject: `Subject ${i}` } : {}),

@@ -9,8 +9,11 @@ import {
 } from '@nestjs/swagger';
 import { type Request } from 'express';
 
+import { AuditService } from '../audit/audit.service';
+import { ApiError } from '../common/api-error';
 import { type CheckTokenResponse, type LoginResponse } from '../contract';
 
+import { normaliseEmail } from './admin.service';
 import { AuthService } from './auth.service';
 import { CheckTokenDto, CheckTokenResponseDto } from './dto/check-token.dto';
 import { LoginDto, LoginResponseDto } from './dto/login.dto';
@@ -20,7 +23,10 @@ import { Public } from './public.decorator';
 @Public()
 @Controller('auth')
 export class AuthController {
-  constructor(private readonly auth: AuthService) {}
+  constructor(
+    private readonly auth: AuthService,
+    private readonly audit: AuditService,
+  ) {}
 
   @Post('login')
   @HttpCode(200)
@@ -32,8 +38,23 @@ export class AuthController {
   })
   @ApiBadRequestResponse({ description: 'Malformed body' })
   async login(@Body() body: LoginDto, @Req() request: Request): Promise<LoginResponse> {
-    const token = await this.auth.login(body.email, body.password, request.ip ?? 'unknown');
-    return { success: true, token };
+    try {
+      const { token, admin } = await this.auth.login(
+        body.email,
+        body.password,
+        request.ip ?? 'unknown',
+      );
+      await this.audit.record(request, { action: 'sign-in', admin });
+      return { success: true, token };
+    } catch (error) {
+      // Wrong credentials are recorded; a throttled attempt (429) was refused before any check.
+      if (error instanceof ApiError && error.getStatus() === 401)
+        await this.audit.record(request, {
+          action: 'sign-in-failed',
+          admin: { id: null, email: normaliseEmail(body.email) },
+        });
+      throw error;
+    }
   }
 
   @Post('check-token')

@@ -5,6 +5,7 @@ import { ApiError } from '../common/api-error';
 import { AdminService, normaliseEmail } from './admin.service';
 import { LoginThrottleService } from './login-throttle.service';
 import { dummyPasswordHash, verifyPassword } from './password-hasher';
+import { type RequestAdmin } from './request-admin';
 import { TokenService } from './token.service';
 
 export const INVALID_CREDENTIALS = 'Invalid email or password';
@@ -17,7 +18,12 @@ export class AuthService {
     private readonly throttle: LoginThrottleService,
   ) {}
 
-  async login(rawEmail: string, password: string, ip: string): Promise<string> {
+  /** The session's token and who it is for; a 401 or 429 ApiError otherwise. */
+  async login(
+    rawEmail: string,
+    password: string,
+    ip: string,
+  ): Promise<{ token: string; admin: RequestAdmin }> {
     const email = normaliseEmail(rawEmail);
     await this.throttle.assertAllowed(email, ip);
     const admin = await this.admins.findByEmail(email);
@@ -31,7 +37,7 @@ export class AuthService {
       throw new ApiError(HttpStatus.UNAUTHORIZED, INVALID_CREDENTIALS);
     }
     await this.throttle.recordSuccess(email);
-    return this.tokens.issue(admin);
+    return { token: await this.tokens.issue(admin), admin: { id: String(admin._id), email } };
   }
 
   async isValidToken(token: string): Promise<boolean> {

@@ -5,6 +5,7 @@ import { type Request } from 'express';
 import { ApiError } from '../common/api-error';
 
 import { IS_PUBLIC } from './public.decorator';
+import './request-admin';
 import { TokenService } from './token.service';
 
 /** App-wide guard: every route needs a valid admin bearer token unless marked @Public(). */
@@ -29,6 +30,8 @@ export class JwtAuthGuard implements CanActivate {
     }
     const admin = await this.tokens.verify(token);
     if (!admin) throw new ApiError(HttpStatus.UNAUTHORIZED, 'Invalid or expired token');
+    // Who did it, for the audit log.
+    request.admin = { id: String(admin._id), email: admin.email };
     return true;
   }
 }

@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import { type Model } from 'mongoose';
+import { type Model, trusted } from 'mongoose';
 
 import { type LeadKindDescriptor } from '../contract';
 
@@ -16,6 +16,11 @@ export class LeadNotifier {
     @InjectModel(LeadNotification.name) private readonly outbox: Model<LeadNotification>,
     private readonly channels: NotificationChannels,
   ) {}
+
+  /** Drops the queued notifications of erased leads: nothing of them is sent afterwards. */
+  async forget(kind: LeadKindDescriptor, leadIds: string[]): Promise<void> {
+    await this.outbox.deleteMany({ kind: kind.key, leadId: trusted({ $in: leadIds }) });
+  }
 
   async leadCreated(kind: LeadKindDescriptor, leadId: string): Promise<void> {
     const channels = this.channels.enabled();

@@ -45,3 +45,5 @@ export type LeadNotificationDocument = HydratedDocument<LeadNotification>;
 export const LeadNotificationSchema = SchemaFactory.createForClass(LeadNotification);
 // The worker's claim: pending, due first, then not claimed by another worker (claimQuery).
 LeadNotificationSchema.index({ status: 1, nextAttemptAt: 1, lockedUntil: 1 });
+// A lead's notifications, dropped when the lead is erased (LeadNotifier.forget).
+LeadNotificationSchema.index({ kind: 1, leadId: 1 });

@@ -1,6 +1,7 @@
 import { Global, Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 
+import { LeadEmailKeys } from './lead-email-keys';
 import { LeadRegistry } from './lead-registry';
 import { LeadTotalsChecker } from './lead-totals.checker';
 import { LEAD_TOTALS_MODEL, LeadTotalsSchema, LeadTotalsStore } from './lead-totals.store';
@@ -9,7 +10,7 @@ import { LEAD_TOTALS_MODEL, LeadTotalsSchema, LeadTotalsStore } from './lead-tot
 @Global()
 @Module({
   imports: [MongooseModule.forFeature([{ name: LEAD_TOTALS_MODEL, schema: LeadTotalsSchema }])],
-  providers: [LeadRegistry, LeadTotalsStore, LeadTotalsChecker],
+  providers: [LeadRegistry, LeadTotalsStore, LeadTotalsChecker, LeadEmailKeys],
   exports: [LeadRegistry, LeadTotalsStore, LeadTotalsChecker],
 })
 export class LeadCoreModule {}

@@ -1,12 +1,11 @@
-import { type Types } from 'mongoose';
-
+import { type CursorValue } from '../../common/keyset-cursor';
 import { type LeadListState } from '../../contract';
 
 import { type LeadRecord } from './lead-record';
 
 /** One sort key of a list, in the order the list is sorted (all descending). */
 export type SortKey = 'archivedAt' | 'createdAt' | '_id';
-export type SortValue = Date | Types.ObjectId;
+export type SortValue = CursorValue;
 
 /**
  * Newest first: the inbox by arrival, the archive by when leads left the inbox. `_id` breaks ties,

@@ -89,3 +89,11 @@ export function searchFilter(kind: LeadKindDescriptor, q: string): FilterQuery<L
 export function escapeRegex(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
+
+/** Every lead of one email address (emailKey() of it). */
+export function emailFilter(key: string): FilterQuery<LeadRecord> {
+  return { emailKey: key };
+}
+
+/** Leads stored before emailKey existed (filled in at start). */
+export const missingEmailKeyFilter: FilterQuery<LeadRecord> = { emailKey: null };

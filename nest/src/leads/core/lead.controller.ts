@@ -10,6 +10,7 @@ import {
   Param,
   Post,
   Query,
+  Req,
   Res,
   type Type,
   UseGuards,
@@ -29,8 +30,9 @@ import {
   ApiTooManyRequestsResponse,
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
-import { type Response } from 'express';
+import { type Request, type Response } from 'express';
 
+import { AuditService } from '../../audit/audit.service';
 import { Public } from '../../auth/public.decorator';
 import { ObjectIdPipe } from '../../common/object-id.pipe';
 import { ValidateBodyAs } from '../../common/validate-body-as.decorator';
@@ -92,7 +94,17 @@ export function createLeadController<K extends LeadKindKey>(
   @ApiUnauthorizedResponse({ description: 'Missing, invalid or expired token' })
   @Controller(kind.module)
   class LeadController {
-    constructor(@Inject(leadServiceToken(kind.key)) private readonly leads: LeadService<K>) {}
+    constructor(
+      @Inject(leadServiceToken(kind.key)) private readonly leads: LeadService<K>,
+      private readonly audit: AuditService,
+    ) {}
+
+    /** Acts on leads, then records who did it. */
+    private async act(request: Request, action: LeadAction, ids: readonly string[]) {
+      const answer = await this.leads.act(action, ids);
+      await this.audit.record(request, { action, kind: kind.key, ids });
+      return answer;
+    }
 
     @Post(kind.resource)
     @Public()
@@ -137,8 +149,17 @@ export function createLeadController<K extends LeadKindKey>(
     @ApiOperation({ summary: `Download a list of ${noun}s as CSV (streamed)` })
     @ApiProduces('text/csv')
     @ApiOkResponse({ description: 'RFC 4180 CSV; formula-like cells are prefixed with a quote' })
-    async exportCsv(@Query() query: LeadExportQueryDto, @Res() response: Response): Promise<void> {
+    async exportCsv(
+      @Query() query: LeadExportQueryDto,
+      @Req() request: Request,
+      @Res() response: Response,
+    ): Promise<void> {
       const state = query.state ?? 'active';
+      await this.audit.record(request, {
+        action: 'export',
+        kind: kind.key,
+        detail: { state, searched: Boolean(query.q) },
+      });
       const { columns, records } = this.leads.exportRecords(state, query.q);
       const date = new Date().toISOString().slice(0, 10);
       response.setHeader('Content-Type', 'text/csv; charset=utf-8');
@@ -151,31 +172,34 @@ export function createLeadController<K extends LeadKindKey>(
     }
 
     @ActionRoute('archive', idDto, `Archive ${noun}s (idempotent): the spec's id field, or ids`)
-    archive(@Body() body: ArchiveRequest<K>): Promise<ArchiveResponse<K>> {
-      return this.leads.act('archive', archiveRequestIds(kind, body));
+    archive(@Body() body: ArchiveRequest<K>, @Req() request: Request): Promise<ArchiveResponse<K>> {
+      return this.act(request, 'archive', archiveRequestIds(kind, body));
     }
 
     @ActionRoute('unarchive', idDto, `Move archived ${noun}s back to the inbox (idempotent)`)
-    unarchive(@Body() body: ArchiveRequest<K>): Promise<ArchiveResponse<K>> {
-      return this.leads.act('unarchive', archiveRequestIds(kind, body));
+    unarchive(
+      @Body() body: ArchiveRequest<K>,
+      @Req() request: Request,
+    ): Promise<ArchiveResponse<K>> {
+      return this.act(request, 'unarchive', archiveRequestIds(kind, body));
     }
 
     @ActionRoute('read', LeadIdsDto, `Mark ${noun}s read (as opening them does)`)
-    read(@Body() body: LeadIdsDto): Promise<ArchiveResponse<K>> {
-      return this.leads.act('read', body.ids);
+    read(@Body() body: LeadIdsDto, @Req() request: Request): Promise<ArchiveResponse<K>> {
+      return this.act(request, 'read', body.ids);
     }
 
     @ActionRoute('unread', LeadIdsDto, `Mark ${noun}s unread again`)
-    unread(@Body() body: LeadIdsDto): Promise<ArchiveResponse<K>> {
-      return this.leads.act('unread', body.ids);
+    unread(@Body() body: LeadIdsDto, @Req() request: Request): Promise<ArchiveResponse<K>> {
+      return this.act(request, 'unread', body.ids);
     }
 
     @ActionRoute('delete', LeadIdsDto, `Delete archived ${noun}s permanently`)
     @ApiConflictResponse({
       description: 'One of them is active (archive it first); nothing deleted',
     })
-    delete(@Body() body: LeadIdsDto): Promise<ArchiveResponse<K>> {
-      return this.leads.act('delete', body.ids);
+    delete(@Body() body: LeadIdsDto, @Req() request: Request): Promise<ArchiveResponse<K>> {
+      return this.act(request, 'delete', body.ids);
     }
 
     // Last: `:id` must not take the names of the routes above.

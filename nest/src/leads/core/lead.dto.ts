@@ -1,19 +1,16 @@
 import { applyDecorators, type Type } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform } from 'class-transformer';
 import {
   IsEmail,
   IsIn,
-  IsInt,
   IsMongoId,
   IsOptional,
   IsString,
   Matches,
-  Max,
   MaxLength,
-  Min,
 } from 'class-validator';
 
+import { PageQueryDto } from '../../common/page-query.dto';
 import { ExactlyOneOf, IsIdList, IsText } from '../../common/validation';
 import {
   type ArchiveRequest,
@@ -29,25 +26,7 @@ import {
   LIST_PAGE,
 } from '../../contract';
 
-export class LeadListQueryDto {
-  @ApiPropertyOptional({ minimum: 1, maximum: LIST_PAGE.maxLimit, default: LIST_PAGE.defaultLimit })
-  @IsOptional()
-  // Query strings are text; accept only plain digits as a number, so `limit=1e3` or `limit=` fail.
-  @Transform(({ value }) =>
-    typeof value === 'string' && /^\d{1,6}$/.test(value) ? Number(value) : value,
-  )
-  @IsInt({ message: 'limit must be a whole number' })
-  @Min(1)
-  @Max(LIST_PAGE.maxLimit)
-  limit?: number;
-
-  @ApiPropertyOptional({ description: 'nextCursor of the previous page' })
-  @IsOptional()
-  @IsString()
-  @MaxLength(512)
-  @Matches(/^[A-Za-z0-9_-]+$/, { message: 'cursor is invalid' })
-  cursor?: string;
-
+export class LeadListQueryDto extends PageQueryDto {
   @ApiPropertyOptional({
     description: 'Case-insensitive text matched in name, email and the kind’s text field',
     maxLength: LIST_PAGE.maxQueryLength,

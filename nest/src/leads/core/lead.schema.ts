@@ -16,6 +16,8 @@ export function createLeadSchema(kind: LeadKindDescriptor, ownFields: SchemaDefi
     {
       name: leadText(FIELD_LIMITS.name),
       email: leadText(FIELD_LIMITS.email),
+      // The email as compared (emailKey()): finds a person's leads for access and erasure.
+      emailKey: { type: String },
       phone_number: leadText(FIELD_LIMITS.phone_number, false),
       ...ownFields,
       // null while active. A date rather than a flag: the archive is ordered by when leads left the inbox.
@@ -36,5 +38,7 @@ export function createLeadSchema(kind: LeadKindDescriptor, ownFields: SchemaDefi
   schema.index({ archivedAt: -1, createdAt: -1, _id: -1 });
   // The unread count of the inbox (kept; counted only by the totals check).
   schema.index({ archivedAt: -1, readAt: 1 });
+  // A person's leads (privacy access and erasure).
+  schema.index({ emailKey: 1 });
   return schema;
 }

@@ -5,10 +5,12 @@ import { type Model, trusted, Types } from 'mongoose';
 
 import { ApiError } from '../../common/api-error';
 import { Coalescer } from '../../common/coalescer';
+import { decodeCursor, encodeCursor } from '../../common/keyset-cursor';
 import { SerialQueue } from '../../common/serial-queue';
 import {
   type ArchiveResponse,
   type CreateLeadRequest,
+  emailKey,
   type Lead,
   LEAD_MOVE_TARGET,
   type LeadAction,
@@ -23,12 +25,22 @@ import {
 } from '../../contract';
 import { LeadNotifier } from '../../notifications/lead-notifier.service';
 
-import { decodeCursor, encodeCursor } from './lead-cursor';
 import { type CachedPage, HEAD_SIZE, type LeadChange, LeadListCache } from './lead-list-cache';
-import { type SortValue, sortValues } from './lead-order';
-import { idsFilter, type LeadQuery, listQuery, stateFilter, unreadFilter } from './lead-queries';
+import { SORT_KEYS, type SortValue, sortValues } from './lead-order';
+import {
+  emailFilter,
+  idsFilter,
+  type LeadQuery,
+  listQuery,
+  missingEmailKeyFilter,
+  stateFilter,
+  unreadFilter,
+} from './lead-queries';
 import { type LeadRecord, toLead } from './lead-record';
 import { type TotalsDelta, type TotalsSnapshot, LeadTotalsStore } from './lead-totals.store';
+
+/** More leads than one person leaves: a bound on an access request's answer. */
+const PERSON_LEADS_MAX = 1_000;
 
 export interface ListOptions {
   limit?: number;
@@ -84,7 +96,7 @@ export class LeadService<K extends LeadKindKey = LeadKindKey> {
   /** A page of a list. Without a search its total is the kept one; a search is not counted. */
   async list(state: LeadListState, options: ListOptions = {}): Promise<LeadPage<K>> {
     const limit = options.limit ?? LIST_PAGE.defaultLimit;
-    const after = options.cursor ? decodeCursor(options.cursor, state) : undefined;
+    const after = options.cursor ? decodeCursor(options.cursor, SORT_KEYS[state]) : undefined;
     if (options.q) {
       const found = await this.query(listQuery(this.kind, state, { after, q: options.q }), limit);
       return this.page(state, found, null);
@@ -151,7 +163,10 @@ export class LeadService<K extends LeadKindKey = LeadKindKey> {
         return typeof value === 'string' ? [[f, value]] : [];
       }),
     );
-    const [created] = await this.model.create([{ ...fields, archivedAt: null, readAt: null }]);
+    const email = typeof fields.email === 'string' ? fields.email : '';
+    const [created] = await this.model.create([
+      { ...fields, emailKey: emailKey(email), archivedAt: null, readAt: null },
+    ]);
     if (!created) throw new Error('insert returned no document');
     const record = created.toObject<LeadRecord>();
     const id = record._id.toHexString();
@@ -242,6 +257,66 @@ export class LeadService<K extends LeadKindKey = LeadKindKey> {
       this.onTotalsUncertain(this.kind.key);
     }
     return this.recordChange(plan.delta, plan.changes);
+  }
+
+  /** Every lead of an email address, newest first (a person's right of access). */
+  async findByEmail(email: string): Promise<Lead<K>[]> {
+    const records = await this.model
+      .find(emailFilter(emailKey(email)))
+      .sort({ createdAt: -1, _id: -1 })
+      .limit(PERSON_LEADS_MAX)
+      .lean<LeadRecord[]>()
+      .exec();
+    return records.map((record) => toLead(this.kind, record));
+  }
+
+  /**
+   * Deletes every lead of an email address, active or archived (a person's right to erasure),
+   * with their queued notifications. Answers how many were deleted.
+   */
+  async eraseEmail(email: string): Promise<number> {
+    return this.writes.run(async () => {
+      const found = await this.model
+        .find(emailFilter(emailKey(email)))
+        .lean<LeadRecord[]>()
+        .exec();
+      if (found.length === 0) return 0;
+      const ids = found.map((r) => r._id);
+      await this.model.deleteMany(idsFilter(ids)).exec();
+      const active = found.filter((r) => r.archivedAt === null);
+      await this.recordChange(
+        {
+          active: -active.length,
+          archived: -(found.length - active.length),
+          unread: -active.filter((r) => !r.readAt).length,
+        },
+        found.map((r) => ({ remove: r._id.toHexString() })),
+      );
+      await this.notifier.forget(
+        this.kind,
+        ids.map((id) => id.toHexString()),
+      );
+      return found.length;
+    });
+  }
+
+  /** Gives leads stored before emailKey existed their key (run once at start). */
+  async fillEmailKeys(): Promise<number> {
+    const missing = await this.model
+      .find(missingEmailKeyFilter, { email: 1 })
+      .lean<Pick<LeadRecord, '_id' | 'email'>[]>()
+      .exec();
+    if (missing.length === 0) return 0;
+    await this.model.bulkWrite(
+      missing.map((r) => ({
+        updateOne: {
+          filter: { _id: r._id },
+          update: { $set: { emailKey: emailKey(r.email) } },
+          timestamps: false,
+        },
+      })),
+    );
+    return missing.length;
   }
 
   private notFound(id: string): ApiError {

@@ -1,22 +1,25 @@
 import { HttpStatus } from '@nestjs/common';
 import { Types } from 'mongoose';
 
-import { ApiError } from '../../common/api-error';
-import { isObjectId, type LeadListState } from '../../contract';
+import { isObjectId } from '../contract';
 
-import { SORT_KEYS, type SortValue } from './lead-order';
+import { ApiError } from './api-error';
+
+/** A sort key's value: a time, or an `_id` (the tie-breaker). */
+export type CursorValue = Date | Types.ObjectId;
 
 /**
- * Keyset pagination: a cursor is the sort-key values of the last lead of a page, so the next page
- * starts strictly after it. New leads land before the first page and never shift later pages.
+ * Keyset pagination: a cursor is the sort-key values of the last item of a page, so the next page
+ * starts strictly after it. Items arriving meanwhile land before the first page and never shift
+ * later pages. Opaque to clients (base64url of JSON).
  */
-export function encodeCursor(values: SortValue[]): string {
+export function encodeCursor(values: readonly CursorValue[]): string {
   const plain = values.map((v) => (v instanceof Date ? v.getTime() : v.toHexString()));
   return Buffer.from(JSON.stringify(plain)).toString('base64url');
 }
 
-export function decodeCursor(cursor: string, state: LeadListState): SortValue[] {
-  const keys = SORT_KEYS[state];
+/** The values of a cursor for these keys (`_id` is an ObjectId, any other key a time), or a 400. */
+export function decodeCursor(cursor: string, keys: readonly string[]): CursorValue[] {
   const invalid = () =>
     new ApiError(HttpStatus.BAD_REQUEST, 'cursor is invalid or from another list');
   let plain: unknown;

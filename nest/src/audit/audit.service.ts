@@ -1,0 +1,91 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { InjectModel } from '@nestjs/mongoose';
+import { type Request } from 'express';
+import { type Model, trusted, Types } from 'mongoose';
+
+import { type RequestAdmin } from '../auth/request-admin';
+import { decodeCursor, encodeCursor } from '../common/keyset-cursor';
+import { type AuditAction, type AuditEntry, type LeadKindKey, LIST_PAGE } from '../contract';
+
+import { AUDIT_MODEL, type AuditRecord } from './audit.schema';
+
+export interface AuditEvent {
+  action: AuditAction;
+  kind?: LeadKindKey;
+  ids?: readonly string[];
+  detail?: AuditEntry['detail'];
+  /** Who, when the request's token does not say (a sign-in). */
+  admin?: RequestAdmin | { id: null; email: string };
+}
+
+const KEYS = ['at', '_id'] as const;
+
+/** Records who did what, and reads it back newest first. */
+@Injectable()
+export class AuditService {
+  private readonly logger = new Logger('Audit');
+
+  constructor(@InjectModel(AUDIT_MODEL) private readonly entries: Model<AuditRecord>) {}
+
+  /**
+   * Records an admin's action. Called after the action succeeded; a failure to record is logged,
+   * not answered (the action is done, and saying otherwise would invite a repeat).
+   */
+  async record(request: Request, event: AuditEvent): Promise<void> {
+    const admin = event.admin ?? request.admin;
+    try {
+      await this.entries.create({
+        at: new Date(),
+        action: event.action,
+        adminId: admin?.id ? new Types.ObjectId(admin.id) : null,
+        adminEmail: admin?.email ?? null,
+        kind: event.kind ?? null,
+        ids: event.ids ? [...event.ids] : [],
+        ip: request.ip ?? null,
+        detail: event.detail ?? {},
+      });
+    } catch (error) {
+      this.logger.error({ err: error, action: event.action }, 'could not record an admin action');
+    }
+  }
+
+  async page(
+    options: { limit?: number; cursor?: string } = {},
+  ): Promise<{ entries: AuditEntry[]; nextCursor: string | null }> {
+    const limit = options.limit ?? LIST_PAGE.defaultLimit;
+    const filter = options.cursor ? afterFilter(decodeCursor(options.cursor, KEYS)) : {};
+    const records = await this.entries
+      .find(filter)
+      .sort({ at: -1, _id: -1 })
+      .limit(limit + 1)
+      .lean<AuditRecord[]>()
+      .exec();
+    const shown = records.slice(0, limit);
+    const last = shown[shown.length - 1];
+    return {
+      entries: shown.map(toEntry),
+      nextCursor: records.length > limit && last ? encodeCursor([last.at, last._id]) : null,
+    };
+  }
+}
+
+/** After (at, _id) under their descending sort; the redundant `at <=` bounds the index scan. */
+function afterFilter([at, id]: (Date | Types.ObjectId)[]) {
+  return {
+    at: trusted({ $lte: at }),
+    $or: [{ at: trusted({ $lt: at }) }, { at, _id: trusted({ $lt: id }) }],
+  };
+}
+
+function toEntry(record: AuditRecord): AuditEntry {
+  return {
+    _id: record._id.toHexString(),
+    at: record.at.toISOString(),
+    action: record.action,
+    admin: { id: record.adminId?.toHexString() ?? null, email: record.adminEmail },
+    kind: record.kind,
+    ids: record.ids,
+    ip: record.ip,
+    detail: record.detail,
+  };
+}

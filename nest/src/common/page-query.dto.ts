@@ -1,0 +1,26 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+
+import { LIST_PAGE } from '../contract';
+
+/** `limit` and `cursor` of any list answered in pages, newest first. */
+export class PageQueryDto {
+  @ApiPropertyOptional({ minimum: 1, maximum: LIST_PAGE.maxLimit, default: LIST_PAGE.defaultLimit })
+  @IsOptional()
+  // Query strings are text; accept only plain digits as a number, so `limit=1e3` or `limit=` fail.
+  @Transform(({ value }) =>
+    typeof value === 'string' && /^\d{1,6}$/.test(value) ? Number(value) : value,
+  )
+  @IsInt({ message: 'limit must be a whole number' })
+  @Min(1)
+  @Max(LIST_PAGE.maxLimit)
+  limit?: number;
+
+  @ApiPropertyOptional({ description: 'nextCursor of the previous page' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(512)
+  @Matches(/^[A-Za-z0-9_-]+$/, { message: 'cursor is invalid' })
+  cursor?: string;
+}

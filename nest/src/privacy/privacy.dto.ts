@@ -1,0 +1,38 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { IsEmail } from 'class-validator';
+
+import { IsText } from '../common/validation';
+import { FIELD_LIMITS, leadKindList, type PrivacyEraseRequest } from '../contract';
+import { createLeadResponseDtos, named } from '../leads/core/lead.dto';
+
+/** The person's email address, in a query (access) or a body (erasure). */
+export class PrivacyEmailDto implements PrivacyEraseRequest {
+  @ApiProperty({ maxLength: FIELD_LIMITS.email, format: 'email', example: 'ada@example.com' })
+  @IsText(FIELD_LIMITS.email)
+  @IsEmail({}, { message: 'email must be an email address' })
+  email: string;
+}
+
+class PrivacyKindsDto {}
+class ErasedDto {}
+for (const kind of leadKindList) {
+  ApiProperty({ type: () => createLeadResponseDtos(kind).LeadDto, isArray: true })(
+    PrivacyKindsDto.prototype,
+    kind.key,
+  );
+  ApiProperty({ type: Number, minimum: 0 })(ErasedDto.prototype, kind.key);
+}
+named(PrivacyKindsDto, 'PrivacyLeadsByKind');
+named(ErasedDto, 'PrivacyErasedByKind');
+
+export class PrivacyLeadsDto {
+  @ApiProperty({ enum: [true] }) success: true;
+  @ApiProperty({ type: () => PrivacyKindsDto }) kinds: PrivacyKindsDto;
+  @ApiProperty({ type: Number, minimum: 0 }) total: number;
+}
+
+export class PrivacyEraseDto {
+  @ApiProperty({ enum: [true] }) success: true;
+  @ApiProperty({ type: () => ErasedDto }) erased: ErasedDto;
+  @ApiProperty({ type: Number, minimum: 0 }) total: number;
+}
