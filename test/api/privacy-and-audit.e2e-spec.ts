@@ -7,7 +7,6 @@ import {
   PRIVACY_PATHS,
 } from '../../nest/src/contract';
 import { LeadRegistry } from '../../nest/src/leads/core/lead-registry';
-
 import { validSubmission } from '../support/submissions';
 import { insertLeads, request, signedInTestApp, type TestApp } from '../support/test-app';
 
