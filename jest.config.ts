@@ -44,6 +44,14 @@ const config: Config = {
       globalTeardown: '<rootDir>/test/support/api-global-teardown.ts',
     },
     {
+      // Operations: the real `npm start`/`npm run dev` supervisor, the built API and the admin CLI
+      // as processes, killed and signalled by PID (needs `npm run build`; Linux, reads /proc).
+      displayName: 'ops',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/test/ops/**/*.test.ts'],
+      transform: tsJestNest,
+    },
+    {
       displayName: 'web',
       testEnvironment: 'node',
       testMatch: ['<rootDir>/test/web/**/*.test.ts'],
