@@ -53,6 +53,24 @@ export default tseslint.config(
     rules: { '@typescript-eslint/consistent-type-imports': 'off' },
   },
   {
+    // The API's source is what ships: development tooling (scripts/, test/) stays out of it.
+    files: ['nest/src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/scripts/**', '**/test/**'],
+              message:
+                'The API does not ship scripts/ or test/: keep development tooling out of it.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The contract is shared with the browser bundle: plain TypeScript, no framework or database.
     files: ['nest/src/contract/**/*.ts'],
     rules: {

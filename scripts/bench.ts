@@ -18,8 +18,8 @@ import autocannon from 'autocannon';
 import { type Db, MongoClient } from 'mongodb';
 
 import { LEAD_KINDS, leadPaths } from '../nest/src/contract';
-import { freePort, startEmbeddedDatabase } from '../nest/src/database/embedded-database';
 
+import { freePort, startEmbeddedDatabase } from './lib/embedded-database';
 import { fakeLead } from './lib/fake-leads';
 
 const { values: args } = parseArgs({ options: { requests: { type: 'string', default: '50' } } });

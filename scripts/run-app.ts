@@ -7,11 +7,12 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
 import { ConfigError, parseEnvironment } from '../nest/src/config/env.schema';
+
 import {
   type EmbeddedDatabase,
   NoDatabaseError,
   startEmbeddedDatabase,
-} from '../nest/src/database/embedded-database';
+} from './lib/embedded-database';
 
 type Mode = 'dev' | 'start';
 

@@ -3,10 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import {
-  type EmbeddedDatabase,
-  startEmbeddedDatabase,
-} from '../../nest/src/database/embedded-database';
+import { type EmbeddedDatabase, startEmbeddedDatabase } from '../../scripts/lib/embedded-database';
 
 import { processTable } from './support/processes';
 

@@ -8,7 +8,7 @@ import {
   type EmbeddedDatabase,
   freePort,
   startEmbeddedDatabase,
-} from '../../nest/src/database/embedded-database';
+} from '../../scripts/lib/embedded-database';
 
 import { descendants, isRunning } from './support/processes';
 import { statusOf, waitFor } from './support/supervised';

@@ -1,8 +1,9 @@
 import { createServer, type Server } from 'node:net';
 
-import { membersOfGroups } from './support/processes';
 import {
+  exitWithin,
   isRunning,
+  leftRunning,
   kill,
   startSupervised,
   type Supervised,
@@ -45,10 +46,7 @@ describe('a child that keeps crashing', () => {
     await waitFor('the API to die', () => !isRunning(api.pid), 5_000, app);
     squatter = await occupy(Number(new URL(app.apiUrl).port));
 
-    const exit = await Promise.race([
-      app.exited,
-      new Promise<undefined>((resolve) => setTimeout(resolve, 60_000)),
-    ]);
+    const exit = await exitWithin(app, 60_000);
     expect(exit).toBeDefined();
     expect(exit?.code).not.toBe(0);
     expect(exit?.code).not.toBeNull();
@@ -56,11 +54,6 @@ describe('a child that keeps crashing', () => {
     // The API's own reason, then the supervisor's verdict naming the child.
     expect(output).toMatch(/EADDRINUSE|in use/);
     expect(output).toMatch(/\bapi\b.*\bgiving up\b/i);
-    for (const info of running)
-      expect({ pid: info.pid, running: isRunning(info.pid) }).toEqual({
-        pid: info.pid,
-        running: false,
-      });
-    expect(membersOfGroups(running.map((info) => info.pgid))).toEqual([]);
+    expect(await leftRunning(running, Date.now())).toEqual([]);
   }, 120_000);
 });

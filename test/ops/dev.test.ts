@@ -1,7 +1,7 @@
-import { membersOfGroups } from './support/processes';
 import {
-  isRunning,
+  exitWithin,
   kill,
+  leftRunning,
   startSupervised,
   statusOf,
   type Supervised,
@@ -45,14 +45,9 @@ describe('npm run dev', () => {
 
     const running = app.seen();
     process.kill(-app.pid, 'SIGINT');
-    const exit = await Promise.race([
-      app.exited,
-      new Promise<undefined>((resolve) => setTimeout(resolve, 15_000)),
-    ]);
+    const sent = Date.now();
+    const exit = await exitWithin(app, 15_000);
     expect(exit).toEqual(expect.objectContaining({ code: 0 }));
-    expect(
-      running.filter((info) => isRunning(info.pid)).map((info) => info.argv.join(' ')),
-    ).toEqual([]);
-    expect(membersOfGroups(running.map((info) => info.pgid))).toEqual([]);
+    expect(await leftRunning(running, sent + 10_000)).toEqual([]);
   }, 240_000);
 });

@@ -1,6 +1,6 @@
-import { membersOfGroups } from './support/processes';
 import {
-  isRunning,
+  exitWithin,
+  leftRunning,
   startSupervised,
   type Supervised,
   waitFor,
@@ -58,16 +58,9 @@ describe('stopping npm start', () => {
         }
       }
 
-      const exit = await Promise.race([
-        started.exited,
-        new Promise<undefined>((resolve) => setTimeout(resolve, 15_000)),
-      ]);
-      // Whatever npm did, give every process until 10 s after the first signal to be gone.
-      const stillRunning = () => running.filter((info) => isRunning(info.pid));
-      while (stillRunning().length && Date.now() - sent < 10_000)
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      expect(stillRunning().map((info) => info.argv.join(' '))).toEqual([]);
-      expect(membersOfGroups(running.map((info) => info.pgid))).toEqual([]);
+      const exit = await exitWithin(started, 15_000);
+      // Whatever npm did, every process had until 10 s after the first signal to be gone.
+      expect(await leftRunning(running, sent + 10_000)).toEqual([]);
       expect(exit).toEqual(expect.objectContaining({ code: 0, signal: null }));
       expect((exit?.at ?? Infinity) - sent).toBeLessThan(10_000);
     },

@@ -9,7 +9,7 @@ import {
   type EmbeddedDatabase,
   freePort,
   startEmbeddedDatabase,
-} from '../../nest/src/database/embedded-database';
+} from '../../scripts/lib/embedded-database';
 
 /**
  * The whole product as a visitor meets it: the embedded database (or MONGODB_URI), the built API

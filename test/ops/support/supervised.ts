@@ -4,7 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { freePort } from '../../../nest/src/database/embedded-database';
+import { freePort } from '../../../scripts/lib/embedded-database';
 
 import {
   descendants,
@@ -167,6 +167,29 @@ export async function whenServing(app: Supervised, timeoutMs = 60_000): Promise<
   for (const role of ['supervisor', 'db', 'api', 'web'] as const) {
     if (!roles[role]) throw new Error(`no ${role} process found under npm (pid ${app.pid})`);
   }
+}
+
+/** The supervisor's exit, or undefined if it has not exited within `ms`. */
+export function exitWithin(app: Supervised, ms: number): Promise<Exit | undefined> {
+  return Promise.race([app.exited, new Promise<undefined>((resolve) => setTimeout(resolve, ms))]);
+}
+
+/**
+ * The command lines of whatever is still running among `processes` and in their process groups,
+ * once they have had until `deadline` (epoch ms) to be gone.
+ */
+export async function leftRunning(processes: ProcessInfo[], deadline: number): Promise<string[]> {
+  const groups = processes.map((info) => info.pgid);
+  const left = () => [
+    ...new Set(
+      [...processes.filter((info) => isRunning(info.pid)), ...membersOfGroups(groups)].map(
+        (info) => `${info.pid} ${info.argv.join(' ')}`,
+      ),
+    ),
+  ];
+  while (left().length && Date.now() < deadline)
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  return left();
 }
 
 /** Seconds since boot of a process's start, from its start ticks (100 per second on Linux). */
