@@ -71,6 +71,17 @@ export default tseslint.config(
     },
   },
   {
+    // …and what it imports at run time must be installed in production (`npm ci --omit=dev`).
+    files: ['nest/src/**/*.ts'],
+    ignores: ['nest/src/**/*.spec.ts'],
+    rules: {
+      'import-x/no-extraneous-dependencies': [
+        'error',
+        { devDependencies: false, optionalDependencies: false, peerDependencies: false },
+      ],
+    },
+  },
+  {
     // The contract is shared with the browser bundle: plain TypeScript, no framework or database.
     files: ['nest/src/contract/**/*.ts'],
     rules: {

@@ -27,6 +27,16 @@ describe('ESLint keeps the API tree to itself', () => {
     expect(ruleIdsFor(code, 'nest/src/database/example.ts')).toContain('no-restricted-imports');
   });
 
+  it('refuses a development-only package in the API’s run-time code, not in its unit tests', () => {
+    const code = "import { faker } from '@faker-js/faker';\n\nfaker.seed(1);\n";
+    expect(ruleIdsFor(code, 'nest/src/leads/example.ts')).toContain(
+      'import-x/no-extraneous-dependencies',
+    );
+    expect(ruleIdsFor(code, 'nest/src/leads/example.spec.ts')).not.toContain(
+      'import-x/no-extraneous-dependencies',
+    );
+  });
+
   it('lets scripts/ import the API’s config', () => {
     expect(
       ruleIdsFor(

@@ -18,6 +18,7 @@ import {
  */
 export interface WebStack {
   webUrl: string;
+  apiUrl: string;
   mongoUri: string;
   admin: { email: string; password: string };
   stop(): Promise<void>;
@@ -27,12 +28,15 @@ export interface WebStackOptions {
   /** Extra environment for the API (e.g. a higher INTAKE_RATE_LIMIT). */
   apiEnv?: NodeJS.ProcessEnv;
   log?: (line: string) => void;
+  /** Where the build (and its node_modules) is: a production-only install, say. Default: here. */
+  cwd?: string;
 }
 
 const BUILT = ['dist/main.js', 'build/web/server.mjs'];
 
 export async function startWebStack(options: WebStackOptions = {}): Promise<WebStack> {
-  const missing = BUILT.filter((file) => !existsSync(file));
+  const cwd = options.cwd ?? process.cwd();
+  const missing = BUILT.filter((file) => !existsSync(join(cwd, file)));
   if (missing.length) throw new Error(`Build first (npm run build): missing ${missing.join(', ')}`);
   const log = options.log ?? (() => {});
 
@@ -61,7 +65,7 @@ export async function startWebStack(options: WebStackOptions = {}): Promise<WebS
     const base = { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'production' };
 
     children.push(
-      spawnLogged('api', ['dist/main.js'], log, {
+      spawnLogged('api', ['dist/main.js'], cwd, log, {
         ...base,
         API_PORT: String(apiPort),
         MONGODB_URI: mongoUri,
@@ -75,7 +79,7 @@ export async function startWebStack(options: WebStackOptions = {}): Promise<WebS
     );
     await waitFor(`${apiUrl}/health`, children);
     children.push(
-      spawnLogged('web', ['build/web/server.mjs'], log, {
+      spawnLogged('web', ['build/web/server.mjs'], cwd, log, {
         ...base,
         WEB_PORT: String(webPort),
         API_URL: apiUrl,
@@ -83,7 +87,7 @@ export async function startWebStack(options: WebStackOptions = {}): Promise<WebS
       }),
     );
     await waitFor(`${webUrl}/robots.txt`, children);
-    return { webUrl, mongoUri, admin, stop };
+    return { webUrl, apiUrl, mongoUri, admin, stop };
   } catch (error) {
     await stop();
     throw error;
@@ -99,10 +103,11 @@ function withDatabase(uri: string, name: string): string {
 function spawnLogged(
   name: string,
   args: string[],
+  cwd: string,
   log: (line: string) => void,
   env: NodeJS.ProcessEnv,
 ): ChildProcess {
-  const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
   const forward = (chunk: Buffer) =>
     chunk
       .toString()
