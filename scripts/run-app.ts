@@ -72,6 +72,7 @@ function main(mode: Mode): void {
     services.push({
       name: 'tsc',
       async start(signal) {
+        signal.throwIfAborted();
         // As `nest start` did: no stale output from deleted sources.
         await rm('dist', { recursive: true, force: true });
         let built!: () => void;
@@ -98,7 +99,9 @@ function main(mode: Mode): void {
           },
         );
         const stopped = new Promise<never>((_, reject) => {
-          signal.addEventListener('abort', () => reject(new Error('stopped')), { once: true });
+          const stop = () => reject(new Error('stopped'));
+          if (signal.aborted) stop();
+          else signal.addEventListener('abort', stop, { once: true });
           void tsc.exited.then(() => reject(new Error('tsc ended before its first build')));
         });
         // The API starts from the first clean build; fix the errors tsc prints to get there.

@@ -153,6 +153,8 @@ export class Supervisor {
 
   private async launch(state: ServiceState, first: boolean): Promise<void> {
     const { name } = state.def;
+    // A restart queued behind other work may come due after the stop began.
+    if (this.abort.signal.aborted) return;
     let running: Running;
     try {
       for (const dependency of state.def.after ?? []) await this.whenRunning(dependency);
@@ -203,6 +205,7 @@ export class Supervisor {
     const state = this.state(name);
     if (state.running) return Promise.resolve();
     const signal = this.abort.signal;
+    if (signal.aborted) return Promise.reject(new Error('stopping'));
     return new Promise((resolve, reject) => {
       const onAbort = () => reject(new Error('stopping'));
       signal.addEventListener('abort', onAbort, { once: true });
