@@ -49,10 +49,14 @@ describe('node dist/main.js', () => {
 
   it('refuses to start without MONGODB_URI, in one line that says how to get a database', async () => {
     const api = runApi({ API_PORT: String(await freePort()) });
+    let timer: NodeJS.Timeout | undefined;
     const exit = await Promise.race([
       api.exited,
-      new Promise<'still running'>((resolve) => setTimeout(() => resolve('still running'), 20_000)),
+      new Promise<'still running'>(
+        (resolve) => (timer = setTimeout(() => resolve('still running'), 20_000)),
+      ),
     ]);
+    clearTimeout(timer);
     const started = descendants(api.child.pid as number);
     api.child.kill('SIGKILL');
     for (const info of started) process.kill(info.pid, 'SIGKILL');

@@ -171,7 +171,11 @@ export async function whenServing(app: Supervised, timeoutMs = 60_000): Promise<
 
 /** The supervisor's exit, or undefined if it has not exited within `ms`. */
 export function exitWithin(app: Supervised, ms: number): Promise<Exit | undefined> {
-  return Promise.race([app.exited, new Promise<undefined>((resolve) => setTimeout(resolve, ms))]);
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => resolve(undefined), ms);
+  });
+  return Promise.race([app.exited, timeout]).finally(() => clearTimeout(timer));
 }
 
 /**
