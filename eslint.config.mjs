@@ -53,6 +53,35 @@ export default tseslint.config(
     rules: { '@typescript-eslint/consistent-type-imports': 'off' },
   },
   {
+    // The API's source is what ships: development tooling (scripts/, test/) stays out of it.
+    files: ['nest/src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/scripts/**', '**/test/**'],
+              message:
+                'The API does not ship scripts/ or test/: keep development tooling out of it.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // …and what it imports at run time must be installed in production (`npm ci --omit=dev`).
+    files: ['nest/src/**/*.ts'],
+    ignores: ['nest/src/**/*.spec.ts'],
+    rules: {
+      'import-x/no-extraneous-dependencies': [
+        'error',
+        { devDependencies: false, optionalDependencies: false, peerDependencies: false },
+      ],
+    },
+  },
+  {
     // The contract is shared with the browser bundle: plain TypeScript, no framework or database.
     files: ['nest/src/contract/**/*.ts'],
     rules: {

@@ -1,7 +1,8 @@
 import type { Config } from 'jest';
 
-// Three projects, run by `npm test` in this order of cost: unit (jsdom/node, no servers), api
-// (Supertest against Nest on the embedded database), web (a real Chromium against the production build).
+// Run by `npm test` in this order of cost: unit and nest-unit (jsdom/node, no servers), api
+// (Supertest against Nest on the embedded database), ops (the supervisor and the built API as real
+// processes), web (a real Chromium against the production build).
 const tsJestNest: Config['transform'] = {
   '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.test.json' }],
 };
@@ -42,6 +43,14 @@ const config: Config = {
       transform: tsJestNest,
       globalSetup: '<rootDir>/test/support/api-global-setup.ts',
       globalTeardown: '<rootDir>/test/support/api-global-teardown.ts',
+    },
+    {
+      // Operations: the real `npm start`/`npm run dev` supervisor, the built API and the admin CLI
+      // as processes, killed and signalled by PID (needs `npm run build`; Linux, reads /proc).
+      displayName: 'ops',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/test/ops/**/*.test.ts'],
+      transform: tsJestNest,
     },
     {
       displayName: 'web',

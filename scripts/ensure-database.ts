@@ -5,11 +5,7 @@
  */
 import { existsSync } from 'node:fs';
 
-import {
-  buildFerretDb,
-  ferretDbBinaryPath,
-  FERRETDB_VERSION,
-} from '../nest/src/database/ferretdb-build';
+import { buildFerretDb, ferretDbBinaryPath, FERRETDB_VERSION } from './lib/ferretdb-build';
 
 async function main(): Promise<void> {
   const binary = ferretDbBinaryPath();

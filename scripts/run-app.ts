@@ -1,116 +1,172 @@
 /**
  * `npm run dev` and `npm start`: the database (embedded unless MONGODB_URI is set), the API and the
- * web server as one command; output prefixed per process; one Ctrl-C stops everything, the database
- * last. Usage: tsx scripts/run-app.ts dev|start
+ * web server, supervised as one command (scripts/lib/supervisor.ts): output prefixed per process,
+ * a process that dies restarted with backoff, one Ctrl-C stops everything, the database last.
+ * `dev` also runs the TypeScript compiler in watch mode and restarts the API on each clean build,
+ * and pretty-prints the API's JSON logs. Usage: node --import tsx scripts/run-app.ts dev|start
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 
 import { ConfigError, parseEnvironment } from '../nest/src/config/env.schema';
-import {
-  type EmbeddedDatabase,
-  NoDatabaseError,
-  startEmbeddedDatabase,
-} from '../nest/src/database/embedded-database';
+
+import { NoDatabaseError, startEmbeddedDatabase } from './lib/embedded-database';
+import { prettyLogLine, printLine } from './lib/prefixed-output';
+import { spawnService } from './lib/spawn-service';
+import { type Running, type ServiceDefinition, Supervisor } from './lib/supervisor';
 
 type Mode = 'dev' | 'start';
 
-const COMMANDS: Record<Mode, Record<'api' | 'web', string[]>> = {
-  dev: {
-    api: ['npx', 'nest', 'start', '--watch', '--preserveWatchOutput'],
-    web: ['npx', 'tsx', 'remix/server.ts'],
-  },
-  start: {
-    api: ['node', 'dist/main.js'],
-    web: ['node', 'build/web/server.mjs'],
-  },
-};
+const BUILT = ['dist/main.js', 'build/web/server.mjs'];
+const GRACE_MS = 4_000;
+/** tsc --watch says this after each build that had no errors. */
+const CLEAN_BUILD = /Found 0 errors\. Watching for file changes\./;
 
-const COLOURS = { api: '\x1b[36m', web: '\x1b[35m', db: '\x1b[33m' } as const;
-
-async function main(mode: Mode): Promise<void> {
+function main(mode: Mode): void {
   const env = parseEnvironment(process.env);
-  let db: EmbeddedDatabase | undefined;
-  const childEnv: NodeJS.ProcessEnv = { ...process.env };
-  if (!env.MONGODB_URI) {
-    db = await startEmbeddedDatabase({ dataDir: env.DATA_DIR, log: (line) => print('db', line) });
-    print('db', `${db.engine} on ${db.uri} (data in ${env.DATA_DIR}/db)`);
-    childEnv.MONGODB_URI = db.uri;
+  if (mode === 'start') {
+    const missing = BUILT.filter((file) => !existsSync(file));
+    if (missing.length)
+      throw new ConfigError(
+        `no production build (${missing.join(', ')}): run \`npm run build\` first`,
+      );
   }
+  const log = (line: string) => printLine('run', line);
+
+  const childEnv: NodeJS.ProcessEnv = { ...process.env };
   childEnv.API_URL ??= `http://127.0.0.1:${env.API_PORT}`;
   if (mode === 'start') childEnv.NODE_ENV ??= 'production';
+  // Our own loader setting (the npm script's) is for this script, not for the web server's tsx.
+  delete childEnv.TSX_TSCONFIG_PATH;
 
-  const children = new Map<string, ChildProcess>();
-  let stopping = false;
-  const stopAll = async (code: number) => {
-    if (stopping) return;
-    stopping = true;
-    // Each child leads its own process group (npx → nest → node): signal the whole group, so no
-    // grandchild outlives us holding a port.
-    for (const child of children.values()) {
-      try {
-        if (child.pid) process.kill(-child.pid, 'SIGTERM');
-      } catch {
-        child.kill('SIGTERM');
-      }
-    }
-    await Promise.all(
-      [...children.values()].map(
-        (child) =>
-          new Promise((resolve) =>
-            child.exitCode !== null ? resolve(null) : child.once('exit', resolve),
-          ),
+  let databaseUri = env.MONGODB_URI;
+  let databasePort: number | undefined;
+  const services: ServiceDefinition[] = [];
+
+  if (!env.MONGODB_URI) {
+    services.push({
+      name: 'db',
+      async start(signal): Promise<Running> {
+        // The same port every time: the running API keeps its URI and reconnects by itself.
+        const db = await startEmbeddedDatabase({
+          dataDir: env.DATA_DIR,
+          port: databasePort,
+          log: (line) => printLine('db', line),
+          signal,
+        });
+        databasePort = db.port;
+        databaseUri = db.uri;
+        printLine(
+          'db',
+          db.owned
+            ? `${db.engine} on ${db.uri} (data in ${env.DATA_DIR}/db)`
+            : `${db.engine} on ${db.uri}: already run by another process of ours, not supervised here`,
+        );
+        return { pid: db.pid, exited: db.exited, stop: () => db.stop() };
+      },
+    });
+  }
+
+  let restartApiOnBuild = () => {};
+  if (mode === 'dev') {
+    services.push({
+      name: 'tsc',
+      async start(signal) {
+        signal.throwIfAborted();
+        // As `nest start` did: no stale output from deleted sources.
+        await rm('dist', { recursive: true, force: true });
+        let built!: () => void;
+        const firstBuild = new Promise<void>((resolve) => (built = resolve));
+        let builds = 0;
+        const tsc = await spawnService(
+          process.execPath,
+          [
+            'node_modules/typescript/bin/tsc',
+            '-p',
+            'tsconfig.nest.json',
+            '--watch',
+            '--preserveWatchOutput',
+          ],
+          {
+            env: childEnv,
+            graceMs: GRACE_MS,
+            onLine(line) {
+              if (line.trim()) printLine('tsc', line);
+              if (!CLEAN_BUILD.test(line)) return;
+              if (builds++ === 0) built();
+              else restartApiOnBuild();
+            },
+          },
+        );
+        const stopped = new Promise<never>((_, reject) => {
+          const stop = () => reject(new Error('stopped'));
+          if (signal.aborted) stop();
+          else signal.addEventListener('abort', stop, { once: true });
+          void tsc.exited.then(() => reject(new Error('tsc ended before its first build')));
+        });
+        // The API starts from the first clean build; fix the errors tsc prints to get there.
+        await Promise.race([firstBuild, stopped]).catch(async (error: unknown) => {
+          await tsc.stop();
+          throw error;
+        });
+        return tsc;
+      },
+    });
+  }
+
+  const prettify = mode === 'dev' ? prettyLogLine() : (line: string) => line;
+  services.push({
+    name: 'api',
+    after: [...(env.MONGODB_URI ? [] : ['db']), ...(mode === 'dev' ? ['tsc'] : [])],
+    start: () =>
+      spawnService(
+        process.execPath,
+        [...(mode === 'dev' ? ['--enable-source-maps'] : []), 'dist/main.js'],
+        {
+          env: { ...childEnv, MONGODB_URI: databaseUri },
+          graceMs: GRACE_MS,
+          onLine: (line, stream) => printLine('api', stream === 'stdout' ? prettify(line) : line),
+        },
       ),
-    );
-    await db?.stop();
-    process.exit(code);
-  };
+  });
 
-  if (mode === 'start' && !['dist/main.js', 'build/web/server.mjs'].every((f) => existsSync(f))) {
-    print('web', 'no production build here: run `npm run build` first');
-    return stopAll(1);
-  }
-  for (const name of ['api', 'web'] as const) {
-    const [command, ...args] = COMMANDS[mode][name];
-    // The web server always runs as production in `start`; the API follows NODE_ENV (see README).
-    const env =
-      name === 'web' && mode === 'start' ? { ...childEnv, NODE_ENV: 'production' } : childEnv;
-    const child = spawn(command as string, args, {
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      detached: true,
-    });
-    children.set(name, child);
-    child.stdout?.on('data', (chunk: Buffer) => print(name, chunk.toString()));
-    child.stderr?.on('data', (chunk: Buffer) => print(name, chunk.toString()));
-    child.once('exit', (code, signal) => {
-      if (stopping) return;
-      print(name, `exited (${signal ?? code}); stopping the others`);
-      void stopAll(code ?? 1);
-    });
-  }
-  process.once('SIGINT', () => void stopAll(0));
-  process.once('SIGTERM', () => void stopAll(0));
-}
+  services.push({
+    name: 'web',
+    start: () =>
+      spawnService(
+        process.execPath,
+        mode === 'dev' ? ['--import', 'tsx', 'remix/server.ts'] : ['build/web/server.mjs'],
+        {
+          // The web server always runs as production in `start`; the API follows NODE_ENV (README).
+          env: mode === 'start' ? { ...childEnv, NODE_ENV: 'production' } : childEnv,
+          graceMs: GRACE_MS,
+          onLine: (line) => printLine('web', line),
+        },
+      ),
+  });
 
-function print(name: keyof typeof COLOURS, text: string): void {
-  const prefix = process.stdout.isTTY
-    ? `${COLOURS[name]}${name.padEnd(3)}\x1b[0m │ `
-    : `${name.padEnd(3)} │ `;
-  for (const line of text.replace(/\n$/, '').split('\n'))
-    process.stdout.write(`${prefix}${line}\n`);
+  const supervisor = new Supervisor(services, log);
+  restartApiOnBuild = () => supervisor.restart('api');
+  process.on('uncaughtException', (error) => {
+    log(`supervisor error: ${error.stack ?? error.message}`);
+    void supervisor.shutdown(1, 'supervisor error');
+  });
+  log(`supervisor pid ${process.pid}; Ctrl-C stops everything`);
+  supervisor.start();
 }
 
 const mode = process.argv[2];
 if (mode !== 'dev' && mode !== 'start') {
-  console.error('usage: tsx scripts/run-app.ts dev|start');
+  console.error('usage: node --import tsx scripts/run-app.ts dev|start');
   process.exit(2);
 }
-main(mode).catch((error: unknown) => {
+try {
+  main(mode);
+} catch (error) {
   console.error(
     error instanceof ConfigError || error instanceof NoDatabaseError
       ? `Configuration error: ${error.message}`
       : `Failed to start: ${error instanceof Error ? error.message : String(error)}`,
   );
   process.exit(1);
-});
+}

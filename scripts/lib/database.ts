@@ -1,23 +1,31 @@
 import { MongoClient, type Db } from 'mongodb';
 
 import { parseEnvironment } from '../../nest/src/config/env.schema';
-import { startEmbeddedDatabase } from '../../nest/src/database/embedded-database';
+
+import { startEmbeddedDatabase } from './embedded-database';
 
 /**
- * The database the app would use with this environment: MONGODB_URI, or the embedded one (reused when
- * `npm run dev` already runs it, otherwise started for the duration of the script).
+ * The database server the app would use with this environment: MONGODB_URI, or the embedded one
+ * (reused while `npm run dev` or `npm start` runs it, otherwise started until `release()`).
  */
+export async function appDatabaseUri(
+  env = parseEnvironment(process.env),
+): Promise<{ uri: string; release(): Promise<void> }> {
+  if (env.MONGODB_URI) return { uri: env.MONGODB_URI, release: async () => undefined };
+  const embedded = await startEmbeddedDatabase({ dataDir: env.DATA_DIR });
+  return { uri: embedded.uri, release: () => embedded.stop() };
+}
+
+/** A driver connection to the app's database (see appDatabaseUri). */
 export async function connectAppDatabase(): Promise<{ db: Db; close(): Promise<void> }> {
   const env = parseEnvironment(process.env);
-  const embedded = env.MONGODB_URI
-    ? undefined
-    : await startEmbeddedDatabase({ dataDir: env.DATA_DIR });
-  const client = await new MongoClient(env.MONGODB_URI ?? (embedded?.uri as string)).connect();
+  const server = await appDatabaseUri(env);
+  const client = await new MongoClient(server.uri).connect();
   return {
     db: client.db(env.MONGODB_DB ?? 'boat_market_data'),
     async close() {
       await client.close();
-      await embedded?.stop();
+      await server.release();
     },
   };
 }

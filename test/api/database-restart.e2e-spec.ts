@@ -7,7 +7,7 @@ import {
   type EmbeddedDatabase,
   freePort,
   startEmbeddedDatabase,
-} from '../../nest/src/database/embedded-database';
+} from '../../scripts/lib/embedded-database';
 import {
   createAdmin,
   createTestApp,

@@ -9,7 +9,7 @@ import {
   type EmbeddedDatabase,
   freePort,
   startEmbeddedDatabase,
-} from '../../nest/src/database/embedded-database';
+} from '../../scripts/lib/embedded-database';
 
 /**
  * The whole product as a visitor meets it: the embedded database (or MONGODB_URI), the built API
@@ -30,12 +30,15 @@ export interface WebStackOptions {
   /** Extra environment for the API (e.g. a higher INTAKE_RATE_LIMIT). */
   apiEnv?: NodeJS.ProcessEnv;
   log?: (line: string) => void;
+  /** Where the build (and its node_modules) is: a production-only install, say. Default: here. */
+  cwd?: string;
 }
 
 const BUILT = ['dist/main.js', 'build/web/server.mjs'];
 
 export async function startWebStack(options: WebStackOptions = {}): Promise<WebStack> {
-  const missing = BUILT.filter((file) => !existsSync(file));
+  const cwd = options.cwd ?? process.cwd();
+  const missing = BUILT.filter((file) => !existsSync(join(cwd, file)));
   if (missing.length) throw new Error(`Build first (npm run build): missing ${missing.join(', ')}`);
   const log = options.log ?? (() => {});
 
@@ -64,7 +67,7 @@ export async function startWebStack(options: WebStackOptions = {}): Promise<WebS
     const base = { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'production' };
 
     children.push(
-      spawnLogged('api', ['dist/main.js'], log, {
+      spawnLogged('api', ['dist/main.js'], cwd, log, {
         ...base,
         API_PORT: String(apiPort),
         MONGODB_URI: mongoUri,
@@ -78,7 +81,7 @@ export async function startWebStack(options: WebStackOptions = {}): Promise<WebS
     );
     await waitFor(`${apiUrl}/health`, children);
     children.push(
-      spawnLogged('web', ['build/web/server.mjs'], log, {
+      spawnLogged('web', ['build/web/server.mjs'], cwd, log, {
         ...base,
         WEB_PORT: String(webPort),
         API_URL: apiUrl,
@@ -109,10 +112,11 @@ function withDatabase(uri: string, name: string): string {
 function spawnLogged(
   name: string,
   args: string[],
+  cwd: string,
   log: (line: string) => void,
   env: NodeJS.ProcessEnv,
 ): ChildProcess {
-  const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
   const forward = (chunk: Buffer) =>
     chunk
       .toString()

@@ -1,6 +1,7 @@
 /**
  * Creates an admin or resets an admin's password:
- *   npm run admin -- --email someone@example.com
+ *   npm run admin -- --email someone@example.com         (development: scripts/admin.ts runs this)
+ *   node dist/cli/admin.js --email someone@example.com   (a container, with MONGODB_URI set)
  * The password is read from a hidden prompt, or from standard input when it is not a terminal
  * (`printf '%s' "$PW" | npm run admin -- --email …`); never from the command line, where it would
  * land in shell history and the process list.
@@ -10,8 +11,7 @@ import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 
 import { AdminService, assertPasswordStrength } from '../auth/admin.service';
-import { parseEnvironment } from '../config/env.schema';
-import { type EmbeddedDatabase, startEmbeddedDatabase } from '../database/embedded-database';
+import { ConfigError, parseEnvironment } from '../config/env.schema';
 
 import { AdminCliModule } from './admin-cli.module';
 import { runCli } from './run-cli';
@@ -63,15 +63,18 @@ async function main(): Promise<void> {
     );
     process.exit(2);
   }
+  // Before the password prompt: a missing database should not cost the typing.
+  const env = parseEnvironment(process.env);
+  if (!env.MONGODB_URI) {
+    throw new ConfigError(
+      'MONGODB_URI is not set: point it at MongoDB, or use `npm run admin`, which starts the embedded database when it is unset',
+    );
+  }
   const password = await readPassword();
   assertPasswordStrength(password);
 
-  const env = parseEnvironment(process.env);
-  let db: EmbeddedDatabase | undefined;
-  if (!env.MONGODB_URI)
-    db = await startEmbeddedDatabase({ dataDir: env.DATA_DIR, log: console.log });
   const app = await NestFactory.createApplicationContext(
-    AdminCliModule.forRoot({ LOG_LEVEL: 'warn', ...(db ? { MONGODB_URI: db.uri } : {}) }),
+    AdminCliModule.forRoot({ LOG_LEVEL: 'warn' }),
     { logger: ['error'] },
   );
   try {
@@ -83,7 +86,6 @@ async function main(): Promise<void> {
     );
   } finally {
     await app.close();
-    await db?.stop();
   }
 }
 

@@ -14,8 +14,7 @@ mongoose.set('strictQuery', 'throw');
     MongooseModule.forRootAsync({
       inject: [AppConfig],
       useFactory: (config: AppConfig) => {
-        if (!config.database.uri)
-          throw new Error('MONGODB_URI is not set and no embedded database was started');
+        if (!config.database.uri) throw new Error('MONGODB_URI is not set');
         return {
           uri: config.database.uri,
           dbName: config.database.name,

@@ -7,7 +7,7 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import { type Response } from 'express';
-import { type Connection } from 'mongoose';
+import { type Connection, ConnectionStates } from 'mongoose';
 
 import { Public } from '../auth/public.decorator';
 import { type HealthResponse } from '../contract';
@@ -32,19 +32,32 @@ export class HealthController {
     return { success: false, database: 'down', message: 'Database unavailable' };
   }
 
+  /** One ping at a time, however many health checks arrive while it is pending. */
+  private ping?: Promise<boolean>;
+
   private async databaseAnswers(): Promise<boolean> {
     const db = this.connection.db;
     if (!db) return false;
+    this.ping ??= db
+      .command({ ping: 1 })
+      .then(
+        () => true,
+        () => false,
+      )
+      .finally(() => (this.ping = undefined));
+    // The driver marks the connection disconnected as soon as it loses the server: say so at once
+    // (a ping would wait for server selection). The ping still goes out, so the driver looks for
+    // the server again now rather than at its next heartbeat, and the API recovers within a second
+    // of the database coming back.
+    if (this.connection.readyState !== ConnectionStates.connected) return false;
     let timer: NodeJS.Timeout | undefined;
     try {
       return await Promise.race([
-        db.command({ ping: 1 }).then(() => true),
+        this.ping,
         new Promise<boolean>(
           (resolve) => (timer = setTimeout(() => resolve(false), PING_TIMEOUT_MS)),
         ),
       ]);
-    } catch {
-      return false;
     } finally {
       clearTimeout(timer);
     }

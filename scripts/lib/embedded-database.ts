@@ -17,6 +17,11 @@ export class NoDatabaseError extends Error {
   }
 }
 
+export interface DatabaseExit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+}
+
 export interface EmbeddedDatabase {
   /** Connection string without a database name. */
   readonly uri: string;
@@ -24,6 +29,10 @@ export interface EmbeddedDatabase {
   readonly port: number;
   /** False when another process of ours already runs the database on this data directory. */
   readonly owned: boolean;
+  /** The server's process id. */
+  readonly pid: number;
+  /** Settles when a server we own exits, however it ends (never for one we reuse). */
+  readonly exited: Promise<DatabaseExit>;
   stop(): Promise<void>;
 }
 
@@ -34,6 +43,8 @@ export interface EmbeddedDatabaseOptions {
   port?: number;
   log?: (line: string) => void;
   env?: NodeJS.ProcessEnv;
+  /** Aborting stops a start in progress (the server it spawned included) and rejects. */
+  signal?: AbortSignal;
 }
 
 /** Written next to the data so a second process (CLI, seeder) can reuse a running database. */
@@ -68,6 +79,8 @@ export async function startEmbeddedDatabase(
         engine: existing.engine,
         port: existing.port,
         owned: false,
+        pid: existing.serverPid,
+        exited: new Promise<DatabaseExit>(() => undefined),
         stop: async () => undefined,
       };
     }
@@ -91,7 +104,7 @@ export async function startEmbeddedDatabase(
     );
   } else {
     engine = 'ferretdb';
-    const binary = await ensureFerretDb(env, log);
+    const binary = await ensureFerretDb(env, log, options.signal);
     const sqliteDir = join(dir, 'sqlite');
     await mkdir(sqliteDir, { recursive: true });
     child = spawnLogged(
@@ -109,19 +122,22 @@ export async function startEmbeddedDatabase(
     );
   }
 
-  const exited = new Promise<number | null>((res) => child.once('exit', (code) => res(code)));
+  const exited = new Promise<DatabaseExit>((res) =>
+    child.once('exit', (code, signal) => res({ code, signal })),
+  );
   const uri = uriFor(port);
   try {
     await Promise.race([
-      waitUntilReady(uri),
-      exited.then((code) => {
+      waitUntilReady(uri, options.signal),
+      exited.then(({ code, signal }) => {
         throw new Error(
-          `${engine} exited with code ${code} during start-up; see ${join(dir, 'server.log')}`,
+          `${engine} exited (${signal ?? `code ${code}`}) during start-up; see ${join(dir, 'server.log')}`,
         );
       }),
     ]);
   } catch (error) {
     child.kill('SIGKILL');
+    await exited;
     throw error;
   }
 
@@ -134,6 +150,8 @@ export async function startEmbeddedDatabase(
     engine,
     port,
     owned: true,
+    pid: child.pid ?? -1,
+    exited,
     stop: () =>
       (stopping ??= (async () => {
         if (child.exitCode === null && child.signalCode === null) {
@@ -150,12 +168,13 @@ export async function startEmbeddedDatabase(
 async function ensureFerretDb(
   env: NodeJS.ProcessEnv,
   log: (line: string) => void,
+  signal?: AbortSignal,
 ): Promise<string> {
   const binary = ferretDbBinaryPath(env);
   if (existsSync(binary)) return binary;
   if (!(await hasGoToolchain())) throw new NoDatabaseError();
   log(`Building the embedded database (FerretDB) into ${binary}; first run only, about a minute…`);
-  await buildFerretDb(binary);
+  await buildFerretDb(binary, signal);
   log('Embedded database built.');
   return binary;
 }
@@ -171,9 +190,10 @@ function spawnLogged(command: string, args: string[], dir: string): ChildProcess
   }
 }
 
-async function waitUntilReady(uri: string): Promise<void> {
+async function waitUntilReady(uri: string, signal?: AbortSignal): Promise<void> {
   const deadline = Date.now() + READY_TIMEOUT_MS;
   for (;;) {
+    signal?.throwIfAborted();
     const client = new MongoClient(uri, { serverSelectionTimeoutMS: 500, connectTimeoutMS: 500 });
     try {
       await client.connect();
@@ -182,7 +202,7 @@ async function waitUntilReady(uri: string): Promise<void> {
     } catch (error) {
       if (Date.now() > deadline)
         throw new Error(`database not ready after ${READY_TIMEOUT_MS} ms: ${String(error)}`);
-      await new Promise((r) => setTimeout(r, 150));
+      await new Promise((r) => setTimeout(r, 50));
     } finally {
       await client.close().catch(() => undefined);
     }

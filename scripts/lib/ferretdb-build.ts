@@ -30,13 +30,11 @@ export async function hasGoToolchain(): Promise<boolean> {
  * panics at start: `build/version/version.txt` is generated upstream and not part of the module
  * (FerretDB issue #2982). So we copy the module, write that file, and build the copy.
  */
-export async function buildFerretDb(output: string): Promise<void> {
+export async function buildFerretDb(output: string, signal?: AbortSignal): Promise<void> {
   const { stdout } = await run(
     'go',
     ['mod', 'download', '-json', `${FERRETDB_MODULE}@${FERRETDB_VERSION}`],
-    {
-      maxBuffer: 1 << 20,
-    },
+    { maxBuffer: 1 << 20, signal },
   );
   const moduleDir = (JSON.parse(stdout) as { Dir?: string }).Dir;
   if (!moduleDir) throw new Error('go mod download reported no module directory');
@@ -53,6 +51,7 @@ export async function buildFerretDb(output: string): Promise<void> {
       cwd: src,
       env: { ...process.env, CGO_ENABLED: '0', GOFLAGS: '-mod=mod' },
       maxBuffer: 16 << 20,
+      signal,
     });
     await mkdir(dirname(output), { recursive: true });
     // Rename into place so a concurrent start never runs a half-written binary.

@@ -1,0 +1,73 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import { type EmbeddedDatabase, startEmbeddedDatabase } from '../../scripts/lib/embedded-database';
+
+import { processTable } from './support/processes';
+
+const PASSWORD = 'a-long-enough-admin-password';
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+function run(args: string[], env: NodeJS.ProcessEnv, input: string): Promise<Run> {
+  const child = spawn(process.execPath, args, {
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  const result: Run = { code: null, stdout: '', stderr: '' };
+  child.stdout.on('data', (chunk: Buffer) => (result.stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (result.stderr += chunk.toString()));
+  child.stdin.end(input);
+  return new Promise((resolve) => child.once('exit', (code) => resolve({ ...result, code })));
+}
+
+/** `npm run admin` on a fresh checkout, and the compiled CLI as a container runs it. */
+describe('the admin CLI', () => {
+  let dataDir: string;
+  beforeEach(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'ops-admin-'));
+  });
+  afterEach(() => rm(dataDir, { recursive: true, force: true }));
+
+  it('npm run admin (scripts/admin.ts after the build) brings its own database when MONGODB_URI is unset', async () => {
+    const env = { DATA_DIR: dataDir, TSX_TSCONFIG_PATH: 'tsconfig.test.json' };
+    const args = ['--import', 'tsx', 'scripts/admin.ts', '--email', 'ops@example.com'];
+    const created = await run(args, env, PASSWORD);
+    expect(created).toEqual(expect.objectContaining({ code: 0 }));
+    expect(created.stdout).toMatch(/Created admin ops@example\.com/);
+    const reset = await run(args, env, `${PASSWORD}-2`);
+    expect(reset.stdout).toMatch(/Password of ops@example\.com reset/);
+    // The database it started is stopped again.
+    const left = [...processTable().values()].filter((info) =>
+      info.argv.some((arg) => arg.includes(dataDir)),
+    );
+    expect(left).toEqual([]);
+  }, 90_000);
+
+  it('node dist/cli/admin.js works on MONGODB_URI, and without it says what to run', async () => {
+    let db: EmbeddedDatabase | undefined;
+    const container = { NODE_ENV: 'production', JWT_SECRET: 'j'.repeat(40) };
+    try {
+      db = await startEmbeddedDatabase({ dataDir, log: () => undefined });
+      const args = ['dist/cli/admin.js', '--email', 'container@example.com'];
+      const ok = await run(args, { ...container, MONGODB_URI: `${db.uri}ops_admin` }, PASSWORD);
+      expect(ok.stdout).toMatch(/Created admin container@example\.com/);
+      expect(ok.code).toBe(0);
+
+      const missing = await run(args, { ...container, DATA_DIR: dataDir }, PASSWORD);
+      expect(missing.code).toBe(1);
+      const lines = missing.stderr.trim().split('\n');
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatch(/MONGODB_URI/);
+      expect(lines[0]).toMatch(/npm run admin/);
+    } finally {
+      await db?.stop();
+    }
+  }, 90_000);
+});

@@ -1,0 +1,53 @@
+import {
+  exitWithin,
+  kill,
+  leftRunning,
+  startSupervised,
+  statusOf,
+  type Supervised,
+  waitFor,
+  whenServing,
+} from './support/supervised';
+
+/** `npm run dev`: the same supervision, with the API's logs pretty-printed for people. */
+describe('npm run dev', () => {
+  let app: Supervised;
+  afterAll(() => app?.destroy());
+
+  it('pretty-prints the API’s logs, restarts a killed API, and stops on Ctrl-C', async () => {
+    app = await startSupervised('dev');
+    await whenServing(app, 150_000);
+
+    await statusOf(`${app.apiUrl}/health`);
+    await waitFor(
+      'a pretty request log line from the API',
+      () => /^api\b.*\bINFO\b.*request completed/m.test(app.output()),
+      10_000,
+      app,
+    );
+    expect(app.output()).not.toMatch(/^api\b.*\{"level":/m);
+
+    const api = app.roles().api;
+    if (!api) throw new Error('no API process');
+    kill(api.pid, 'SIGKILL');
+    await waitFor(
+      'a new API process',
+      () => (app.roles().api?.pid ?? api.pid) !== api.pid,
+      30_000,
+      app,
+    );
+    await waitFor(
+      'the API to answer again',
+      async () => (await statusOf(`${app.apiUrl}/health`)) === 200,
+      30_000,
+      app,
+    );
+
+    const running = app.seen();
+    process.kill(-app.pid, 'SIGINT');
+    const sent = Date.now();
+    const exit = await exitWithin(app, 15_000);
+    expect(exit).toEqual(expect.objectContaining({ code: 0 }));
+    expect(await leftRunning(running, sent + 10_000)).toEqual([]);
+  }, 240_000);
+});

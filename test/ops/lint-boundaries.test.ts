@@ -1,0 +1,48 @@
+import { spawnSync } from 'node:child_process';
+
+/** What ESLint (the project's config, through its CLI) says of `code` saved as `filePath`. */
+function ruleIdsFor(code: string, filePath: string): (string | null)[] {
+  const result = spawnSync(
+    process.execPath,
+    [
+      'node_modules/eslint/bin/eslint.js',
+      '--format',
+      'json',
+      '--stdin',
+      '--stdin-filename',
+      filePath,
+    ],
+    { input: code, encoding: 'utf8' },
+  );
+  const [report] = JSON.parse(result.stdout) as { messages: { ruleId: string | null }[] }[];
+  return report?.messages.map((message) => message.ruleId) ?? [];
+}
+
+/** The API's source is what ships; development tooling in scripts/ and test/ must stay out of it. */
+describe('ESLint keeps the API tree to itself', () => {
+  it.each([
+    ["import { startEmbeddedDatabase } from '../../scripts/lib/embedded-database';\n"],
+    ["import { createTestApp } from '../../test/support/test-app';\n"],
+  ])('refuses %s in nest/src', (code) => {
+    expect(ruleIdsFor(code, 'nest/src/database/example.ts')).toContain('no-restricted-imports');
+  });
+
+  it('refuses a development-only package in the API’s run-time code, not in its unit tests', () => {
+    const code = "import { faker } from '@faker-js/faker';\n\nfaker.seed(1);\n";
+    expect(ruleIdsFor(code, 'nest/src/leads/example.ts')).toContain(
+      'import-x/no-extraneous-dependencies',
+    );
+    expect(ruleIdsFor(code, 'nest/src/leads/example.spec.ts')).not.toContain(
+      'import-x/no-extraneous-dependencies',
+    );
+  });
+
+  it('lets scripts/ import the API’s config', () => {
+    expect(
+      ruleIdsFor(
+        "import { parseEnvironment } from '../nest/src/config/env.schema';\n\nparseEnvironment({});\n",
+        'scripts/example.ts',
+      ),
+    ).not.toContain('no-restricted-imports');
+  });
+});
