@@ -25,7 +25,7 @@ export class AuthService {
     ip: string,
   ): Promise<{ token: string; admin: RequestAdmin }> {
     const email = normaliseEmail(rawEmail);
-    await this.throttle.assertAllowed(email, ip);
+    await this.throttle.admit(email, ip);
     const admin = await this.admins.findByEmail(email);
     // Unknown email and wrong password take the same path and the same time (one argon2 verify).
     const valid = await verifyPassword(
@@ -36,7 +36,7 @@ export class AuthService {
       await this.throttle.recordFailure(email, ip);
       throw new ApiError(HttpStatus.UNAUTHORIZED, INVALID_CREDENTIALS);
     }
-    await this.throttle.recordSuccess(email);
+    await this.throttle.recordSuccess(email, ip);
     return { token: await this.tokens.issue(admin), admin: { id: String(admin._id), email } };
   }
 

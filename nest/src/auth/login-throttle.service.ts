@@ -4,22 +4,30 @@ import { TooManyRequestsError } from '../common/api-error';
 import { RateLimitStore } from '../common/rate-limit/rate-limit.store';
 
 const WINDOW_MS = 15 * 60_000;
-/** Failed sign-ins allowed per email address and per client address in one window. */
-export const LOGIN_LIMITS = { perEmail: 5, perIp: 20 } as const;
-
 /**
- * Slows password guessing: only failures count, per target account and per source address, and a
- * locked-out caller is refused before the password is even checked.
+ * Failed sign-ins allowed in one window: per (client address, account) pair and per client
+ * address. No limit locks an account as such: anyone who knows the owner's email could otherwise
+ * keep the owner out for good.
  */
+export const LOGIN_LIMITS = { perAddressAndAccount: 5, perAddress: 20 } as const;
+/**
+ * Guessing one account from many addresses is slowed instead: each recent failure on the account,
+ * from anywhere, doubles the wait before the next attempt's answer, up to `maxMs`. The owner
+ * still signs in, a few seconds later at worst.
+ */
+export const LOGIN_DELAY = { firstMs: 250, maxMs: 4_000 } as const;
+
+/** Only failures count; a locked-out caller is refused before the password is even checked. */
 @Injectable()
 export class LoginThrottleService {
   constructor(private readonly store: RateLimitStore) {}
 
-  async assertAllowed(email: string, ip: string): Promise<void> {
+  /** A 429 for a locked pair or address; otherwise waits as long as the account's failures ask. */
+  async admit(email: string, ip: string): Promise<void> {
     const now = Date.now();
     const checks = [
-      [await this.store.peek(emailKey(email)), LOGIN_LIMITS.perEmail],
-      [await this.store.peek(ipKey(ip)), LOGIN_LIMITS.perIp],
+      [await this.store.peek(pairKey(email, ip)), LOGIN_LIMITS.perAddressAndAccount],
+      [await this.store.peek(addressKey(ip)), LOGIN_LIMITS.perAddress],
     ] as const;
     for (const [state, limit] of checks) {
       if (state && state.count >= limit) {
@@ -30,19 +38,30 @@ export class LoginThrottleService {
         );
       }
     }
+    const failures = (await this.store.peek(accountKey(email)))?.count ?? 0;
+    if (failures > 0) await sleep(loginDelayMs(failures));
   }
 
   async recordFailure(email: string, ip: string): Promise<void> {
     await Promise.all([
-      this.store.increment(emailKey(email), WINDOW_MS),
-      this.store.increment(ipKey(ip), WINDOW_MS),
+      this.store.increment(pairKey(email, ip), WINDOW_MS),
+      this.store.increment(addressKey(ip), WINDOW_MS),
+      this.store.increment(accountKey(email), WINDOW_MS),
     ]);
   }
 
-  async recordSuccess(email: string): Promise<void> {
-    await this.store.reset(emailKey(email));
+  async recordSuccess(email: string, ip: string): Promise<void> {
+    await Promise.all([this.store.reset(pairKey(email, ip)), this.store.reset(accountKey(email))]);
   }
 }
 
-const emailKey = (email: string) => `login:email:${email}`;
-const ipKey = (ip: string) => `login:ip:${ip}`;
+/** The wait before answering an attempt on an account with `failures` recent failures. */
+export function loginDelayMs(failures: number): number {
+  if (failures <= 0) return 0;
+  return Math.min(LOGIN_DELAY.maxMs, LOGIN_DELAY.firstMs * 2 ** Math.min(failures - 1, 16));
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const pairKey = (email: string, ip: string) => `login:pair:${ip}:${email}`;
+const addressKey = (ip: string) => `login:ip:${ip}`;
+const accountKey = (email: string) => `login:account:${email}`;
