@@ -15,6 +15,8 @@ import helmet from 'helmet';
 
 import './load-context';
 import { getWebEnv, WebConfigError } from './config/env.server';
+import { ADMIN_PATH } from './config/paths';
+import { formBodies, sameOriginPosts } from './request-guards';
 
 const BUILD_DIR = path.resolve('build/web');
 
@@ -68,8 +70,17 @@ async function main(): Promise<void> {
       // Remix rightly refuses an action whose origin doesn't match the host.
       referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
       strictTransportSecurity: https,
+      // The same rule as CSP's frame-ancestors 'none', for browsers that only know this header.
+      xFrameOptions: { action: 'deny' },
     }),
   );
+  app.use(sameOriginPosts, formBodies);
+  // The admin's pages hold leads' personal data: never kept by a browser or a shared cache.
+  app.use((req, res, next) => {
+    // `.data` too: Remix's single-fetch form of the same pages (`/super-secret-admin.data`).
+    if (req.path.startsWith(ADMIN_PATH)) res.set('Cache-Control', 'no-store');
+    next();
+  });
 
   if (vite) {
     app.use(vite.middlewares);

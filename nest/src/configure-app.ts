@@ -1,6 +1,7 @@
 import { type INestApplication } from '@nestjs/common';
 import { type NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { type NextFunction, type Request, type Response } from 'express';
 import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
 
@@ -18,7 +19,18 @@ export function configureApp(app: NestExpressApplication): INestApplication {
   app.set('trust proxy', trustProxySetting(config.trustProxy));
   app.disable('x-powered-by');
   app.use(requestId());
-  app.use(helmet());
+  app.use(
+    helmet({
+      // Nothing the API answers is meant to be framed; both headers say so, in agreement.
+      contentSecurityPolicy: { directives: { frameAncestors: ["'none'"] } },
+      xFrameOptions: { action: 'deny' },
+    }),
+  );
+  // Answers carry leads' personal data and session tokens: no browser or proxy keeps them.
+  app.use((_req: Request, res: Response, next: NextFunction) => {
+    res.setHeader('Cache-Control', 'no-store');
+    next();
+  });
   app.use(jsonBodyParser());
   app.enableCors({
     origin: config.corsOrigins,

@@ -20,6 +20,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (!(upstream instanceof Response))
     return new Response(upstream.ok ? '' : upstream.message, { status: 503 });
   if (upstream.status === 401) return signInRedirect('expired');
+  // The API validates the search (length, NUL): its refusal is the visitor's, not a failure of ours.
+  if (upstream.status === 400)
+    return new Response(await apiMessage(upstream), {
+      status: 400,
+      headers: { 'Cache-Control': 'no-store' },
+    });
   if (!upstream.ok || !upstream.body)
     return new Response('The export failed. Please try again.', { status: 502 });
 
@@ -30,4 +36,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const disposition = upstream.headers.get('content-disposition');
   if (disposition) headers.set('Content-Disposition', disposition);
   return new Response(upstream.body, { status: 200, headers });
+}
+
+async function apiMessage(response: Response): Promise<string> {
+  const body = (await response.json().catch(() => null)) as { message?: unknown } | null;
+  return typeof body?.message === 'string' ? body.message : 'That search is not valid.';
 }

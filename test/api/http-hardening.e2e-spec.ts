@@ -82,6 +82,22 @@ describe('HTTP hardening', () => {
     expect(generated.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 
+  it('keeps answers out of caches and agrees with itself on framing', async () => {
+    const paths = leadPaths(leadKindList[0]!);
+    const list = await request(t.http)
+      .get(paths.active)
+      .set('Authorization', `Bearer ${token}`)
+      .expect(200);
+    const login = await request(t.http)
+      .post(AUTH_PATHS.login)
+      .send({ email: 'x@example.com', password: 'y' });
+    for (const res of [list, login]) {
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect(res.headers['x-frame-options']).toBe('DENY');
+      expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    }
+  });
+
   it('allows CORS only from the configured origins', async () => {
     const allowed = await request(t.http)
       .options(AUTH_PATHS.login)
