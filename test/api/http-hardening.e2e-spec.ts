@@ -1,3 +1,4 @@
+import { MAX_JSON_DEPTH } from '../../nest/src/common/json-body-parser';
 import { AUTH_PATHS, leadKindList, leadPaths } from '../../nest/src/contract';
 import { createAdmin, createTestApp, loginToken, request, type TestApp } from '../support/test-app';
 
@@ -44,6 +45,36 @@ describe('HTTP hardening', () => {
       .expect(413);
     expect(tooLarge.body.success).toBe(false);
     expect(JSON.stringify(tooLarge.body)).not.toMatch(/at .*\.js|node_modules|stack/i);
+  });
+
+  it('refuses deeply nested JSON with 400, at the top level or inside a field, on intake and login', async () => {
+    const arrays = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
+    const objects = (depth: number) => `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
+    const intake = leadPaths(leadKindList[0]!).create;
+    const bodies = [
+      arrays(2_000),
+      objects(5_000),
+      `{"email":"a@b.c","password":${arrays(2_000)}}`,
+      `{"name":"n","email":"a@b.c","message":${objects(5_000)}}`,
+    ];
+    for (const path of [AUTH_PATHS.login, intake])
+      for (const body of bodies) {
+        const res = await request(t.http)
+          .post(path)
+          .set('Content-Type', 'application/json')
+          .send(body)
+          .expect(400);
+        expect(res.body).toEqual({
+          success: false,
+          message: `JSON body nested deeper than ${MAX_JSON_DEPTH} levels`,
+          requestId: expect.any(String),
+        });
+      }
+    // Ordinary bodies are untouched by the rule.
+    await request(t.http)
+      .post(AUTH_PATHS.login)
+      .send({ email: 'nobody@example.com', password: 'not it' })
+      .expect(401);
   });
 
   it('rejects query operators and bad paging input on list calls with 400', async () => {

@@ -3,6 +3,8 @@ import { type NextFunction, type Request, type RequestHandler, type Response, js
 import { type ApiFailure } from '../contract';
 
 export const BODY_LIMIT = '100kb';
+/** Far deeper than any body of ours; what goes past it is only there to exhaust a stack. */
+export const MAX_JSON_DEPTH = 32;
 
 /**
  * express.json with its failures answered in our JSON shape: body-parser errors happen before Nest's
@@ -12,7 +14,13 @@ export function jsonBodyParser(): RequestHandler {
   const parse = json({ limit: BODY_LIMIT, strict: true });
   return (req: Request, res: Response, next: NextFunction) => {
     parse(req, res, (error?: unknown) => {
-      if (!error) return next();
+      if (!error) {
+        // Parsing is iterative, but validation and transformation recurse: a body 5,000 levels
+        // deep would overflow their stack. Measured here without recursion, before they see it.
+        if (depthExceeds(req.body, MAX_JSON_DEPTH))
+          return void fail(req, res, 400, `JSON body nested deeper than ${MAX_JSON_DEPTH} levels`);
+        return next();
+      }
       const type = (error as { type?: string }).type;
       const [status, message] =
         type === 'entity.too.large'
@@ -20,9 +28,25 @@ export function jsonBodyParser(): RequestHandler {
           : type === 'encoding.unsupported' || type === 'charset.unsupported'
             ? [415, 'Unsupported body encoding']
             : [400, 'Malformed JSON body'];
-      res
-        .status(status)
-        .json({ success: false, message, requestId: String(req.id ?? '') } satisfies ApiFailure);
+      fail(req, res, status, message);
     });
   };
+}
+
+function fail(req: Request, res: Response, status: number, message: string): void {
+  res
+    .status(status)
+    .json({ success: false, message, requestId: String(req.id ?? '') } satisfies ApiFailure);
+}
+
+/** Whether any value in `root` lies more than `max` arrays or objects deep (no recursion). */
+export function depthExceeds(root: unknown, max: number): boolean {
+  const pending: [unknown, number][] = [[root, 0]];
+  while (pending.length > 0) {
+    const [value, depth] = pending.pop() as [unknown, number];
+    if (typeof value !== 'object' || value === null) continue;
+    if (depth + 1 > max) return true;
+    for (const child of Object.values(value)) pending.push([child, depth + 1]);
+  }
+  return false;
 }
