@@ -145,7 +145,9 @@ describe('HTTP hardening', () => {
   });
 
   it('reports the database as up', async () => {
-    await request(t.http).get('/health').expect(200, { success: true, database: 'up' });
+    await request(t.http)
+      .get('/health')
+      .expect(200, { success: true, database: 'up', storage: 'ok' });
   });
 
   it('documents every call of the contract in the OpenAPI document, with the bearer scheme', async () => {

@@ -10,6 +10,7 @@ import { type Request, type Response } from 'express';
 import { Error as MongooseError } from 'mongoose';
 
 import { type ApiFailure } from '../contract';
+import { isStorageFull, StorageState } from '../database/storage-state';
 
 import { ApiError } from './api-error';
 
@@ -22,6 +23,8 @@ import { ApiError } from './api-error';
 export class AllExceptionsFilter implements ExceptionFilter {
   private readonly logger = new Logger('Exceptions');
 
+  constructor(private readonly storage: StorageState) {}
+
   catch(exception: unknown, host: ArgumentsHost): void {
     const http = host.switchToHttp();
     const request = http.getRequest<Request>();
@@ -29,7 +32,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
     const requestId = String(request.id ?? '');
     const { status, body, headers } = this.toAnswer(exception);
 
-    // A 503 (database away) is expected and logged by the request logger; anything else is a bug.
+    // A 503 (database away or full) is expected and logged by the request logger; anything else is a bug.
     if (status >= 500 && status !== 503) {
       this.logger.error({ err: exception, requestId, path: request.path }, 'request failed');
     }
@@ -71,6 +74,17 @@ export class AllExceptionsFilter implements ExceptionFilter {
         status: HttpStatus.BAD_REQUEST,
         body: { success: false, message: `Invalid ${exception.path}` },
         headers: {},
+      };
+    }
+    if (isStorageFull(exception)) {
+      this.storage.markFull();
+      return {
+        status: HttpStatus.SERVICE_UNAVAILABLE,
+        body: {
+          success: false,
+          message: 'The database is out of space: nothing was saved. Try again later.',
+        },
+        headers: { 'Retry-After': '60' },
       };
     }
     if (isDatabaseUnavailable(exception)) {

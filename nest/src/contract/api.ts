@@ -254,6 +254,8 @@ export interface CreateLeadResponse {
 export interface HealthResponse {
   success: boolean;
   database: 'up' | 'down';
+  /** `full` while the database refuses writes for lack of space (the answer is then a 503). */
+  storage: 'ok' | 'full' | 'unknown';
 }
 
 // --- privacy --------------------------------------------------------------------------------

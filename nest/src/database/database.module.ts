@@ -4,6 +4,8 @@ import mongoose from 'mongoose';
 
 import { AppConfig } from '../config/app-config';
 
+import { StorageState } from './storage-state';
+
 // Defence in depth behind DTO validation: filters built from client input can't smuggle operators
 // (our own operators are wrapped in mongoose.trusted()), and unknown paths in filters throw.
 mongoose.set('sanitizeFilter', true);
@@ -29,5 +31,7 @@ mongoose.set('strictQuery', 'throw');
       },
     }),
   ],
+  providers: [StorageState],
+  exports: [StorageState],
 })
 export class DatabaseModule {}

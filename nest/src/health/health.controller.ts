@@ -11,6 +11,7 @@ import { type Connection, ConnectionStates } from 'mongoose';
 
 import { Public } from '../auth/public.decorator';
 import { type HealthResponse } from '../contract';
+import { StorageState } from '../database/storage-state';
 
 const PING_TIMEOUT_MS = 2_000;
 
@@ -18,18 +19,40 @@ const PING_TIMEOUT_MS = 2_000;
 @Public()
 @Controller('health')
 export class HealthController {
-  constructor(@InjectConnection() private readonly connection: Connection) {}
+  constructor(
+    @InjectConnection() private readonly connection: Connection,
+    private readonly storage: StorageState,
+  ) {}
 
   @Get()
   @ApiOperation({ summary: 'Liveness and database reachability (for load balancers and compose)' })
-  @ApiOkResponse({ description: '{success: true, database: "up"}' })
-  @ApiServiceUnavailableResponse({ description: '{success: false, database: "down"}' })
+  @ApiOkResponse({ description: '{success: true, database: "up", storage: "ok"}' })
+  @ApiServiceUnavailableResponse({
+    description:
+      '{success: false, database: "down"} or, degraded, {success: false, database: "up", storage: "full"}',
+  })
   async check(
     @Res({ passthrough: true }) response: Response,
   ): Promise<HealthResponse & { message?: string }> {
-    if (await this.databaseAnswers()) return { success: true, database: 'up' };
-    response.status(503);
-    return { success: false, database: 'down', message: 'Database unavailable' };
+    if (!(await this.databaseAnswers())) {
+      response.status(503);
+      return {
+        success: false,
+        database: 'down',
+        storage: 'unknown',
+        message: 'Database unavailable',
+      };
+    }
+    if (await this.storage.recheck().catch(() => true)) {
+      response.status(503);
+      return {
+        success: false,
+        database: 'up',
+        storage: 'full',
+        message: 'Degraded: the database is out of space and refuses writes',
+      };
+    }
+    return { success: true, database: 'up', storage: 'ok' };
   }
 
   /** One ping at a time, however many health checks arrive while it is pending. */

@@ -1,0 +1,61 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { InjectConnection } from '@nestjs/mongoose';
+import { type Connection } from 'mongoose';
+
+/**
+ * A write refused because the database's disk is full: MongoDB's OutOfDiskSpace (14031) or the
+ * storage engine's ENOSPC, FerretDB's SQLite "database or disk is full".
+ */
+export function isStorageFull(error: unknown, depth = 0): boolean {
+  if (!(error instanceof Error) || depth > 3) return false;
+  const code = (error as { code?: unknown }).code;
+  return (
+    code === 14031 ||
+    /disk is full|no space left on device|ENOSPC|OutOfDiskSpace/i.test(error.message) ||
+    isStorageFull(error.cause, depth + 1)
+  );
+}
+
+const PROBE_COLLECTION = 'health_probe';
+
+/**
+ * Whether the database last refused a write for lack of space. Set by the exception filter when
+ * a write fails so; cleared when a small probe write (made by /health while the flag is set)
+ * succeeds again, so the API reports itself degraded exactly as long as writes can't be kept.
+ */
+@Injectable()
+export class StorageState {
+  private readonly logger = new Logger('Storage');
+  private fullSince: Date | null = null;
+
+  constructor(@InjectConnection() private readonly connection: Connection) {}
+
+  get full(): boolean {
+    return this.fullSince !== null;
+  }
+
+  markFull(): void {
+    if (this.fullSince) return;
+    this.fullSince = new Date();
+    this.logger.error(
+      "The database's disk is full: writes are refused with 503 until space is freed",
+    );
+  }
+
+  /** While marked full: tries one tiny write, and clears the mark if it is kept. */
+  async recheck(): Promise<boolean> {
+    if (!this.fullSince || !this.connection.db) return this.full;
+    try {
+      await this.connection.db
+        .collection<{ _id: string; at: Date }>(PROBE_COLLECTION)
+        .updateOne({ _id: 'probe' }, { $set: { at: new Date() } }, { upsert: true });
+      this.logger.log(
+        `The database takes writes again (full since ${this.fullSince.toISOString()})`,
+      );
+      this.fullSince = null;
+    } catch (error) {
+      if (!isStorageFull(error)) throw error;
+    }
+    return this.full;
+  }
+}
