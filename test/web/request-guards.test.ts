@@ -110,13 +110,36 @@ describe('form posts the web server refuses, and the ones it takes', () => {
     expect(page.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
   });
 
-  it('answers an export whose search the API refuses with 400, not a failure of its own', async () => {
+  const signedIn = async () => {
     const signIn = await post(ADMIN_PATH, {
       headers: { origin: site.origin },
       body: form({ intent: 'sign-in', ...adminCredentials() }),
     });
     const cookie = signIn.headers.get('set-cookie')?.split(';')[0] ?? '';
     expect(cookie).not.toBe('');
+    return cookie;
+  };
+
+  it.each([
+    ['CR LF', `${ADMIN_PATH}?a=1\r\nSet-Cookie: evil=1`],
+    ['U+2028', `${ADMIN_PATH}?a=1\u2028x`],
+    ['another site', 'https://evil.example/'],
+    ['a protocol-relative URL', '//evil.example/'],
+  ])('sends a form back to a safe page whatever returnTo says (%s)', async (_, returnTo) => {
+    const cookie = await signedIn();
+    const res = await post(`${ADMIN_PATH}/leads`, {
+      headers: { origin: site.origin, cookie },
+      body: form({ action: 'archive', kind: 'contactUs', ids: 'nonsense', returnTo, js: '' }),
+    });
+    expect(res.status).toBe(302);
+    expect(res.headers.get('set-cookie')).toBeNull();
+    const location = res.headers.get('location') ?? '';
+    expect(location.startsWith(`${ADMIN_PATH}?`)).toBe(true);
+    expect(location).not.toMatch(/[\r\n\u2028\u2029]|evil/);
+  });
+
+  it('answers an export whose search the API refuses with 400, not a failure of its own', async () => {
+    const cookie = await signedIn();
     for (const q of ['a\u0000b', 'x'.repeat(201)]) {
       const res = await fetch(
         webUrl(`${ADMIN_PATH}/export?${new URLSearchParams({ kind: 'contactUs', q })}`),
