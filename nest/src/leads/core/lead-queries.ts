@@ -22,9 +22,13 @@ export function stateFilter(state: LeadListState): FilterQuery<LeadRecord> {
 /** What the kept `unread` counts: active leads nobody has opened. */
 export const unreadFilter: FilterQuery<LeadRecord> = { archivedAt: null, readAt: null };
 
-/** Leads by id (one call's worth, at most LEAD_IDS_MAX). */
+/**
+ * Leads by id (one call's worth, at most LEAD_IDS_MAX). One id is an equality, not `$in`: FerretDB
+ * 1.x looks an `_id` equality up directly but reads the whole collection for `$in` (opening a lead
+ * marks it read: one id, every time).
+ */
 export function idsFilter(ids: readonly Types.ObjectId[]): FilterQuery<LeadRecord> {
-  return { _id: trusted({ $in: ids }) };
+  return ids.length === 1 ? { _id: ids[0] } : { _id: trusted({ $in: ids }) };
 }
 
 /** A list, optionally from after a cursor's position and narrowed to a search. */
