@@ -4,6 +4,7 @@ import mongoose from 'mongoose';
 
 import { AppConfig } from '../config/app-config';
 
+import { DatabaseEngine } from './database-engine';
 import { StorageState } from './storage-state';
 
 // Defence in depth behind DTO validation: filters built from client input can't smuggle operators
@@ -31,7 +32,7 @@ mongoose.set('strictQuery', 'throw');
       },
     }),
   ],
-  providers: [StorageState],
-  exports: [StorageState],
+  providers: [StorageState, DatabaseEngine],
+  exports: [StorageState, DatabaseEngine],
 })
 export class DatabaseModule {}

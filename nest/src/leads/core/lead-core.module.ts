@@ -1,6 +1,8 @@
 import { Global, Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 
+import { DatabaseModule } from '../../database/database.module';
+
 import { LeadEmailKeys } from './lead-email-keys';
 import { LeadRegistry } from './lead-registry';
 import { LeadTotalsChecker } from './lead-totals.checker';
@@ -9,8 +11,11 @@ import { LEAD_TOTALS_MODEL, LeadTotalsSchema, LeadTotalsStore } from './lead-tot
 /** What the four kind modules share: the kept totals, their checker and the registry of kinds. */
 @Global()
 @Module({
-  imports: [MongooseModule.forFeature([{ name: LEAD_TOTALS_MODEL, schema: LeadTotalsSchema }])],
+  imports: [
+    DatabaseModule,
+    MongooseModule.forFeature([{ name: LEAD_TOTALS_MODEL, schema: LeadTotalsSchema }]),
+  ],
   providers: [LeadRegistry, LeadTotalsStore, LeadTotalsChecker, LeadEmailKeys],
-  exports: [LeadRegistry, LeadTotalsStore, LeadTotalsChecker],
+  exports: [LeadRegistry, LeadTotalsStore, LeadTotalsChecker, DatabaseModule],
 })
 export class LeadCoreModule {}

@@ -4,11 +4,10 @@ import {
   type OnApplicationBootstrap,
   type OnApplicationShutdown,
 } from '@nestjs/common';
-import { InjectConnection } from '@nestjs/mongoose';
-import { type Connection } from 'mongoose';
 
 import { AppConfig } from '../../config/app-config';
 import { type LeadKindKey, type LeadTotals } from '../../contract';
+import { DatabaseEngine } from '../../database/database-engine';
 
 import { LeadRegistry } from './lead-registry';
 import { type LeadService, sameTotals } from './lead.service';
@@ -41,13 +40,12 @@ export class LeadTotalsChecker implements OnApplicationBootstrap, OnApplicationS
   private readonly timers = new Set<NodeJS.Timeout>();
   private readonly running = new Map<LeadKindKey, Promise<void>>();
   private readonly outgrown = new Set<LeadKindKey>();
-  private scanEngine: Promise<string | null> | undefined;
   private stopped = false;
 
   constructor(
     private readonly registry: LeadRegistry,
     private readonly config: AppConfig,
-    @InjectConnection() private readonly connection: Connection,
+    private readonly engine: DatabaseEngine,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -132,23 +130,11 @@ export class LeadTotalsChecker implements OnApplicationBootstrap, OnApplicationS
     const totals = await service.totals();
     const leads = totals.active + totals.archived;
     if (leads <= EMBEDDED_ENGINE_INBOX_LIMIT) return;
-    const engine = await this.scanOnlyEngine();
+    const engine = await this.engine.wholeCollectionEngine().catch(() => null);
     if (!engine) return;
     this.outgrown.add(kind);
     this.logger.warn(
       `The ${service.kind.panelTitle} inbox holds ${leads} leads: more than ${engine} (the embedded database) serves within the inbox's latency targets. Set MONGODB_URI to a MongoDB replica set or Atlas (or FerretDB 2 on PostgreSQL with DocumentDB) to go beyond; see the README.`,
     );
-  }
-
-  /** "FerretDB v1.x" when the database is one that reads whole collections, else null. */
-  private scanOnlyEngine(): Promise<string | null> {
-    this.scanEngine ??= (async () => {
-      const info = await this.connection.db?.admin().command({ buildInfo: 1 });
-      const version: unknown = info?.ferretdbVersion;
-      return typeof version === 'string' && version.startsWith('v1.')
-        ? `FerretDB ${version}`
-        : null;
-    })().catch(() => null);
-    return this.scanEngine;
   }
 }

@@ -8,6 +8,7 @@ import {
   type LeadKind,
   type LeadKindKey,
 } from '../../contract';
+import { DatabaseEngine } from '../../database/database-engine';
 import { LeadNotifier } from '../../notifications/lead-notifier.service';
 
 import { type LeadRecord } from './lead-record';
@@ -51,6 +52,7 @@ export class LeadModule {
             LeadNotifier,
             LeadRegistry,
             LeadTotalsChecker,
+            DatabaseEngine,
           ],
           useFactory: (
             model: Model<LeadRecord>,
@@ -58,8 +60,9 @@ export class LeadModule {
             notifier: LeadNotifier,
             registry: LeadRegistry,
             checker: LeadTotalsChecker,
+            engine: DatabaseEngine,
           ) => {
-            const service = new LeadService(kind, model, totals, notifier, (k) =>
+            const service = new LeadService(kind, model, totals, notifier, engine, (k) =>
               checker.requestCheck(k),
             );
             registry.register(service);

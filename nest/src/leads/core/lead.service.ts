@@ -23,6 +23,7 @@ import {
   type LeadTotals,
   LIST_PAGE,
 } from '../../contract';
+import { DatabaseEngine } from '../../database/database-engine';
 import { LeadNotifier } from '../../notifications/lead-notifier.service';
 
 import { type CachedPage, HEAD_SIZE, type LeadChange, LeadListCache } from './lead-list-cache';
@@ -79,6 +80,7 @@ export class LeadService<K extends LeadKindKey = LeadKindKey> {
     private readonly model: Model<LeadRecord>,
     private readonly totalsStore: LeadTotalsStore,
     private readonly notifier: LeadNotifier,
+    private readonly engine: DatabaseEngine,
     /** Told when a change may have left the kept totals behind (a failed write after a stored lead). */
     private readonly onTotalsUncertain: (kind: LeadKindKey) => void = () => undefined,
   ) {
@@ -204,25 +206,35 @@ export class LeadService<K extends LeadKindKey = LeadKindKey> {
     return this.answer(at);
   }
 
-  /** The spec's single move: one conditional update that also returns the lead (one read). */
+  /** The spec's single move: one update that also returns the moved lead. */
   private async moveOne(move: LeadMove, id: string): Promise<TotalsSnapshot | undefined> {
     const to = LEAD_MOVE_TARGET[move];
     const from: LeadListState = to === 'active' ? 'archived' : 'active';
     const _id = new Types.ObjectId(id);
-    const record = await this.model
-      .findOneAndUpdate(
-        { _id, ...stateFilter(from) },
-        { $set: { archivedAt: to === 'archived' ? new Date() : null } },
-        { new: true },
-      )
-      .lean<LeadRecord>()
-      .exec();
-    if (record) {
-      const unread = record.readAt ? 0 : to === 'active' ? 1 : -1;
-      return this.recordChange({ [from]: -1, [to]: 1, unread }, [{ upsert: record }]);
+    const set = { $set: { archivedAt: to === 'archived' ? new Date() : null } };
+    let record: LeadRecord | null;
+    if (await this.engine.wholeCollectionEngine()) {
+      // FerretDB 1.x: only a filter of `_id` alone is looked up directly (any other costs a read
+      // of the whole collection), and a conditional update isolates nothing there anyway. The
+      // kind's write queue, which this runs in, is what keeps a move from racing another.
+      const current = await this.model.findOne({ _id }).lean<LeadRecord>().exec();
+      if (!current) throw this.notFound(id);
+      if ((current.archivedAt === null ? 'active' : 'archived') !== from) return undefined;
+      record = await this.model
+        .findOneAndUpdate({ _id }, set, { new: true })
+        .lean<LeadRecord>()
+        .exec();
+    } else {
+      // One conditional update: atomic, so of two processes moving one lead only one counts it.
+      record = await this.model
+        .findOneAndUpdate({ _id, ...stateFilter(from) }, set, { new: true })
+        .lean<LeadRecord>()
+        .exec();
+      if (!record && !(await this.model.exists({ _id }).exec())) throw this.notFound(id);
     }
-    if (!(await this.model.exists({ _id }).exec())) throw this.notFound(id);
-    return undefined;
+    if (!record) return undefined;
+    const unread = record.readAt ? 0 : to === 'active' ? 1 : -1;
+    return this.recordChange({ [from]: -1, [to]: 1, unread }, [{ upsert: record }]);
   }
 
   /** Any action on many leads: read them, change those not yet in the wanted state, count. */
@@ -239,16 +251,15 @@ export class LeadService<K extends LeadKindKey = LeadKindKey> {
     const plan = planAction(action, found, new Date());
     if (plan.targets.length === 0) return undefined;
     const targets = idsFilter(plan.targets.map((r) => r._id));
+    // The state condition guards against another process on an engine that isolates writes; on
+    // FerretDB 1.x it guards nothing and would turn a lookup by id into a whole-collection read.
+    const filter = (await this.engine.wholeCollectionEngine())
+      ? targets
+      : { ...targets, ...plan.condition };
     const result =
       action === 'delete'
-        ? await this.model.deleteMany({ ...targets, ...plan.condition }).exec()
-        : await this.model
-            .updateMany(
-              { ...targets, ...plan.condition },
-              { $set: plan.set },
-              { timestamps: false },
-            )
-            .exec();
+        ? await this.model.deleteMany(filter).exec()
+        : await this.model.updateMany(filter, { $set: plan.set }, { timestamps: false }).exec();
     const changed = 'deletedCount' in result ? result.deletedCount : result.modifiedCount;
     if (changed !== plan.targets.length) {
       // Another process changed some of these leads between our read and our write: the totals
