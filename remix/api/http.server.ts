@@ -16,7 +16,7 @@ export type ApiOutcome<T> =
     };
 
 export interface ApiRequestOptions {
-  method?: 'GET' | 'POST';
+  method?: 'GET' | 'POST' | 'DELETE';
   body?: unknown;
   /** Bearer token of the signed-in admin. */
   token?: string;

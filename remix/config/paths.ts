@@ -1,5 +1,14 @@
 /** The admin area (spec section 2: the route 'super-secret-admin'); every link and redirect starts here. */
 export const ADMIN_PATH = '/super-secret-admin';
 
+/** The signed-in admin's own password and sessions. */
+export const ACCOUNT_PATH = `${ADMIN_PATH}/account`;
+/** Admins manage admins. */
+export const ADMINS_PAGE_PATH = `${ADMIN_PATH}/admins`;
+
 /** The admin area's pages, in the top bar's order. */
-export const ADMIN_PAGES = [{ path: ADMIN_PATH, label: 'Inbox' }] as const;
+export const ADMIN_PAGES = [
+  { path: ADMIN_PATH, label: 'Inbox' },
+  { path: ADMINS_PAGE_PATH, label: 'Admins' },
+  { path: ACCOUNT_PATH, label: 'Account' },
+] as const;

@@ -8,11 +8,11 @@ import {
 import { Outlet, type ShouldRevalidateFunction, useLoaderData } from '@remix-run/react';
 
 import { isLeadAction, isLeadKindKey, isObjectId } from '@contract';
-import { login } from '~/api/auth.server';
+import { login, logout } from '~/api/auth.server';
 import { UNAVAILABLE_MESSAGE } from '~/api/http.server';
 import { Dashboard } from '~/components/admin/dashboard';
 import { SignInForm, type SignInResult } from '~/components/admin/sign-in-form';
-import { ADMIN_PATH } from '~/config/paths';
+import { ACCOUNT_PATH, ADMIN_PATH } from '~/config/paths';
 import { inboxTitle } from '~/utils/inbox-title';
 import { loadDashboard } from '~/utils/inbox.server';
 import { clearToken, readToken, saveToken, signInRedirect } from '~/utils/session.server';
@@ -23,6 +23,8 @@ import { ACTION_LABELS, LEADS_PATH } from './super-secret-admin_.leads';
 const NOTICES: Record<string, string> = {
   expired: 'Your session has expired. Please sign in again.',
   'signed-out': 'You have signed out.',
+  'signed-out-everywhere':
+    'You have signed out everywhere: every session of your account has ended.',
 };
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -58,7 +60,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
   const intent = form.get('intent');
   if (intent === 'sign-in') return signIn(form, context.clientIp);
-  if (intent === 'sign-out') return signInRedirect('signed-out');
+  if (intent === 'sign-out') return signOut(request);
   return data({ ok: false, message: 'Unknown action.' }, { status: 400 });
 }
 
@@ -67,8 +69,14 @@ async function signIn(form: FormData, clientIp: string | undefined) {
   const password = String(form.get('password') ?? '');
   const outcome = await login({ email, password }, clientIp);
   if (outcome.ok)
-    // Spec section 4: a successful login stores the token and reloads.
-    return redirect(ADMIN_PATH, { headers: { 'Set-Cookie': await saveToken(outcome.data.token) } });
+    // Spec section 4: a successful login stores the token and reloads; an admin on an initial
+    // password goes to the Account page to replace it first.
+    return redirect(
+      outcome.data.mustChangePassword ? `${ACCOUNT_PATH}?reason=must-change` : ADMIN_PATH,
+      {
+        headers: { 'Set-Cookie': await saveToken(outcome.data.token) },
+      },
+    );
 
   const result: SignInResult = {
     intent: 'sign-in',
@@ -82,6 +90,20 @@ async function signIn(form: FormData, clientIp: string | undefined) {
   };
   // Spec section 4: a failed login clears any stored token.
   return data(result, { status: outcome.status, headers: { 'Set-Cookie': await clearToken() } });
+}
+
+/**
+ * Revokes the token on the API, so a copy of the cookie is worthless from now on. The browser's
+ * cookie is cleared whatever the API answered: the person asked to leave.
+ */
+async function signOut(request: Request) {
+  const token = await readToken(request);
+  if (token) {
+    const outcome = await logout(token);
+    if (!outcome.ok && outcome.status !== 401)
+      console.error(`Sign-out could not revoke the token: ${outcome.status} ${outcome.message}`);
+  }
+  return signInRedirect('signed-out');
 }
 
 /**

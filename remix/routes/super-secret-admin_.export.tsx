@@ -2,7 +2,7 @@ import { type LoaderFunctionArgs } from '@remix-run/node';
 
 import { isLeadKindKey, isLeadListState } from '@contract';
 import { exportLeads } from '~/api/leads.server';
-import { requireAdmin, signInRedirect } from '~/utils/session.server';
+import { passwordChangeRedirect, requireAdmin, signInRedirect } from '~/utils/session.server';
 
 /**
  * A panel's CSV download. The browser has no token to call the API with, so the web server asks
@@ -26,6 +26,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       status: 400,
       headers: { 'Cache-Control': 'no-store' },
     });
+  // The only 403 a bearer call answers: an initial password still to be changed.
+  if (upstream.status === 403) return passwordChangeRedirect();
   if (!upstream.ok || !upstream.body)
     return new Response('The export failed. Please try again.', { status: 502 });
 

@@ -11,13 +11,7 @@ import { type ApiOutcome } from '~/api/http.server';
 import { actOnLeads, getLead, inboxOverview, listLeads } from '~/api/leads.server';
 
 import { type ActionOutcome, type InboxPanel, type ListResult, searchParam } from './inbox';
-import { signInRedirect } from './session.server';
-
-/** A 401 from the API means the token died (expired, password changed): sign in again. */
-async function unlessUnauthorized<T>(outcome: ApiOutcome<T>): Promise<ApiOutcome<T>> {
-  if (!outcome.ok && outcome.status === 401) throw await signInRedirect('expired');
-  return outcome;
-}
+import { unlessSessionBlocked } from './session.server';
 
 export async function loadPage<K extends LeadKindKey>(
   kind: K,
@@ -25,7 +19,7 @@ export async function loadPage<K extends LeadKindKey>(
   token: string,
   query: { q?: string; cursor?: string } = {},
 ): Promise<ListResult<K>> {
-  const outcome = await unlessUnauthorized(await listLeads(kind, state, token, query));
+  const outcome = await unlessSessionBlocked(await listLeads(kind, state, token, query));
   if (!outcome.ok) return { ok: false, message: outcome.message };
   const { data, nextCursor, total } = outcome.data;
   return { ok: true, page: { data, nextCursor, total } };
@@ -33,7 +27,7 @@ export async function loadPage<K extends LeadKindKey>(
 
 /** Every kind's totals and first active page (the dashboard's first call, and its live poll). */
 export async function loadOverview(token: string) {
-  return unlessUnauthorized(await inboxOverview(token));
+  return unlessSessionBlocked(await inboxOverview(token));
 }
 
 /**
@@ -72,7 +66,7 @@ export async function actOnLeadsFor<K extends LeadKindKey>(
   token: string,
   q: string,
 ): Promise<ActionOutcome<K>> {
-  const outcome = await unlessUnauthorized(await actOnLeads(kind, action, ids, token));
+  const outcome = await unlessSessionBlocked(await actOnLeads(kind, action, ids, token));
   if (!outcome.ok)
     return { ok: false, action, kind, status: outcome.status, message: outcome.message };
   const pages = movePages(outcome.data);
@@ -100,7 +94,7 @@ export async function loadLead<K extends LeadKindKey>(
   id: string,
   token: string,
 ): Promise<ApiOutcome<Lead<K> | null>> {
-  const outcome = await unlessUnauthorized(await getLead(kind, id, token));
+  const outcome = await unlessSessionBlocked(await getLead(kind, id, token));
   if (outcome.ok) return { ok: true, data: outcome.data.lead };
   return outcome.status === 404 ? { ok: true, data: null } : outcome;
 }

@@ -1,7 +1,9 @@
 import { createCookie, redirect } from '@remix-run/node';
 
+import { PASSWORD_CHANGE_REQUIRED } from '@contract';
+import { type ApiOutcome } from '~/api/http.server';
 import { getWebEnv } from '~/config/env.server';
-import { ADMIN_PATH } from '~/config/paths';
+import { ACCOUNT_PATH, ADMIN_PATH } from '~/config/paths';
 
 /**
  * The admin's JWT lives in an httpOnly cookie (not in localStorage as in the observed product):
@@ -34,7 +36,7 @@ export function clearToken(): Promise<string> {
   return cookie().serialize('', { maxAge: 0 });
 }
 
-export type SignInReason = 'expired' | 'signed-out';
+export type SignInReason = 'expired' | 'signed-out' | 'signed-out-everywhere';
 
 /** Back to the sign-in screen without the cookie, saying why. */
 export async function signInRedirect(reason: SignInReason): Promise<Response> {
@@ -48,4 +50,22 @@ export async function requireAdmin(request: Request): Promise<string> {
   const token = await readToken(request);
   if (!token) throw await signInRedirect('expired');
   return token;
+}
+
+/** To the Account page, which says why: the admin must replace an initial password first. */
+export function passwordChangeRedirect(): Response {
+  return redirect(`${ACCOUNT_PATH}?reason=must-change`);
+}
+
+/**
+ * An API answer that ends the page: a 401 (the token died: expired, revoked, admin removed) goes
+ * back to sign-in; the 403 of a password change still due goes to the Account page. Anything else
+ * is the caller's to show.
+ */
+export async function unlessSessionBlocked<T>(outcome: ApiOutcome<T>): Promise<ApiOutcome<T>> {
+  if (outcome.ok) return outcome;
+  if (outcome.status === 401) throw await signInRedirect('expired');
+  if (outcome.status === 403 && outcome.message === PASSWORD_CHANGE_REQUIRED)
+    throw passwordChangeRedirect();
+  return outcome;
 }

@@ -1,7 +1,7 @@
 import { AdminService } from '../../nest/src/auth/admin.service';
-import { AUTH_PATHS } from '../../nest/src/contract';
+import { ADMINS_PATH, AUTH_PATHS } from '../../nest/src/contract';
 import { createAdmin, createTestApp, loginToken, request, type TestApp } from '../support/test-app';
-import { adminIdOf, forgedTokens } from '../support/tokens';
+import { adminIdOf, forgedTokens, handSignedToken } from '../support/tokens';
 
 describe('auth', () => {
   let t: TestApp;
@@ -28,6 +28,7 @@ describe('auth', () => {
           sub: expect.stringMatching(/^[0-9a-f]{24}$/),
           iat: expect.any(Number),
           exp: expect.any(Number),
+          jti: expect.stringMatching(/^[0-9a-f-]{36}$/),
           iss: 'boat-market-data-api',
           aud: 'boat-market-data-admin',
         }),
@@ -163,6 +164,43 @@ describe('auth', () => {
         .post(AUTH_PATHS.checkToken)
         .send({ token: fresh })
         .expect(200, { success: false });
+    });
+
+    describe('requires every claim we issue', () => {
+      const claimsOf = async (email: string) => {
+        const stored = await t.connection.collection('admins').findOne({ email });
+        return { sub: String(stored?._id), sv: Number(stored?.sessionVersion) };
+      };
+
+      it('accepts a hand-signed token with all of them (the control)', async () => {
+        const token = handSignedToken(await claimsOf(admin.email));
+        await request(t.http).post(AUTH_PATHS.checkToken).send({ token }).expect(200, {
+          success: true,
+        });
+      });
+
+      it.each(['exp', 'iat', 'sub', 'jti'] as const)(
+        'refuses a token without %s, at check-token and at a private call',
+        async (claim) => {
+          const token = handSignedToken(await claimsOf(admin.email), claim);
+          await request(t.http).post(AUTH_PATHS.checkToken).send({ token }).expect(200, {
+            success: false,
+          });
+          const res = await request(t.http)
+            .get(ADMINS_PATH)
+            .set('Authorization', `Bearer ${token}`)
+            .expect(401);
+          expect(res.body).toMatchObject({ success: false, message: 'Invalid or expired token' });
+        },
+      );
+
+      it('refuses a token of an older session version (signed out everywhere)', async () => {
+        const claims = await claimsOf(admin.email);
+        const token = handSignedToken({ ...claims, sv: claims.sv - 1 });
+        await request(t.http).post(AUTH_PATHS.checkToken).send({ token }).expect(200, {
+          success: false,
+        });
+      });
     });
 
     it.each([

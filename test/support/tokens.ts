@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+
 import jwt from 'jsonwebtoken';
 
 import { TEST_JWT_SECRET } from './test-app';
@@ -50,4 +52,25 @@ export function forgedTokens(validToken: string, adminId: string): Record<string
 export function adminIdOf(token: string): string {
   const payload = token.split('.')[1] ?? '';
   return (JSON.parse(Buffer.from(payload, 'base64url').toString()) as { sub: string }).sub;
+}
+
+/** The claims our tokens carry, signed by hand (so a test can leave one out). */
+export function handSignedToken(
+  claims: { sub: string; sv: number },
+  omit?: 'exp' | 'iat' | 'sub' | 'jti',
+): string {
+  const now = Math.floor(Date.now() / 1000);
+  const all: Record<string, unknown> = {
+    ...claims,
+    iat: now,
+    exp: now + 3600,
+    jti: randomUUID(),
+  };
+  if (omit) delete all[omit];
+  // The library adds an `iat` unless told not to (and then drops any given one).
+  return jwt.sign(all, TEST_JWT_SECRET, {
+    issuer: ISSUER,
+    audience: AUDIENCE,
+    noTimestamp: omit === 'iat',
+  });
 }

@@ -39,13 +39,13 @@ export class AuthController {
   @ApiBadRequestResponse({ description: 'Malformed body' })
   async login(@Body() body: LoginDto, @Req() request: Request): Promise<LoginResponse> {
     try {
-      const { token, admin } = await this.auth.login(
+      const { token, admin, mustChangePassword } = await this.auth.login(
         body.email,
         body.password,
         request.ip ?? 'unknown',
       );
       await this.audit.record(request, { action: 'sign-in', admin });
-      return { success: true, token };
+      return { success: true, token, ...(mustChangePassword ? { mustChangePassword } : {}) };
     } catch (error) {
       // Wrong credentials are recorded; a throttled attempt (429) was refused before any check.
       if (error instanceof ApiError && error.getStatus() === 401)
@@ -63,6 +63,8 @@ export class AuthController {
   @ApiOkResponse({ type: CheckTokenResponseDto })
   @ApiBadRequestResponse({ description: 'Malformed body' })
   async checkToken(@Body() body: CheckTokenDto): Promise<CheckTokenResponse> {
-    return { success: await this.auth.isValidToken(body.token) };
+    const session = await this.auth.checkToken(body.token);
+    if (!session) return { success: false };
+    return { success: true, ...(session.mustChangePassword ? { mustChangePassword: true } : {}) };
   }
 }

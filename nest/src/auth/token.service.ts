@@ -1,15 +1,31 @@
+import { randomUUID } from 'node:crypto';
+
 import { Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 
 import { AppConfig } from '../config/app-config';
+import { isObjectId } from '../contract';
 
 import { AdminService } from './admin.service';
 import { type AdminDocument } from './schemas/admin.schema';
+import { TokenDenyList } from './token-deny-list.service';
 
+/** The claims every token we issue carries (besides `iss` and `aud`, checked by the verifier). */
 interface AdminClaims {
   sub: string;
   iat: number;
   exp: number;
+  /** This session's id: what signing out puts on the deny list. */
+  jti: string;
+  /** The admin's session version when issued (see Admin.sessionVersion). */
+  sv: number;
+}
+
+/** A valid token's admin and session. */
+export interface AdminSession {
+  admin: AdminDocument;
+  jti: string;
+  expiresAt: Date;
 }
 
 /** Issues and checks admin session tokens: HS256 only, with our issuer and audience pinned. */
@@ -19,26 +35,28 @@ export class TokenService {
     private readonly jwt: JwtService,
     private readonly config: AppConfig,
     private readonly admins: AdminService,
+    private readonly denyList: TokenDenyList,
   ) {}
 
   issue(admin: AdminDocument): Promise<string> {
     return this.jwt.signAsync(
-      { sub: admin.id as string },
+      { sub: admin.id as string, sv: admin.sessionVersion },
       {
         algorithm: 'HS256',
         secret: this.config.jwt.secret,
         expiresIn: this.config.jwt.ttlSeconds,
         issuer: this.config.jwt.issuer,
         audience: this.config.jwt.audience,
+        jwtid: randomUUID(),
       },
     );
   }
 
-  /** The admin a token belongs to, or null for any invalid, expired, foreign or revoked token. */
-  async verify(token: string): Promise<AdminDocument | null> {
-    let claims: AdminClaims;
+  /** The session a token opens, or null for any invalid, expired, foreign or revoked token. */
+  async verify(token: string): Promise<AdminSession | null> {
+    let claims: unknown;
     try {
-      claims = await this.jwt.verifyAsync<AdminClaims>(token, {
+      claims = await this.jwt.verifyAsync<object>(token, {
         algorithms: ['HS256'],
         secret: this.config.jwt.secret,
         issuer: this.config.jwt.issuer,
@@ -47,11 +65,26 @@ export class TokenService {
     } catch {
       return null;
     }
-    if (typeof claims.sub !== 'string' || !/^[0-9a-f]{24}$/.test(claims.sub)) return null;
-    const admin = await this.admins.findById(claims.sub);
-    if (!admin) return null;
-    // iat has second precision: a token issued in the same second as a password change stays valid.
-    if (claims.iat < Math.floor(admin.passwordChangedAt.getTime() / 1000)) return null;
-    return admin;
+    // The verifier checks `exp` only when present: a token without one would never expire.
+    if (!hasOurClaims(claims)) return null;
+    const [admin, revoked] = await Promise.all([
+      this.admins.findById(claims.sub),
+      this.denyList.isRevoked(claims.jti),
+    ]);
+    if (!admin || revoked || claims.sv !== admin.sessionVersion) return null;
+    return { admin, jti: claims.jti, expiresAt: new Date(claims.exp * 1000) };
   }
+}
+
+function hasOurClaims(claims: unknown): claims is AdminClaims {
+  if (typeof claims !== 'object' || claims === null) return false;
+  const { sub, iat, exp, jti, sv } = claims as Record<string, unknown>;
+  return (
+    isObjectId(sub) &&
+    Number.isFinite(iat) &&
+    Number.isFinite(exp) &&
+    typeof jti === 'string' &&
+    /^[\w-]{1,64}$/.test(jti) &&
+    Number.isSafeInteger(sv)
+  );
 }

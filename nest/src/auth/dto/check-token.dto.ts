@@ -12,4 +12,10 @@ export class CheckTokenDto implements CheckTokenRequest {
 export class CheckTokenResponseDto {
   @ApiProperty({ description: 'true for a valid, unexpired token of an existing admin' })
   success: boolean;
+  @ApiProperty({
+    enum: [true],
+    required: false,
+    description: 'Present with a valid token whose admin must change password first',
+  })
+  mustChangePassword?: true;
 }

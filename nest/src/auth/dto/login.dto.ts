@@ -18,4 +18,11 @@ export class LoginDto implements LoginRequest {
 export class LoginResponseDto {
   @ApiProperty({ enum: [true] }) success: true;
   @ApiProperty({ description: 'HS256 JWT; send as `Authorization: Bearer <token>`' }) token: string;
+  @ApiProperty({
+    enum: [true],
+    required: false,
+    description:
+      'Present when the admin is on an initial password: every call but change-password, logout and check-token answers 403 until it is changed',
+  })
+  mustChangePassword?: true;
 }

@@ -11,9 +11,23 @@ export class Admin {
   @Prop({ required: true })
   passwordHash: string;
 
-  /** Tokens issued before this instant are refused, so a password reset signs out every session. */
+  /** When the password was last set (by the admin, another admin or the CLI). */
   @Prop({ required: true, default: () => new Date() })
   passwordChangedAt: Date;
+
+  /**
+   * Tokens carry the version they were issued under (claim `sv`) and are refused once it moved on:
+   * a password change, a reset or "sign out everywhere" increments it. A counter, not a timestamp:
+   * a token's `iat` has whole seconds, so a stamp would spare tokens issued in the same second.
+   */
+  @Prop({ required: true, default: 0 })
+  sessionVersion: number;
+
+  /** Set for an admin created with an initial password by another admin, until they change it. */
+  @Prop({ required: true, default: false })
+  mustChangePassword: boolean;
+
+  createdAt: Date;
 }
 
 export type AdminDocument = HydratedDocument<Admin>;

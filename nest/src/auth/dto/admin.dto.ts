@@ -1,0 +1,35 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { IsEmail } from 'class-validator';
+
+import { IsText } from '../../common/validation';
+import { type AdminSummary, type CreateAdminRequest, FIELD_LIMITS } from '../../contract';
+
+import { IsNewPassword } from './new-password.decorator';
+
+export class CreateAdminDto implements CreateAdminRequest {
+  @ApiProperty({ example: 'colleague@example.com', format: 'email', maxLength: FIELD_LIMITS.email })
+  @IsText(FIELD_LIMITS.email)
+  @IsEmail({}, { message: 'email must be an email address' })
+  email: string;
+
+  @IsNewPassword('The initial password; the new admin must change it at first sign-in.')
+  password: string;
+}
+
+export class AdminSummaryDto implements AdminSummary {
+  @ApiProperty({ pattern: '^[0-9a-f]{24}$' }) id: string;
+  @ApiProperty({ format: 'email' }) email: string;
+  @ApiProperty({ format: 'date-time' }) createdAt: string;
+  @ApiProperty({ description: 'Still on the initial password another admin set' })
+  mustChangePassword: boolean;
+}
+
+export class AdminListResponseDto {
+  @ApiProperty({ enum: [true] }) success: true;
+  @ApiProperty({ type: () => AdminSummaryDto, isArray: true }) admins: AdminSummaryDto[];
+}
+
+export class CreateAdminResponseDto {
+  @ApiProperty({ enum: [true] }) success: true;
+  @ApiProperty({ type: () => AdminSummaryDto }) admin: AdminSummaryDto;
+}

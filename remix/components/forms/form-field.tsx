@@ -1,0 +1,59 @@
+import { type InputHTMLAttributes } from 'react';
+
+interface FormFieldProps extends InputHTMLAttributes<HTMLInputElement> {
+  id: string;
+  name: string;
+  label: string;
+  /** Shown under the field and tied to it (aria-describedby), with the field marked invalid. */
+  error?: string | undefined;
+  /** A lasting hint under the field (what the rules are). */
+  hint?: string;
+}
+
+/** A labelled input with its hint and its error, as the admin pages' forms show them. */
+export function FormField({ id, label, error, hint, className, ...input }: FormFieldProps) {
+  const described = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean);
+  return (
+    <div className={className ?? 'mb-3'}>
+      <label htmlFor={id} className="form-label">
+        {label}
+      </label>
+      <input
+        id={id}
+        className={`form-control${error ? ' is-invalid' : ''}`}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={described.length ? described.join(' ') : undefined}
+        {...input}
+      />
+      {hint ? (
+        <div id={`${id}-hint`} className="form-text">
+          {hint}
+        </div>
+      ) : null}
+      {error ? (
+        <div id={`${id}-error`} className="invalid-feedback">
+          {error}
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * The API's per-field messages in a person's words: its first message for each field, with the
+ * field's wire name ("newPassword must …") replaced by the form's label ("New password must …").
+ */
+export function fieldErrors<F extends string>(
+  errors: Record<string, string[]> | undefined,
+  labels: Record<F, string>,
+): Partial<Record<F, string>> {
+  const out: Partial<Record<F, string>> = {};
+  for (const field of Object.keys(labels) as F[]) {
+    const first = errors?.[field]?.[0];
+    if (first)
+      out[field] = first.startsWith(`${field} `)
+        ? `${labels[field]}${first.slice(field.length)}`
+        : first;
+  }
+  return out;
+}

@@ -1,0 +1,209 @@
+import {
+  type ActionFunctionArgs,
+  data,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  redirect,
+} from '@remix-run/node';
+import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { Alert, Button } from 'react-bootstrap';
+
+import { FIELD_LIMITS, PASSWORD_MIN_LENGTH } from '@contract';
+import { changePassword, checkToken, logoutAll } from '~/api/auth.server';
+import { UNAVAILABLE_MESSAGE } from '~/api/http.server';
+import { AdminShell } from '~/components/admin/admin-shell';
+import { fieldErrors, FormField } from '~/components/forms/form-field';
+import { ACCOUNT_PATH } from '~/config/paths';
+import { requireAdmin, saveToken, signInRedirect } from '~/utils/session.server';
+
+const NOTICES: Record<string, { text: string; variant: 'warning' | 'success' }> = {
+  'must-change': {
+    variant: 'warning',
+    text: 'You signed in with an initial password. Choose your own password to continue.',
+  },
+  changed: {
+    variant: 'success',
+    text: 'Your password has been changed. Your other sessions have been signed out.',
+  },
+};
+
+const LABELS = {
+  currentPassword: 'Current password',
+  newPassword: 'New password',
+  repeatPassword: 'Repeat the new password',
+} as const;
+type PasswordField = keyof typeof LABELS;
+
+export interface AccountActionResult {
+  intent: 'change-password' | 'sign-out-everywhere';
+  errors?: Partial<Record<PasswordField, string>>;
+  message?: string;
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const token = await requireAdmin(request);
+  const check = await checkToken(token);
+  if (!check.ok) throw new Response(UNAVAILABLE_MESSAGE, { status: 503 });
+  if (!check.data.success) throw await signInRedirect('expired');
+  const dueNow = check.data.mustChangePassword === true;
+  const reason = new URL(request.url).searchParams.get('reason') ?? '';
+  // The "must change" notice stays while the change is due, however the admin got here.
+  const notice = dueNow ? NOTICES['must-change'] : reason === 'changed' ? NOTICES.changed : null;
+  return { mustChangePassword: dueNow, notice: notice ?? null };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const token = await requireAdmin(request);
+  const form = await request.formData();
+  const intent = form.get('intent');
+  if (intent === 'change-password') return changeOwnPassword(form, token);
+  if (intent === 'sign-out-everywhere') {
+    const outcome = await logoutAll(token);
+    if (outcome.ok || outcome.status === 401) return signInRedirect('signed-out-everywhere');
+    return data<AccountActionResult>(
+      { intent, message: outcome.message },
+      { status: outcome.status },
+    );
+  }
+  return data({ intent: null, message: 'Unknown action.' }, { status: 400 });
+}
+
+async function changeOwnPassword(form: FormData, token: string) {
+  const currentPassword = String(form.get('currentPassword') ?? '');
+  const newPassword = String(form.get('newPassword') ?? '');
+  const repeatPassword = String(form.get('repeatPassword') ?? '');
+  const intent = 'change-password' as const;
+  // The one rule the API cannot check: it never sees the repeat.
+  if (newPassword !== repeatPassword)
+    return data<AccountActionResult>(
+      { intent, errors: { repeatPassword: 'The two new passwords differ.' } },
+      { status: 400 },
+    );
+  const outcome = await changePassword({ currentPassword, newPassword }, token);
+  if (outcome.ok)
+    return redirect(`${ACCOUNT_PATH}?reason=changed`, {
+      headers: { 'Set-Cookie': await saveToken(outcome.data.token) },
+    });
+  if (outcome.status === 401) throw await signInRedirect('expired');
+  const errors = fieldErrors(outcome.errors, LABELS);
+  return data<AccountActionResult>(
+    {
+      intent,
+      errors,
+      message: Object.keys(errors).length
+        ? undefined
+        : outcome.status === 400
+          ? outcome.message
+          : UNAVAILABLE_MESSAGE,
+    },
+    { status: outcome.status },
+  );
+}
+
+export default function AccountRoute() {
+  const { mustChangePassword, notice } = useLoaderData<typeof loader>();
+  const result = useActionData<AccountActionResult>();
+  const navigation = useNavigation();
+  const busy = navigation.state !== 'idle';
+  const changeResult = result?.intent === 'change-password' ? result : undefined;
+  const errors = changeResult?.errors ?? {};
+
+  return (
+    <AdminShell>
+      <h2 className="h4 mb-3">Account</h2>
+      {notice ? (
+        <Alert variant={notice.variant} role="status">
+          {notice.text}
+        </Alert>
+      ) : null}
+      <div className="row g-4">
+        <section className="col-12 col-lg-6" aria-labelledby="change-password-heading">
+          <div className="card shadow-sm">
+            <div className="card-body">
+              <h3 id="change-password-heading" className="h5">
+                Change password
+              </h3>
+              {changeResult?.message ? (
+                <Alert variant="danger" role="alert">
+                  {changeResult.message}
+                </Alert>
+              ) : null}
+              <Form method="post" noValidate>
+                <input type="hidden" name="intent" value="change-password" />
+                <FormField
+                  id="current-password"
+                  name="currentPassword"
+                  type="password"
+                  label={LABELS.currentPassword}
+                  autoComplete="current-password"
+                  maxLength={FIELD_LIMITS.password}
+                  required
+                  error={errors.currentPassword}
+                />
+                <FormField
+                  id="new-password"
+                  name="newPassword"
+                  type="password"
+                  label={LABELS.newPassword}
+                  autoComplete="new-password"
+                  maxLength={FIELD_LIMITS.password}
+                  required
+                  hint={`At least ${PASSWORD_MIN_LENGTH} characters, and not one of the most common passwords. A few words make a good one.`}
+                  error={errors.newPassword}
+                />
+                <FormField
+                  id="repeat-password"
+                  name="repeatPassword"
+                  type="password"
+                  label={LABELS.repeatPassword}
+                  autoComplete="new-password"
+                  maxLength={FIELD_LIMITS.password}
+                  required
+                  error={errors.repeatPassword}
+                />
+                <Button type="submit" variant="primary" disabled={busy}>
+                  Change password
+                </Button>
+              </Form>
+            </div>
+          </div>
+        </section>
+        <section className="col-12 col-lg-6" aria-labelledby="sessions-heading">
+          <div className="card shadow-sm">
+            <div className="card-body">
+              <h3 id="sessions-heading" className="h5">
+                Sessions
+              </h3>
+              {mustChangePassword ? (
+                <p className="mb-0">Change your password first; then you can manage sessions.</p>
+              ) : (
+                <>
+                  <p>
+                    Signed in on another device, or left a session open somewhere? Signing out
+                    everywhere ends every session of your account, this one included.
+                  </p>
+                  {result?.intent === 'sign-out-everywhere' && result.message ? (
+                    <Alert variant="danger" role="alert">
+                      {result.message}
+                    </Alert>
+                  ) : null}
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="sign-out-everywhere" />
+                    <Button type="submit" variant="outline-danger" disabled={busy}>
+                      Sign out everywhere
+                    </Button>
+                  </Form>
+                </>
+              )}
+            </div>
+          </div>
+        </section>
+      </div>
+    </AdminShell>
+  );
+}
+
+export const meta: MetaFunction = () => [
+  { title: 'Account · Admin' },
+  { name: 'robots', content: 'noindex, nofollow' },
+];

@@ -1,0 +1,241 @@
+import {
+  type ActionFunctionArgs,
+  data,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  redirect,
+} from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { Alert, Button } from 'react-bootstrap';
+
+import { FIELD_LIMITS, isObjectId, PASSWORD_MIN_LENGTH } from '@contract';
+import { addAdmin, listAdmins, removeAdmin } from '~/api/admins.server';
+import { checkToken } from '~/api/auth.server';
+import { UNAVAILABLE_MESSAGE } from '~/api/http.server';
+import { AdminShell } from '~/components/admin/admin-shell';
+import { RelativeTime } from '~/components/admin/relative-time';
+import { fieldErrors, FormField } from '~/components/forms/form-field';
+import { ADMINS_PAGE_PATH } from '~/config/paths';
+import { requireAdmin, signInRedirect, unlessSessionBlocked } from '~/utils/session.server';
+
+const LABELS = { email: 'Email', password: 'Initial password' } as const;
+
+export interface AdminsActionResult {
+  intent: 'add' | 'remove';
+  errors?: Partial<Record<keyof typeof LABELS, string>>;
+  message?: string;
+  /** What the add form held, so a refused one is not typed again (never the password). */
+  email?: string;
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const token = await requireAdmin(request);
+  const outcome = await unlessSessionBlocked(await listAdmins(token));
+  if (!outcome.ok) throw new Response(outcome.message, { status: 503 });
+  const params = new URL(request.url).searchParams;
+  const { admins } = outcome.data;
+  const removing = params.get('remove');
+  const added = params.get('added');
+  const removed = params.get('removed');
+  return {
+    admins,
+    // The confirmation step of a removal: a page of its own, so it works without JavaScript.
+    pendingRemoval: admins.find((admin) => admin.id === removing) ?? null,
+    notice: added
+      ? `Added ${added}. Give them the initial password; they must change it at first sign-in.`
+      : removed
+        ? `Removed ${removed}. Their sessions have ended.`
+        : null,
+  };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const token = await requireAdmin(request);
+  const form = await request.formData();
+  const intent = form.get('intent');
+  if (intent === 'add') return add(form, token);
+  if (intent === 'remove') return remove(form, token);
+  return data({ intent: null, message: 'Unknown action.' }, { status: 400 });
+}
+
+async function add(form: FormData, token: string) {
+  const email = String(form.get('email') ?? '').trim();
+  const password = String(form.get('password') ?? '');
+  const outcome = await unlessSessionBlocked(await addAdmin({ email, password }, token));
+  if (outcome.ok)
+    return redirect(`${ADMINS_PAGE_PATH}?added=${encodeURIComponent(outcome.data.admin.email)}`);
+  const errors =
+    outcome.status === 409 ? { email: outcome.message } : fieldErrors(outcome.errors, LABELS);
+  return data<AdminsActionResult>(
+    {
+      intent: 'add',
+      email,
+      errors,
+      message: Object.keys(errors).length
+        ? undefined
+        : outcome.status === 400
+          ? outcome.message
+          : UNAVAILABLE_MESSAGE,
+    },
+    { status: outcome.status },
+  );
+}
+
+async function remove(form: FormData, token: string) {
+  const id = String(form.get('id') ?? '');
+  const email = String(form.get('email') ?? '');
+  if (!isObjectId(id))
+    return data<AdminsActionResult>(
+      { intent: 'remove', message: 'Unknown admin.' },
+      { status: 400 },
+    );
+  const outcome = await unlessSessionBlocked(await removeAdmin(id, token));
+  if (!outcome.ok)
+    // 409 says why the last admin stays; 404 that someone removed them first.
+    return data<AdminsActionResult>(
+      { intent: 'remove', message: outcome.message },
+      { status: outcome.status },
+    );
+  // An admin who removed themself has no session left.
+  const stillSignedIn = await checkToken(token);
+  if (stillSignedIn.ok && !stillSignedIn.data.success) throw await signInRedirect('signed-out');
+  return redirect(`${ADMINS_PAGE_PATH}?removed=${encodeURIComponent(email)}`);
+}
+
+export default function AdminsRoute() {
+  const { admins, pendingRemoval, notice } = useLoaderData<typeof loader>();
+  const result = useActionData<AdminsActionResult>();
+  const navigation = useNavigation();
+  const busy = navigation.state !== 'idle';
+  const addResult = result?.intent === 'add' ? result : undefined;
+  const errors = addResult?.errors ?? {};
+
+  return (
+    <AdminShell>
+      <h2 className="h4 mb-3">Admins</h2>
+      {notice ? (
+        <Alert variant="success" role="status">
+          {notice}
+        </Alert>
+      ) : null}
+      {result?.intent === 'remove' && result.message ? (
+        <Alert variant="danger" role="alert">
+          {result.message}
+        </Alert>
+      ) : null}
+      {pendingRemoval ? (
+        <Alert variant="danger" className="admin-removal">
+          <Form method="post" action={ADMINS_PAGE_PATH}>
+            <p className="mb-2">
+              Remove the admin <strong>{pendingRemoval.email}</strong>? Their sessions end at once,
+              and they can no longer sign in.
+            </p>
+            <input type="hidden" name="intent" value="remove" />
+            <input type="hidden" name="id" value={pendingRemoval.id} />
+            <input type="hidden" name="email" value={pendingRemoval.email} />
+            <Button type="submit" variant="danger" size="sm" disabled={busy}>
+              Remove admin
+            </Button>{' '}
+            <Link className="btn btn-link btn-sm" to={ADMINS_PAGE_PATH}>
+              Cancel
+            </Link>
+          </Form>
+        </Alert>
+      ) : null}
+      <div className="row g-4">
+        <section className="col-12 col-lg-7" aria-labelledby="admins-heading">
+          <h3 id="admins-heading" className="h5">
+            Who can sign in
+          </h3>
+          <div className="table-responsive">
+            <table className="table align-middle">
+              <thead>
+                <tr>
+                  <th scope="col">Email</th>
+                  <th scope="col">Added</th>
+                  <th scope="col">Password</th>
+                  <th scope="col">
+                    <span className="visually-hidden">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {admins.map((admin) => (
+                  <tr key={admin.id}>
+                    <td className="text-break">{admin.email}</td>
+                    <td>
+                      <RelativeTime iso={admin.createdAt} />
+                    </td>
+                    <td>
+                      {admin.mustChangePassword ? (
+                        <span className="badge text-bg-warning">Initial, to be changed</span>
+                      ) : (
+                        'Own'
+                      )}
+                    </td>
+                    <td className="text-end">
+                      <Link
+                        className="btn btn-outline-danger btn-sm"
+                        to={`${ADMINS_PAGE_PATH}?remove=${admin.id}`}
+                        preventScrollReset
+                      >
+                        Remove<span className="visually-hidden"> {admin.email}</span>
+                      </Link>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </section>
+        <section className="col-12 col-lg-5" aria-labelledby="add-admin-heading">
+          <div className="card shadow-sm">
+            <div className="card-body">
+              <h3 id="add-admin-heading" className="h5">
+                Add an admin
+              </h3>
+              {addResult?.message ? (
+                <Alert variant="danger" role="alert">
+                  {addResult.message}
+                </Alert>
+              ) : null}
+              <Form method="post" action={ADMINS_PAGE_PATH} noValidate>
+                <input type="hidden" name="intent" value="add" />
+                <FormField
+                  id="admin-email"
+                  name="email"
+                  type="email"
+                  label={LABELS.email}
+                  autoComplete="off"
+                  maxLength={FIELD_LIMITS.email}
+                  defaultValue={addResult?.email ?? ''}
+                  required
+                  error={errors.email}
+                />
+                <FormField
+                  id="admin-password"
+                  name="password"
+                  type="password"
+                  label={LABELS.password}
+                  autoComplete="new-password"
+                  maxLength={FIELD_LIMITS.password}
+                  hint={`At least ${PASSWORD_MIN_LENGTH} characters, not a common password. They must change it at first sign-in.`}
+                  required
+                  error={errors.password}
+                />
+                <Button type="submit" variant="primary" disabled={busy}>
+                  Add admin
+                </Button>
+              </Form>
+            </div>
+          </div>
+        </section>
+      </div>
+    </AdminShell>
+  );
+}
+
+export const meta: MetaFunction = () => [
+  { title: 'Admins · Admin' },
+  { name: 'robots', content: 'noindex, nofollow' },
+];
