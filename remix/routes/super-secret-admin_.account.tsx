@@ -8,7 +8,7 @@ import {
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { Alert, Button } from 'react-bootstrap';
 
-import { FIELD_LIMITS, PASSWORD_MIN_LENGTH } from '@contract';
+import { FIELD_LIMITS, htmlMaxLength, PASSWORD_MIN_LENGTH } from '@contract';
 import { changePassword, checkToken, logoutAll } from '~/api/auth.server';
 import { UNAVAILABLE_MESSAGE } from '~/api/http.server';
 import { AdminShell } from '~/components/admin/admin-shell';
@@ -136,7 +136,7 @@ export default function AccountRoute() {
                   type="password"
                   label={LABELS.currentPassword}
                   autoComplete="current-password"
-                  maxLength={FIELD_LIMITS.password}
+                  maxLength={htmlMaxLength(FIELD_LIMITS.password)}
                   required
                   error={errors.currentPassword}
                 />
@@ -146,7 +146,7 @@ export default function AccountRoute() {
                   type="password"
                   label={LABELS.newPassword}
                   autoComplete="new-password"
-                  maxLength={FIELD_LIMITS.password}
+                  maxLength={htmlMaxLength(FIELD_LIMITS.password)}
                   required
                   hint={`At least ${PASSWORD_MIN_LENGTH} characters, and not one of the most common passwords. A few words make a good one.`}
                   error={errors.newPassword}
@@ -157,7 +157,7 @@ export default function AccountRoute() {
                   type="password"
                   label={LABELS.repeatPassword}
                   autoComplete="new-password"
-                  maxLength={FIELD_LIMITS.password}
+                  maxLength={htmlMaxLength(FIELD_LIMITS.password)}
                   required
                   error={errors.repeatPassword}
                 />

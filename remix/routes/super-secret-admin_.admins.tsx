@@ -8,7 +8,7 @@ import {
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { Alert, Button } from 'react-bootstrap';
 
-import { FIELD_LIMITS, isObjectId, PASSWORD_MIN_LENGTH } from '@contract';
+import { FIELD_LIMITS, htmlMaxLength, isObjectId, PASSWORD_MIN_LENGTH } from '@contract';
 import { addAdmin, listAdmins, removeAdmin } from '~/api/admins.server';
 import { checkToken } from '~/api/auth.server';
 import { UNAVAILABLE_MESSAGE } from '~/api/http.server';
@@ -207,7 +207,7 @@ export default function AdminsRoute() {
                   type="email"
                   label={LABELS.email}
                   autoComplete="off"
-                  maxLength={FIELD_LIMITS.email}
+                  maxLength={htmlMaxLength(FIELD_LIMITS.email)}
                   defaultValue={addResult?.email ?? ''}
                   required
                   error={errors.email}
@@ -218,7 +218,7 @@ export default function AdminsRoute() {
                   type="password"
                   label={LABELS.password}
                   autoComplete="new-password"
-                  maxLength={FIELD_LIMITS.password}
+                  maxLength={htmlMaxLength(FIELD_LIMITS.password)}
                   hint={`At least ${PASSWORD_MIN_LENGTH} characters, not a common password. They must change it at first sign-in.`}
                   required
                   error={errors.password}

@@ -1,4 +1,4 @@
-import { LEAD_KINDS, leadKindList, leadPaths } from '../../nest/src/contract';
+import { FIELD_LIMITS, LEAD_KINDS, leadKindList, leadPaths } from '../../nest/src/contract';
 import { validSubmission } from '../support/submissions';
 import { createAdmin, createTestApp, loginToken, request, type TestApp } from '../support/test-app';
 
@@ -185,5 +185,68 @@ describe('intake throttling', () => {
     } finally {
       await t.close();
     }
+  });
+});
+
+describe('text as people write it: one length rule, nothing altered', () => {
+  let t: TestApp;
+  let token: string;
+  const kind = LEAD_KINDS.contactUs;
+  const paths = leadPaths(kind);
+  // Astral characters: two UTF-16 units each, one character each.
+  const emoji = (n: number) => '🛥'.repeat(n);
+
+  beforeAll(async () => {
+    t = await createTestApp({ INTAKE_RATE_LIMIT: '1000' });
+    await createAdmin(t);
+    token = await loginToken(t);
+  });
+  afterAll(() => t.close());
+
+  const stored = async (id: string) =>
+    (await request(t.http).get(paths.one(id)).set('Authorization', `Bearer ${token}`).expect(200))
+      .body;
+
+  it.each([
+    ['name', FIELD_LIMITS.name],
+    ['subject', FIELD_LIMITS.subject],
+    ['message', FIELD_LIMITS.message],
+  ])(
+    'takes %s at its limit in emoji and stores it exactly, refusing one more',
+    async (field, limit) => {
+      const atLimit = { ...validSubmission(kind), [field]: emoji(limit) };
+      const res = await request(t.http).post(paths.create).send(atLimit).expect(201);
+      expect((await stored(res.body.id as string)).lead[field]).toBe(emoji(limit));
+
+      const over = await request(t.http)
+        .post(paths.create)
+        .send({ ...validSubmission(kind), [field]: emoji(limit + 1) })
+        .expect(400);
+      expect(over.body.errors).toEqual({
+        [field]: [`${field} must be at most ${limit} characters`],
+      });
+    },
+  );
+
+  it.each([
+    ['email', 'ada\ud800@example.com'],
+    ['message', 'A boat \ud83d'],
+    ['name', '\udc00Ada'],
+  ])('refuses a lone surrogate in %s with 400 and stores nothing', async (field, value) => {
+    const before = await t.connection.collection(kind.collection).countDocuments();
+    const res = await request(t.http)
+      .post(paths.create)
+      .set('Content-Type', 'application/json')
+      .send(JSON.stringify({ ...validSubmission(kind), [field]: value }))
+      .expect(400);
+    // The email rule may speak first for an email; either way the text is refused, not altered.
+    expect(res.body.errors[field]).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `^${field} (contains a lone surrogate \\(not Unicode text\\): it cannot be stored as sent|must be an email address)$`,
+        ),
+      ),
+    ]);
+    expect(await t.connection.collection(kind.collection).countDocuments()).toBe(before);
   });
 });

@@ -5,14 +5,16 @@ import {
   ArrayMaxSize,
   ArrayMinSize,
   IsArray,
+  isEmail,
   IsMongoId,
   IsNotEmpty,
   IsString,
   Matches,
-  MaxLength,
   ValidateBy,
   ValidateIf,
 } from 'class-validator';
+
+import { characterCount, hasLoneSurrogate } from '../contract';
 
 import { ApiError } from './api-error';
 
@@ -62,9 +64,40 @@ export function IsText(max: number, options: { trim?: boolean; required?: boolea
     ...(trim ? [Transform(({ value }) => (typeof value === 'string' ? value.trim() : value))] : []),
     IsString(),
     ...(required ? [IsNotEmpty()] : []),
-    MaxLength(max),
+    ValidateBy({
+      name: 'wellFormedText',
+      validator: {
+        validate: (value: unknown) => typeof value === 'string' && !hasLoneSurrogate(value),
+        defaultMessage: () =>
+          '$property contains a lone surrogate (not Unicode text): it cannot be stored as sent',
+      },
+    }),
+    ValidateBy({
+      name: 'maxCharacters',
+      constraints: [max],
+      validator: {
+        // Code points, as the contract counts them everywhere (class-validator's MaxLength does not).
+        validate: (value: unknown) => typeof value === 'string' && characterCount(value) <= max,
+        defaultMessage: () => `$property must be at most ${max} characters`,
+      },
+    }),
     Matches(NO_NUL, { message: '$property must not contain NUL characters' }),
   );
+}
+
+/**
+ * An email address, checked only once it is Unicode text (the email check itself would throw on a
+ * lone surrogate: a 500 for bad input).
+ */
+export function IsEmailAddress() {
+  return ValidateBy({
+    name: 'emailAddress',
+    validator: {
+      validate: (value: unknown) =>
+        typeof value === 'string' && !hasLoneSurrogate(value) && isEmail(value),
+      defaultMessage: () => '$property must be an email address',
+    },
+  });
 }
 
 /** Ids of leads (or admins): an array of 1 to `max` 24-hex ids. */

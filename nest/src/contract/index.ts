@@ -3,3 +3,4 @@
 export * from './lead-kinds';
 export * from './limits';
 export * from './api';
+export * from './text';

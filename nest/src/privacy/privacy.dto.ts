@@ -1,7 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IsEmail } from 'class-validator';
 
-import { IsText } from '../common/validation';
+import { IsEmailAddress, IsText } from '../common/validation';
 import { FIELD_LIMITS, leadKindList, type PrivacyEraseRequest } from '../contract';
 import { createLeadResponseDtos, named } from '../leads/core/lead.dto';
 
@@ -9,7 +8,7 @@ import { createLeadResponseDtos, named } from '../leads/core/lead.dto';
 export class PrivacyEmailDto implements PrivacyEraseRequest {
   @ApiProperty({ maxLength: FIELD_LIMITS.email, format: 'email', example: 'ada@example.com' })
   @IsText(FIELD_LIMITS.email)
-  @IsEmail({}, { message: 'email must be an email address' })
+  @IsEmailAddress()
   email: string;
 }
 

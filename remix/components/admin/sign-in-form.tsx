@@ -1,7 +1,7 @@
 import { Form, useActionData, useNavigation } from '@remix-run/react';
 import { Alert, Button, Card, Form as BsForm } from 'react-bootstrap';
 
-import { FIELD_LIMITS } from '@contract';
+import { FIELD_LIMITS, htmlMaxLength } from '@contract';
 
 export interface SignInResult {
   intent: 'sign-in';
@@ -40,7 +40,7 @@ export function SignInForm({ notice }: { notice: string | null }) {
                 name="email"
                 placeholder="Email"
                 autoComplete="username"
-                maxLength={FIELD_LIMITS.email}
+                maxLength={htmlMaxLength(FIELD_LIMITS.email)}
                 defaultValue={result?.email ?? ''}
                 required
               />
@@ -52,7 +52,7 @@ export function SignInForm({ notice }: { notice: string | null }) {
                 name="password"
                 placeholder="Password"
                 autoComplete="current-password"
-                maxLength={FIELD_LIMITS.password}
+                maxLength={htmlMaxLength(FIELD_LIMITS.password)}
                 required
               />
             </BsForm.Group>

@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { type FormEvent } from 'react';
 
-import { FIELD_LIMITS } from '@contract';
+import { FIELD_LIMITS, htmlMaxLength } from '@contract';
 
 import {
   CONTACT_FIELDS,
@@ -64,11 +64,11 @@ describe('ContactForm', () => {
     expect(screen.getByLabelText('Your Email')).toHaveAttribute('autocomplete', 'email');
     expect(screen.getByLabelText('Subject')).toHaveAttribute(
       'maxlength',
-      String(FIELD_LIMITS.subject),
+      String(htmlMaxLength(FIELD_LIMITS.subject)),
     );
     expect(screen.getByLabelText('Message')).toHaveAttribute(
       'maxlength',
-      String(FIELD_LIMITS.message),
+      String(htmlMaxLength(FIELD_LIMITS.message)),
     );
     expect(screen.getByRole('button', { name: 'SEND' })).toHaveAttribute('type', 'submit');
     expect(screen.queryByText(REQUIRED_MESSAGE)).not.toBeInTheDocument();

@@ -8,7 +8,7 @@ import {
 } from 'react';
 import { Button } from 'react-bootstrap';
 
-import { FIELD_LIMITS } from '@contract';
+import { FIELD_LIMITS, htmlMaxLength } from '@contract';
 import { JsFlag } from '~/components/forms/js-flag';
 
 export const CONTACT_FIELDS = ['name', 'email', 'subject', 'message'] as const;
@@ -142,7 +142,7 @@ export function ContactForm({
           id,
           name,
           className: `form-control${error ? ' is-invalid' : ''}`,
-          maxLength: FIELD_LIMITS[name],
+          maxLength: htmlMaxLength(FIELD_LIMITS[name]),
           defaultValue: result?.values[name] ?? '',
           'aria-required': true,
           'aria-invalid': error ? true : undefined,

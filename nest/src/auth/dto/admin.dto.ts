@@ -1,7 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IsEmail } from 'class-validator';
 
-import { IsText } from '../../common/validation';
+import { IsEmailAddress, IsText } from '../../common/validation';
 import { type AdminSummary, type CreateAdminRequest, FIELD_LIMITS } from '../../contract';
 
 import { IsNewPassword } from './new-password.decorator';
@@ -9,7 +8,7 @@ import { IsNewPassword } from './new-password.decorator';
 export class CreateAdminDto implements CreateAdminRequest {
   @ApiProperty({ example: 'colleague@example.com', format: 'email', maxLength: FIELD_LIMITS.email })
   @IsText(FIELD_LIMITS.email)
-  @IsEmail({}, { message: 'email must be an email address' })
+  @IsEmailAddress()
   email: string;
 
   @IsNewPassword('The initial password; the new admin must change it at first sign-in.')

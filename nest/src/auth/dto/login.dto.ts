@@ -1,13 +1,12 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IsEmail } from 'class-validator';
 
-import { IsText } from '../../common/validation';
+import { IsEmailAddress, IsText } from '../../common/validation';
 import { FIELD_LIMITS, type LoginRequest } from '../../contract';
 
 export class LoginDto implements LoginRequest {
   @ApiProperty({ example: 'admin@example.com', maxLength: FIELD_LIMITS.email })
   @IsText(FIELD_LIMITS.email)
-  @IsEmail({}, { message: 'email must be an email address' })
+  @IsEmailAddress()
   email: string;
 
   @ApiProperty({ format: 'password', maxLength: FIELD_LIMITS.password })

@@ -1,17 +1,9 @@
 import { applyDecorators, type Type } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import {
-  IsEmail,
-  IsIn,
-  IsMongoId,
-  IsOptional,
-  IsString,
-  Matches,
-  MaxLength,
-} from 'class-validator';
+import { IsIn, IsMongoId, IsOptional, Matches } from 'class-validator';
 
 import { PageQueryDto } from '../../common/page-query.dto';
-import { ExactlyOneOf, IsIdList, IsText } from '../../common/validation';
+import { ExactlyOneOf, IsEmailAddress, IsIdList, IsText } from '../../common/validation';
 import {
   type ArchiveRequest,
   FIELD_LIMITS,
@@ -70,15 +62,14 @@ export class CreateLeadBaseDto {
 
   @ApiProperty({ maxLength: FIELD_LIMITS.email, format: 'email' })
   @IsText(FIELD_LIMITS.email)
-  @IsEmail({}, { message: 'email must be an email address' })
+  @IsEmailAddress()
   email: string;
 
   @ApiPropertyOptional({
     description: 'Honeypot: leave empty. Submissions that fill it are dropped.',
   })
   @IsOptional()
-  @IsString()
-  @MaxLength(FIELD_LIMITS.name)
+  @IsText(FIELD_LIMITS.name, { required: false })
   website?: string;
 }
 

@@ -1,10 +1,23 @@
 import { Schema, type SchemaDefinition } from 'mongoose';
 
-import { FIELD_LIMITS, type LeadKindDescriptor } from '../../contract';
+import { characterCount, FIELD_LIMITS, type LeadKindDescriptor } from '../../contract';
 
-/** A required, bounded string path, as every lead text field is stored. */
-export function leadText(maxlength: number, required = true) {
-  return { type: String, required, trim: true, maxlength, ...(required ? {} : { default: '' }) };
+/**
+ * A required, bounded string path, as every lead text field is stored. The bound counts characters
+ * as the contract and the DTOs do (Mongoose's `maxlength` counts UTF-16 units, and would refuse at
+ * the database a lead the API had accepted).
+ */
+export function leadText(max: number, required = true) {
+  return {
+    type: String,
+    required,
+    trim: true,
+    validate: {
+      validator: (value: string) => characterCount(value) <= max,
+      message: `{PATH} must be at most ${max} characters`,
+    },
+    ...(required ? {} : { default: '' }),
+  };
 }
 
 /**

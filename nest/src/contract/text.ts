@@ -1,0 +1,34 @@
+/**
+ * How text is measured and which text is accepted, on both sides of the API. A "character" is a
+ * Unicode code point: what JSON Schema's minLength/maxLength count (so the OpenAPI document states
+ * the rule exactly) and never more than what a person counts (an emoji with a skin tone is two code
+ * points and one character to a person, so nobody is refused below a limit as they count it).
+ */
+export function characterCount(text: string): number {
+  let count = 0;
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    // A high surrogate followed by a low one is one code point.
+    if (unit >= 0xd800 && unit <= 0xdbff && i + 1 < text.length) {
+      const next = text.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) i++;
+    }
+    count++;
+  }
+  return count;
+}
+
+/**
+ * Whether `text` holds a surrogate without its pair: not Unicode text, and what a database or a
+ * UTF-8 encoder would silently replace with U+FFFD. Such text is refused, never altered.
+ */
+export function hasLoneSurrogate(text: string): boolean {
+  return /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(text);
+}
+
+/**
+ * The HTML `maxlength` of a field of `limit` characters. Browsers count UTF-16 units there, up to
+ * two per character: twice the limit never stops a person short of it, and the exact count is
+ * the API's, whose message the form shows.
+ */
+export const htmlMaxLength = (limit: number): number => limit * 2;
