@@ -101,6 +101,28 @@ describe('HTTP hardening', () => {
     }
   });
 
+  it('says what is wrong with a limit', async () => {
+    const path = leadPaths(leadKindList[0]!).active;
+    const cases = {
+      '-1': 'limit must be a whole number from 1 to 200',
+      abc: 'limit must be a whole number from 1 to 200',
+      '1.5': 'limit must be a whole number from 1 to 200',
+      '': 'limit must be a whole number from 1 to 200',
+      '0': 'limit must be at least 1',
+      '201': 'limit must be at most 200',
+    };
+    for (const [limit, message] of Object.entries(cases)) {
+      const res = await request(t.http)
+        .get(`${path}?limit=${encodeURIComponent(limit)}`)
+        .set('Authorization', `Bearer ${token}`);
+      expect({ limit, status: res.status, errors: res.body.errors }).toEqual({
+        limit,
+        status: 400,
+        errors: { limit: [message] },
+      });
+    }
+  });
+
   it('sends security headers and a request id', async () => {
     const res = await request(t.http).get('/health').set('X-Request-Id', 'abc-123').expect(200);
     expect(res.headers['x-request-id']).toBe('abc-123');

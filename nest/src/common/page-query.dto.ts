@@ -12,9 +12,10 @@ export class PageQueryDto {
   @Transform(({ value }) =>
     typeof value === 'string' && /^\d{1,6}$/.test(value) ? Number(value) : value,
   )
-  @IsInt({ message: 'limit must be a whole number' })
-  @Min(1)
-  @Max(LIST_PAGE.maxLimit)
+  // class-validator checks the decorators nearest the property first: the type before the range.
+  @Min(1, { message: 'limit must be at least 1' })
+  @Max(LIST_PAGE.maxLimit, { message: `limit must be at most ${LIST_PAGE.maxLimit}` })
+  @IsInt({ message: `limit must be a whole number from 1 to ${LIST_PAGE.maxLimit}` })
   limit?: number;
 
   @ApiPropertyOptional({ description: 'nextCursor of the previous page' })
