@@ -23,7 +23,33 @@ describe('HTTP hardening', () => {
     expect(res.body).toEqual(
       expect.objectContaining({ success: false, message: expect.any(String) }),
     );
-    await request(t.http).delete('/auth/login').expect(404);
+    await request(t.http).get('/auth/nothing-here').expect(404);
+  });
+
+  it('answers a method a path does not take with 405 and Allow', async () => {
+    const paths = leadPaths(leadKindList[0]!);
+    const cases: [string, string, string][] = [
+      ['delete', AUTH_PATHS.login, 'POST'],
+      ['put', paths.create, 'GET, HEAD, POST'],
+      ['patch', paths.one('6650b2f1c2a4e3b1f0a1b2c3'), 'GET, HEAD'],
+      ['post', '/health', 'GET, HEAD'],
+    ];
+    for (const [method, path, allow] of cases) {
+      const res = await request(t.http)
+        [method as 'post'](path)
+        .set('Authorization', `Bearer ${token}`);
+      expect({ method, path, status: res.status, allow: res.headers.allow }).toEqual({
+        method,
+        path,
+        status: 405,
+        allow,
+      });
+      expect(res.body).toEqual({
+        success: false,
+        message: `${method.toUpperCase()} is not allowed here; use ${allow}`,
+        requestId: expect.any(String),
+      });
+    }
   });
 
   it('answers malformed JSON with 400 and an oversized body with 413, without internals', async () => {

@@ -5,7 +5,9 @@ import {
   HttpException,
   HttpStatus,
   Logger,
+  NotFoundException,
 } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
 import { type Request, type Response } from 'express';
 import { Error as MongooseError } from 'mongoose';
 
@@ -13,6 +15,7 @@ import { type ApiFailure } from '../contract';
 import { isStorageFull, StorageState } from '../database/storage-state';
 
 import { ApiError } from './api-error';
+import { allowedMethods } from './route-methods';
 
 /**
  * The single place where errors become HTTP answers. Every failure is `{success: false, message}`
@@ -23,14 +26,18 @@ import { ApiError } from './api-error';
 export class AllExceptionsFilter implements ExceptionFilter {
   private readonly logger = new Logger('Exceptions');
 
-  constructor(private readonly storage: StorageState) {}
+  constructor(
+    private readonly storage: StorageState,
+    private readonly adapterHost: HttpAdapterHost,
+  ) {}
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const http = host.switchToHttp();
     const request = http.getRequest<Request>();
     const response = http.getResponse<Response>();
     const requestId = String(request.id ?? '');
-    const { status, body, headers } = this.toAnswer(exception);
+    const { status, body, headers } =
+      this.methodNotAllowed(exception, request) ?? this.toAnswer(exception);
 
     // A 503 (database away or full) is expected and logged by the request logger; anything else is a bug.
     if (status >= 500 && status !== 503) {
@@ -39,6 +46,22 @@ export class AllExceptionsFilter implements ExceptionFilter {
     if (response.headersSent) return;
     for (const [name, value] of Object.entries(headers)) response.setHeader(name, value);
     response.status(status).json({ ...body, requestId } satisfies ApiFailure);
+  }
+
+  /** The router's 404 for a path that exists with other methods: a 405 naming them. */
+  private methodNotAllowed(exception: unknown, request: Request) {
+    if (!(exception instanceof NotFoundException) || !/^Cannot [A-Z]+ /.test(exception.message))
+      return undefined;
+    const allowed = allowedMethods(this.adapterHost.httpAdapter.getInstance(), request.path);
+    if (allowed.length === 0) return undefined;
+    return {
+      status: HttpStatus.METHOD_NOT_ALLOWED,
+      body: {
+        success: false as const,
+        message: `${request.method} is not allowed here; use ${allowed.join(', ')}`,
+      },
+      headers: { Allow: allowed.join(', ') },
+    };
   }
 
   private toAnswer(exception: unknown): {
