@@ -2,32 +2,33 @@ import { Injectable } from '@nestjs/common';
 
 import { TooManyRequestsError } from '../common/api-error';
 import { RateLimitStore } from '../common/rate-limit/rate-limit.store';
+import { AppConfig } from '../config/app-config';
 
 const WINDOW_MS = 15 * 60_000;
 /**
- * Failed sign-ins allowed in one window: per (client address, account) pair and per client
- * address. No limit locks an account as such: anyone who knows the owner's email could otherwise
- * keep the owner out for good.
+ * Failed sign-ins are limited per (client address, account) pair and per client address (by
+ * default 5 and 20 in 15 minutes: LOGIN_LIMIT_PER_ADDRESS_AND_ACCOUNT, LOGIN_LIMIT_PER_ADDRESS).
+ * No limit locks an account as such: anyone who knows the owner's email could otherwise keep the
+ * owner out for good. Guessing one account from many addresses is slowed instead: each recent
+ * failure on the account, from anywhere, doubles the wait before the next attempt's answer, from
+ * 250 ms up to LOGIN_DELAY_MAX_MS (4 s). The owner still signs in, a few seconds later at worst.
  */
-export const LOGIN_LIMITS = { perAddressAndAccount: 5, perAddress: 20 } as const;
-/**
- * Guessing one account from many addresses is slowed instead: each recent failure on the account,
- * from anywhere, doubles the wait before the next attempt's answer, up to `maxMs`. The owner
- * still signs in, a few seconds later at worst.
- */
-export const LOGIN_DELAY = { firstMs: 250, maxMs: 4_000 } as const;
+const FIRST_DELAY_MS = 250;
 
 /** Only failures count; a locked-out caller is refused before the password is even checked. */
 @Injectable()
 export class LoginThrottleService {
-  constructor(private readonly store: RateLimitStore) {}
+  constructor(
+    private readonly store: RateLimitStore,
+    private readonly config: AppConfig,
+  ) {}
 
   /** A 429 for a locked pair or address; otherwise waits as long as the account's failures ask. */
   async admit(email: string, ip: string): Promise<void> {
     const now = Date.now();
     const checks = [
-      [await this.store.peek(pairKey(email, ip)), LOGIN_LIMITS.perAddressAndAccount],
-      [await this.store.peek(addressKey(ip)), LOGIN_LIMITS.perAddress],
+      [await this.store.peek(pairKey(email, ip)), this.config.loginThrottle.perAddressAndAccount],
+      [await this.store.peek(addressKey(ip)), this.config.loginThrottle.perAddress],
     ] as const;
     for (const [state, limit] of checks) {
       if (state && state.count >= limit) {
@@ -39,7 +40,8 @@ export class LoginThrottleService {
       }
     }
     const failures = (await this.store.peek(accountKey(email)))?.count ?? 0;
-    if (failures > 0) await sleep(loginDelayMs(failures));
+    const wait = loginDelayMs(failures, this.config.loginThrottle.maxDelayMs);
+    if (wait > 0) await sleep(wait);
   }
 
   async recordFailure(email: string, ip: string): Promise<void> {
@@ -56,9 +58,9 @@ export class LoginThrottleService {
 }
 
 /** The wait before answering an attempt on an account with `failures` recent failures. */
-export function loginDelayMs(failures: number): number {
+export function loginDelayMs(failures: number, maxMs: number): number {
   if (failures <= 0) return 0;
-  return Math.min(LOGIN_DELAY.maxMs, LOGIN_DELAY.firstMs * 2 ** Math.min(failures - 1, 16));
+  return Math.min(maxMs, FIRST_DELAY_MS * 2 ** Math.min(failures - 1, 16));
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

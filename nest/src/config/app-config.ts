@@ -18,6 +18,11 @@ export abstract class AppConfig {
   abstract readonly corsOrigins: string[];
   abstract readonly trustProxy: string;
   abstract readonly intakeRateLimit: { limit: number; ttlSeconds: number };
+  abstract readonly loginThrottle: {
+    perAddressAndAccount: number;
+    perAddress: number;
+    maxDelayMs: number;
+  };
   abstract readonly logLevel: EnvironmentVariables['LOG_LEVEL'];
   abstract readonly webUrl: string;
   abstract readonly notifications: {
@@ -71,6 +76,11 @@ export function resolveAppConfig(env: EnvironmentVariables): AppConfig {
     corsOrigins: env.CORS_ORIGINS.split(',').map((o) => o.trim().replace(/\/$/, '')),
     trustProxy: env.TRUST_PROXY,
     intakeRateLimit: { limit: env.INTAKE_RATE_LIMIT, ttlSeconds: env.INTAKE_RATE_TTL },
+    loginThrottle: {
+      perAddressAndAccount: env.LOGIN_LIMIT_PER_ADDRESS_AND_ACCOUNT,
+      perAddress: env.LOGIN_LIMIT_PER_ADDRESS,
+      maxDelayMs: env.LOGIN_DELAY_MAX_MS,
+    },
     logLevel: env.LOG_LEVEL,
     webUrl: env.WEB_URL.replace(/\/$/, ''),
     notifications: {

@@ -94,6 +94,24 @@ export class EnvironmentVariables {
   @Min(1, { message: COUNT_MESSAGE })
   INTAKE_RATE_TTL = 60;
 
+  /** Failed sign-ins that lock one (client address, account) pair for 15 minutes. */
+  @Transform(({ value }) => (value === undefined || value === '' ? undefined : Number(value)))
+  @IsInt({ message: COUNT_MESSAGE })
+  @Min(1, { message: COUNT_MESSAGE })
+  LOGIN_LIMIT_PER_ADDRESS_AND_ACCOUNT = 5;
+
+  /** Failed sign-ins that lock one client address for 15 minutes. */
+  @Transform(({ value }) => (value === undefined || value === '' ? undefined : Number(value)))
+  @IsInt({ message: COUNT_MESSAGE })
+  @Min(1, { message: COUNT_MESSAGE })
+  LOGIN_LIMIT_PER_ADDRESS = 20;
+
+  /** The longest wait before answering a sign-in to an account with recent failures (0: none). */
+  @Transform(({ value }) => (value === undefined || value === '' ? undefined : Number(value)))
+  @IsInt({ message: 'LOGIN_DELAY_MAX_MS must be a whole number of milliseconds' })
+  @Min(0, { message: 'LOGIN_DELAY_MAX_MS must be a whole number of milliseconds' })
+  LOGIN_DELAY_MAX_MS = 4_000;
+
   @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
   LOG_LEVEL: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent' = 'info';
 
