@@ -6,6 +6,7 @@ import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
 
 import { jsonBodyParser } from './common/json-body-parser';
+import { exactOpenApi } from './common/openapi-exact';
 import { requestId } from './common/request-id';
 import { AppConfig } from './config/app-config';
 
@@ -55,7 +56,7 @@ function setupOpenApi(app: INestApplication): void {
       .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' })
       .build(),
   );
-  SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'docs-json' });
+  SwaggerModule.setup('docs', app, exactOpenApi(document), { jsonDocumentUrl: 'docs-json' });
 }
 
 /** Express accepts true/false, a hop count, or names/CIDRs; env gives us text. */

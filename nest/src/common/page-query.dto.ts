@@ -20,6 +20,8 @@ export class PageQueryDto {
 
   @ApiPropertyOptional({ description: 'nextCursor of the previous page' })
   @IsOptional()
+  // An empty cursor is no cursor: the first page.
+  @Transform(({ value }) => (value === '' ? undefined : value))
   @IsString()
   @MaxLength(512)
   @Matches(/^[A-Za-z0-9_-]+$/, { message: 'cursor is invalid' })

@@ -1,5 +1,6 @@
 import { HttpStatus, ValidationPipe, type ValidationError } from '@nestjs/common';
 import { applyDecorators } from '@nestjs/common';
+import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -7,7 +8,6 @@ import {
   IsArray,
   isEmail,
   IsMongoId,
-  IsNotEmpty,
   IsString,
   Matches,
   ValidateBy,
@@ -54,16 +54,36 @@ export function createValidationPipe(): ValidationPipe {
 // eslint-disable-next-line no-control-regex -- NUL is exactly what we reject
 const NO_NUL = /^[^\u0000]*$/;
 
+/** What JavaScript's trim() removes: every character that makes text blank. */
+const BLANK = String.raw`\t\n\v\f\r \u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff`;
+/**
+ * The text rules as patterns, stated in the OpenAPI document and enforced with the same sources:
+ * no NUL (FerretDB cannot store it), and for a required field at least one character that is not
+ * blank. Written with \u escapes, which ECMAScript and Python regular expressions read alike.
+ */
+export const TEXT_PATTERNS = {
+  optional: String.raw`^[^\u0000]*$`,
+  required: String.raw`^[^\u0000]*[^${BLANK}\u0000][^\u0000]*$`,
+} as const;
+
 /**
  * A string field as we accept it from clients: a string (not an object such as `{"$gt": ""}`),
- * at most `max` characters, no NUL (FerretDB cannot store it), optionally trimmed and required.
+ * at most `max` characters as the contract counts them, no NUL, no lone surrogate, and if required
+ * not blank. Checked as sent (the database trims what it stores), so the OpenAPI document states
+ * exactly what is accepted: the same numbers and patterns go into it from here.
  */
-export function IsText(max: number, options: { trim?: boolean; required?: boolean } = {}) {
-  const { trim = true, required = true } = options;
+export function IsText(max: number, options: { required?: boolean } = {}) {
+  const { required = true } = options;
+  const pattern = required ? TEXT_PATTERNS.required : TEXT_PATTERNS.optional;
   return applyDecorators(
-    ...(trim ? [Transform(({ value }) => (typeof value === 'string' ? value.trim() : value))] : []),
+    ApiProperty({
+      type: 'string',
+      required,
+      ...(required ? { minLength: 1 } : {}),
+      maxLength: max,
+      pattern,
+    }),
     IsString(),
-    ...(required ? [IsNotEmpty()] : []),
     ValidateBy({
       name: 'wellFormedText',
       validator: {
@@ -72,6 +92,10 @@ export function IsText(max: number, options: { trim?: boolean; required?: boolea
           '$property contains a lone surrogate (not Unicode text): it cannot be stored as sent',
       },
     }),
+    Matches(NO_NUL, { message: '$property must not contain NUL characters' }),
+    ...(required
+      ? [Matches(new RegExp(TEXT_PATTERNS.required), { message: '$property should not be empty' })]
+      : []),
     ValidateBy({
       name: 'maxCharacters',
       constraints: [max],
@@ -81,7 +105,6 @@ export function IsText(max: number, options: { trim?: boolean; required?: boolea
         defaultMessage: () => `$property must be at most ${max} characters`,
       },
     }),
-    Matches(NO_NUL, { message: '$property must not contain NUL characters' }),
   );
 }
 
@@ -90,14 +113,21 @@ export function IsText(max: number, options: { trim?: boolean; required?: boolea
  * lone surrogate: a 500 for bad input).
  */
 export function IsEmailAddress() {
-  return ValidateBy({
-    name: 'emailAddress',
-    validator: {
-      validate: (value: unknown) =>
-        typeof value === 'string' && !hasLoneSurrogate(value) && isEmail(value),
-      defaultMessage: () => '$property must be an email address',
-    },
-  });
+  return applyDecorators(
+    ApiProperty({ format: 'email' }),
+    // Addresses are compared trimmed and case-folded (emailKey()); blanks around one are forgiven.
+    Transform(({ value }: { value: unknown }) =>
+      typeof value === 'string' ? value.trim() : value,
+    ),
+    ValidateBy({
+      name: 'emailAddress',
+      validator: {
+        validate: (value: unknown) =>
+          typeof value === 'string' && !hasLoneSurrogate(value) && isEmail(value),
+        defaultMessage: () => '$property must be an email address',
+      },
+    }),
+  );
 }
 
 /** Ids of leads (or admins): an array of 1 to `max` 24-hex ids. */

@@ -7,7 +7,7 @@ import { IsNewPassword } from './new-password.decorator';
 
 export class ChangePasswordDto implements ChangePasswordRequest {
   @ApiProperty({ format: 'password', minLength: 1, maxLength: FIELD_LIMITS.password })
-  @IsText(FIELD_LIMITS.password, { trim: false })
+  @IsText(FIELD_LIMITS.password)
   currentPassword: string;
 
   @IsNewPassword('The new password; it must differ from the current one.')

@@ -10,7 +10,7 @@ export class LoginDto implements LoginRequest {
   email: string;
 
   @ApiProperty({ format: 'password', maxLength: FIELD_LIMITS.password })
-  @IsText(FIELD_LIMITS.password, { trim: false })
+  @IsText(FIELD_LIMITS.password)
   password: string;
 }
 

@@ -15,7 +15,7 @@ export function IsNewPassword(description: string) {
       maxLength: FIELD_LIMITS.password,
       description: `${description} At least ${PASSWORD_MIN_LENGTH} characters, not one of the most common breached passwords.`,
     }),
-    IsText(FIELD_LIMITS.password, { trim: false }),
+    IsText(FIELD_LIMITS.password),
     ValidateBy({
       name: 'passwordPolicy',
       validator: {

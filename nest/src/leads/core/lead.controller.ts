@@ -24,6 +24,7 @@ import {
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
+  ApiParam,
   ApiProduces,
   ApiSecurity,
   ApiTags,
@@ -48,6 +49,7 @@ import {
   type LeadListResponse,
   leadPaths,
   type LeadResponse,
+  OBJECT_ID_PATTERN,
 } from '../../contract';
 
 import { IntakeThrottleGuard } from './intake-throttle.guard';
@@ -149,6 +151,9 @@ export function createLeadController<K extends LeadKindKey>(
     @ApiOperation({ summary: `Download a list of ${noun}s as CSV (streamed)` })
     @ApiProduces('text/csv')
     @ApiOkResponse({ description: 'RFC 4180 CSV; formula-like cells are prefixed with a quote' })
+    @ApiBadRequestResponse({
+      description: 'Unknown state, or a search that is too long or holds NUL',
+    })
     async exportCsv(
       @Query() query: LeadExportQueryDto,
       @Req() request: Request,
@@ -206,6 +211,7 @@ export function createLeadController<K extends LeadKindKey>(
     @Get(`${kind.resource}/:id`)
     @ApiOperation({ summary: `One ${noun} with every stored field` })
     @ApiOkResponse({ type: OneDto })
+    @ApiParam({ name: 'id', schema: { type: 'string', pattern: OBJECT_ID_PATTERN.source } })
     @ApiBadRequestResponse({ description: 'Malformed id' })
     @ApiNotFoundResponse({ description: 'No such lead' })
     async findOne(@Param('id', ObjectIdPipe) id: string): Promise<LeadResponse<K>> {

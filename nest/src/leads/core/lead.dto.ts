@@ -16,6 +16,7 @@ import {
   leadFields,
   type LeadListState,
   LIST_PAGE,
+  OBJECT_ID_PATTERN,
 } from '../../contract';
 
 export class LeadListQueryDto extends PageQueryDto {
@@ -88,9 +89,10 @@ export function pascalCase(kind: LeadKindDescriptor): string {
   return kind.key.charAt(0).toUpperCase() + kind.key.slice(1);
 }
 
+const ID_SCHEMA = { type: 'string', pattern: OBJECT_ID_PATTERN.source } as const;
 const IDS_SCHEMA = {
-  type: String,
-  isArray: true,
+  type: 'array',
+  items: ID_SCHEMA,
   minItems: 1,
   maxItems: LEAD_IDS_MAX,
   example: ['6650b2f1c2a4e3b1f0a1b2c3'],
@@ -119,7 +121,7 @@ export function createLeadIdDto<K extends LeadKindKey>(kind: LeadKind<K>): Type<
   }
   const property = kind.idField;
   ApiPropertyOptional({
-    type: String,
+    ...ID_SCHEMA,
     description: 'The lead’s _id (spec section 7); or send `ids`',
     example: '6650b2f1c2a4e3b1f0a1b2c3',
   })(LeadIdDto.prototype, property);
