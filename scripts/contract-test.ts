@@ -56,6 +56,8 @@ async function main(): Promise<void> {
     const run = spawn(
       schemathesis,
       [
+        '--config-file',
+        'scripts/contract/schemathesis.toml',
         'run',
         `${stack.apiUrl}/docs-json`,
         '--url',

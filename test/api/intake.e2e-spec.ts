@@ -228,6 +228,16 @@ describe('text as people write it: one length rule, nothing altered', () => {
     },
   );
 
+  it.each(['website', 'phone_number'])(
+    'refuses null for the optional %s (a string or absent)',
+    async (field) => {
+      await request(t.http)
+        .post(paths.create)
+        .send({ ...validSubmission(kind), [field]: null })
+        .expect(400);
+    },
+  );
+
   it.each([
     ['email', 'ada\ud800@example.com'],
     ['message', 'A boat \ud83d'],

@@ -48,11 +48,21 @@ export class AllExceptionsFilter implements ExceptionFilter {
     response.status(status).json({ ...body, requestId } satisfies ApiFailure);
   }
 
-  /** The router's 404 for a path that exists with other methods: a 405 naming them. */
+  /**
+   * A path that exists with other methods: a 405 naming them. Either the router found nothing for
+   * this method (its 404), or only a parameter route took the path (`GET …/archive` reaching
+   * `GET …/:id`), whose failure is not what the client needs to hear.
+   */
   private methodNotAllowed(exception: unknown, request: Request) {
-    if (!(exception instanceof NotFoundException) || !/^Cannot [A-Z]+ /.test(exception.message))
-      return undefined;
-    const allowed = allowedMethods(this.adapterHost.httpAdapter.getInstance(), request.path);
+    const app = this.adapterHost.httpAdapter.getInstance();
+    const method = request.method === 'HEAD' ? 'GET' : request.method;
+    const literal = allowedMethods(app, request.path, { literalOnly: true });
+    const allowed =
+      literal.length > 0 && !literal.includes(method)
+        ? literal
+        : exception instanceof NotFoundException && /^Cannot [A-Z]+ /.test(exception.message)
+          ? allowedMethods(app, request.path)
+          : [];
     if (allowed.length === 0) return undefined;
     return {
       status: HttpStatus.METHOD_NOT_ALLOWED,

@@ -109,6 +109,13 @@ export function IsText(max: number, options: { required?: boolean } = {}) {
 }
 
 /**
+ * An optional body field: absent, or valid. Unlike IsOptional, `null` is not absent: the document
+ * declares a string, and a null is refused as one would be anywhere else.
+ */
+export const IsAbsentOr = () =>
+  ValidateIf((_object: object, value: unknown) => value !== undefined);
+
+/**
  * An email address, checked only once it is Unicode text (the email check itself would throw on a
  * lone surrogate: a 500 for bad input).
  */

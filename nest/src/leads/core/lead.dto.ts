@@ -3,7 +3,13 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsMongoId, IsOptional, Matches } from 'class-validator';
 
 import { PageQueryDto } from '../../common/page-query.dto';
-import { ExactlyOneOf, IsEmailAddress, IsIdList, IsText } from '../../common/validation';
+import {
+  ExactlyOneOf,
+  IsAbsentOr,
+  IsEmailAddress,
+  IsIdList,
+  IsText,
+} from '../../common/validation';
 import {
   type ArchiveRequest,
   FIELD_LIMITS,
@@ -47,7 +53,7 @@ export function IsPhoneNumber(required: boolean) {
     ...(required
       ? [ApiProperty({ maxLength: FIELD_LIMITS.phone_number })]
       : [ApiPropertyOptional({ maxLength: FIELD_LIMITS.phone_number })]),
-    ...(required ? [] : [IsOptional()]),
+    ...(required ? [] : [IsAbsentOr()]),
     IsText(FIELD_LIMITS.phone_number, { required }),
     Matches(/^[0-9+()\-.\s/x]*$/, {
       message: 'phone_number may contain only digits, spaces and + ( ) - . / x',
@@ -69,7 +75,7 @@ export class CreateLeadBaseDto {
   @ApiPropertyOptional({
     description: 'Honeypot: leave empty. Submissions that fill it are dropped.',
   })
-  @IsOptional()
+  @IsAbsentOr()
   @IsText(FIELD_LIMITS.name, { required: false })
   website?: string;
 }
