@@ -7,7 +7,8 @@
  *   npm run build && npm run test:contract [-- --max-examples 30]
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
+import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 
@@ -84,10 +85,14 @@ async function main(): Promise<void> {
 }
 
 function findPython(): string {
-  for (const candidate of [
-    'python3.12',
-    join(process.env.HOME ?? '', '.pyenv/versions/3.12.1/bin/python3.12'),
-  ])
+  // 3.11 (Debian 12's python3) crashed schemathesis; pyenv puts 3.12 under its root, not on PATH.
+  const pyenvVersions = join(process.env.PYENV_ROOT ?? join(homedir(), '.pyenv'), 'versions');
+  const pyenvBuilds = existsSync(pyenvVersions)
+    ? readdirSync(pyenvVersions)
+        .filter((version) => version.startsWith('3.12'))
+        .map((version) => join(pyenvVersions, version, 'bin/python3.12'))
+    : [];
+  for (const candidate of ['python3.12', ...pyenvBuilds])
     if (spawnSync(candidate, ['--version']).status === 0) return candidate;
   throw new Error('Python 3.12 is needed for schemathesis (set PYTHON)');
 }
