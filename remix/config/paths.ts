@@ -1,5 +1,14 @@
 /** The admin area (spec section 2: the route 'super-secret-admin'); every link and redirect starts here. */
 export const ADMIN_PATH = '/super-secret-admin';
 
+/** A person's requests: look them up, download them, erase them. */
+export const PRIVACY_PATH = `${ADMIN_PATH}/privacy`;
+/** Who did what: the audit log. */
+export const ACTIVITY_PATH = `${ADMIN_PATH}/activity`;
+
 /** The admin area's pages, in the top bar's order. */
-export const ADMIN_PAGES = [{ path: ADMIN_PATH, label: 'Inbox' }] as const;
+export const ADMIN_PAGES = [
+  { path: ADMIN_PATH, label: 'Inbox' },
+  { path: PRIVACY_PATH, label: 'Privacy' },
+  { path: ACTIVITY_PATH, label: 'Activity' },
+] as const;

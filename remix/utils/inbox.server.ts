@@ -11,13 +11,7 @@ import { type ApiOutcome } from '~/api/http.server';
 import { actOnLeads, getLead, inboxOverview, listLeads } from '~/api/leads.server';
 
 import { type ActionOutcome, type InboxPanel, type ListResult, searchParam } from './inbox';
-import { signInRedirect } from './session.server';
-
-/** A 401 from the API means the token died (expired, password changed): sign in again. */
-async function unlessUnauthorized<T>(outcome: ApiOutcome<T>): Promise<ApiOutcome<T>> {
-  if (!outcome.ok && outcome.status === 401) throw await signInRedirect('expired');
-  return outcome;
-}
+import { unlessUnauthorized } from './session.server';
 
 export async function loadPage<K extends LeadKindKey>(
   kind: K,

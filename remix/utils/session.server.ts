@@ -1,5 +1,6 @@
 import { createCookie, redirect } from '@remix-run/node';
 
+import { type ApiOutcome } from '~/api/http.server';
 import { getWebEnv } from '~/config/env.server';
 import { ADMIN_PATH } from '~/config/paths';
 
@@ -48,4 +49,10 @@ export async function requireAdmin(request: Request): Promise<string> {
   const token = await readToken(request);
   if (!token) throw await signInRedirect('expired');
   return token;
+}
+
+/** A 401 from the API means the token died (expired, password changed): sign in again. */
+export async function unlessUnauthorized<T>(outcome: ApiOutcome<T>): Promise<ApiOutcome<T>> {
+  if (!outcome.ok && outcome.status === 401) throw await signInRedirect('expired');
+  return outcome;
 }
