@@ -12,7 +12,7 @@ import { erasePrivacy, privacyLeads } from '~/api/privacy.server';
 import { AdminShell } from '~/components/admin/admin-shell';
 import { EraseResult, PersonsLeads } from '~/components/admin/privacy';
 import { PRIVACY_PATH } from '~/config/paths';
-import { privacyHref, type PrivacyLookup } from '~/utils/privacy';
+import { plural, privacyHref, type PrivacyLookup } from '~/utils/privacy';
 import { readEmail, whatWentWrong } from '~/utils/privacy.server';
 import { requireAdmin, unlessUnauthorized } from '~/utils/session.server';
 
@@ -92,7 +92,7 @@ export default function PrivacyRoute() {
           </button>
         </div>
         {fieldError ? (
-          <div id="privacy-email-error" className="invalid-feedback d-block">
+          <div id="privacy-email-error" className="invalid-feedback d-block" role="alert">
             {fieldError}
           </div>
         ) : null}
@@ -100,6 +100,11 @@ export default function PrivacyRoute() {
       {/* Present from the first render, so screen readers announce what arrives in it. */}
       <div role="status" className="privacy__status">
         {erase ? <EraseResult result={erase} /> : null}
+        {lookup?.ok ? (
+          <span className="visually-hidden">
+            Found {plural(lookup.total, 'request')} of {email}.
+          </span>
+        ) : null}
       </div>
       {lookup && !lookup.ok && !lookup.field ? (
         <div className="alert alert-danger" role="alert">
