@@ -38,9 +38,7 @@ export function describeDetail(entry: Pick<AuditEntry, 'action' | 'detail'>): st
       ? erased.map(([key, n]) => `${kindTitle(key)}: ${value(n)}`).join(', ')
       : 'nothing was stored';
   }
-  return pairs
-    .map(([key, v]) => `${isLeadKindKey(key) ? kindTitle(key) : key}: ${value(v)}`)
-    .join(', ');
+  return pairs.map(([key, v]) => `${kindTitle(key)}: ${value(v)}`).join(', ');
 }
 
 export const kindTitle = (kind: string): string =>

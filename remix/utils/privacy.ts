@@ -1,4 +1,4 @@
-import { type LeadKindKey, type PrivacyEraseResponse, type PrivacyLeadsResponse } from '@contract';
+import { type LeadKindKey, type PrivacyLeadsResponse } from '@contract';
 import { PRIVACY_PATH } from '~/config/paths';
 
 /** What looking an address up gave: its leads, or why not (`field`: a message for the field). */
@@ -10,8 +10,6 @@ export type PrivacyLookup =
 export type EraseOutcome =
   | { ok: true; email: string; erased: Record<LeadKindKey, number>; total: number }
   | { ok: false; message: string };
-
-export type ErasedCounts = PrivacyEraseResponse['erased'];
 
 /** The Privacy page of an address; `confirm` opens its erase confirmation (without JavaScript). */
 export function privacyHref(email: string, { confirm = false } = {}): string {
