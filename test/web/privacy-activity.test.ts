@@ -212,6 +212,16 @@ describe('the Privacy and Activity pages in a real browser', () => {
     // The log keeps that an erasure happened, and nothing of the person.
     expect(await page.locator('main').textContent()).not.toContain(tag);
     await expect(axeViolations(page)).resolves.toEqual([]);
+
+    // On a phone each entry stacks: nothing is hidden off to the side.
+    await page.setViewportSize({ width: 375, height: 800 });
+    await expect(
+      page.evaluate(() => {
+        const log = document.querySelector('.activity')!;
+        return [log.scrollWidth <= log.clientWidth, document.documentElement.scrollWidth <= 375];
+      }),
+    ).resolves.toEqual([true, true]);
+    await expect(axeViolations(page)).resolves.toEqual([]);
   });
 
   describe('paging the log', () => {

@@ -11,8 +11,8 @@ const IDS_SHOWN = 3;
 export function ActivityTable({ entries }: { entries: AuditEntry[] }) {
   if (entries.length === 0) return <p className="text-body-secondary">Nothing recorded yet.</p>;
   return (
-    // It scrolls sideways on narrow screens: a named region keyboard users can focus to scroll
-    // (axe's scrollable-region-focusable), which is what this tabIndex is for.
+    // Should it ever scroll sideways (narrow screens stack each row instead), it is a named region
+    // keyboard users can focus to scroll (axe's scrollable-region-focusable): hence the tabIndex.
     // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
     <div className="table-responsive activity" role="region" aria-label="Activity log" tabIndex={0}>
       <table className="table table-sm align-top activity__table">
@@ -40,21 +40,25 @@ function ActivityRow({ entry }: { entry: AuditEntry }) {
   const detail = describeDetail(entry);
   return (
     <tr className={entry.action === 'sign-in-failed' ? 'activity__row--failed' : undefined}>
-      <td className="activity__when">
+      <td className="activity__when" data-label="When">
         <RelativeTime iso={entry.at} />
         <span className="activity__exact">{exact(entry.at)}</span>
       </td>
-      <td className="activity__admin">{entry.admin.email ?? <Unknown />}</td>
-      <td>
+      <td className="activity__admin" data-label="Admin">
+        {entry.admin.email ?? <Unknown />}
+      </td>
+      <td data-label="Action">
         <span className="activity__action">{auditActionLabel(entry.action)}</span>
         {detail ? <span className="activity__detail">{detail}</span> : null}
       </td>
-      <td>
+      <td data-label="Requests">
         {entry.kind ? <span className="activity__kind">{kindTitle(entry.kind)}</span> : null}
         <Ids ids={entry.ids} />
         {!entry.kind && entry.ids.length === 0 ? <Unknown /> : null}
       </td>
-      <td className="activity__ip">{entry.ip ?? <Unknown />}</td>
+      <td className="activity__ip" data-label="Address">
+        {entry.ip ?? <Unknown />}
+      </td>
     </tr>
   );
 }
