@@ -4,9 +4,11 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { type AddressInfo } from 'node:net';
 
+import { auditPage } from './audit.server';
 import { login } from './auth.server';
 import { UNAVAILABLE_MESSAGE } from './http.server';
 import { actOnLeads, createLead, inboxOverview, listLeads } from './leads.server';
+import { erasePrivacy, privacyLeads } from './privacy.server';
 
 type Handler = (req: IncomingMessage, body: string, res: ServerResponse) => void;
 
@@ -158,6 +160,52 @@ describe('API fetch wrappers', () => {
     await expect(inboxOverview('tok')).resolves.toMatchObject({ ok: false, status: 503 });
     handler = answer(401, { success: false, message: 'Invalid or expired token' });
     await expect(inboxOverview('tok')).resolves.toMatchObject({ ok: false, status: 401 });
+  });
+
+  it('looks up and erases a person’s requests, checking every kind is in the answer', async () => {
+    const kinds = { contactUs: [], keDemo: [], brokerDemo: [], consultation: [] };
+    handler = answer(200, { success: true, kinds, total: 0 });
+    await expect(privacyLeads('a b@example.com', 'tok', '203.0.113.9')).resolves.toEqual({
+      ok: true,
+      data: { success: true, kinds, total: 0 },
+    });
+    expect(seen[0]).toMatchObject({
+      method: 'GET',
+      url: '/privacy/leads?email=a+b%40example.com',
+      headers: expect.objectContaining({
+        authorization: 'Bearer tok',
+        // The audit log records the admin's own address, not the web server's.
+        'x-forwarded-for': '203.0.113.9',
+      }),
+    });
+    handler = answer(200, { success: true, kinds: { contactUs: [] }, total: 0 });
+    await expect(privacyLeads('a@example.com', 'tok')).resolves.toMatchObject({ status: 503 });
+
+    const erased = { contactUs: 1, keDemo: 0, brokerDemo: 2, consultation: 0 };
+    handler = answer(200, { success: true, erased, total: 3 });
+    await expect(erasePrivacy('a@example.com', 'tok')).resolves.toMatchObject({
+      ok: true,
+      data: { erased, total: 3 },
+    });
+    expect(seen[2]).toMatchObject({ method: 'POST', url: '/privacy/erase' });
+    expect(JSON.parse(seen[2]!.body)).toEqual({ email: 'a@example.com' });
+    handler = answer(200, { success: true, erased: { ...erased, keDemo: '0' }, total: 3 });
+    await expect(erasePrivacy('a@example.com', 'tok')).resolves.toMatchObject({ status: 503 });
+  });
+
+  it('reads a page of the audit log by cursor', async () => {
+    handler = answer(200, { success: true, entries: [], nextCursor: null });
+    await expect(auditPage('tok', { limit: 50, cursor: 'abc' })).resolves.toEqual({
+      ok: true,
+      data: { success: true, entries: [], nextCursor: null },
+    });
+    expect(seen[0]).toMatchObject({ method: 'GET', url: '/audit-log?limit=50&cursor=abc' });
+    handler = answer(400, { success: false, message: 'Invalid cursor' });
+    await expect(auditPage('tok', { cursor: 'x' })).resolves.toEqual({
+      ok: false,
+      status: 400,
+      message: 'Invalid cursor',
+    });
   });
 
   it('answers 503 when the API cannot be reached at all', async () => {

@@ -5,10 +5,16 @@ export const ADMIN_PATH = '/super-secret-admin';
 export const ACCOUNT_PATH = `${ADMIN_PATH}/account`;
 /** Admins manage admins. */
 export const ADMINS_PAGE_PATH = `${ADMIN_PATH}/admins`;
+/** A person's requests: look them up, download them, erase them. */
+export const PRIVACY_PATH = `${ADMIN_PATH}/privacy`;
+/** Who did what: the audit log. */
+export const ACTIVITY_PATH = `${ADMIN_PATH}/activity`;
 
 /** The admin area's pages, in the top bar's order. */
 export const ADMIN_PAGES = [
   { path: ADMIN_PATH, label: 'Inbox' },
+  { path: PRIVACY_PATH, label: 'Privacy' },
+  { path: ACTIVITY_PATH, label: 'Activity' },
   { path: ADMINS_PAGE_PATH, label: 'Admins' },
   { path: ACCOUNT_PATH, label: 'Account' },
 ] as const;

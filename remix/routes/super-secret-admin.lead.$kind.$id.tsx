@@ -1,17 +1,10 @@
 import { type LoaderFunctionArgs } from '@remix-run/node';
 import { useLoaderData, useLocation, useNavigate } from '@remix-run/react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { Button, Modal } from 'react-bootstrap';
 
-import {
-  isLeadKindKey,
-  isObjectId,
-  LEAD_KINDS,
-  leadField,
-  type Lead,
-  type LeadKindKey,
-} from '@contract';
-import { RelativeTime } from '~/components/admin/relative-time';
+import { isLeadKindKey, isObjectId, LEAD_KINDS, type Lead, type LeadKindKey } from '@contract';
+import { LeadFields } from '~/components/admin/lead-fields';
 import { ADMIN_PATH } from '~/config/paths';
 import { useHydrated } from '~/hooks/use-hydrated';
 import { searchParam } from '~/utils/inbox';
@@ -114,47 +107,9 @@ function useMarkRead(kind: LeadKindKey, lead: Lead, q: string) {
 }
 
 function LeadDetail({ kind, lead, q }: { kind: LeadKindKey; lead: Lead; q: string }) {
-  const descriptor = LEAD_KINDS[kind];
-  const fields: [string, string][] = [
-    ['Name', lead.name],
-    ['Email', lead.email],
-    ['Phone', lead.phone_number],
-    ...(descriptor.hasSubject
-      ? ([['Subject', leadField(lead, 'subject')]] as [string, string][])
-      : []),
-    [capitalise(descriptor.textField), leadField(lead, descriptor.textField)],
-  ];
   return (
     <>
-      <dl className="lead-detail__fields">
-        {fields.map(([label, value]) => (
-          <div key={label} className="lead-detail__field">
-            <dt>{label}</dt>
-            <dd>
-              {label === 'Email' ? (
-                <EmailValue email={value} />
-              ) : (
-                value || <span className="text-body-secondary">—</span>
-              )}
-            </dd>
-          </div>
-        ))}
-        <div className="lead-detail__field">
-          <dt>Received</dt>
-          <dd>
-            <RelativeTime iso={lead.createdAt} /> ({new Date(lead.createdAt).toUTCString()})
-          </dd>
-        </div>
-        <div className="lead-detail__field">
-          <dt>State</dt>
-          <dd>
-            {lead.archivedAt
-              ? `Archived ${new Date(lead.archivedAt).toUTCString()}`
-              : 'In the inbox'}
-            {lead.readAt ? `; read ${new Date(lead.readAt).toUTCString()}` : '; not read yet'}
-          </dd>
-        </div>
-      </dl>
+      <LeadFields kind={kind} lead={lead} />
       <LeadActionForm kind={kind} q={q}>
         <LeadActionButton
           kind={kind}
@@ -168,33 +123,3 @@ function LeadDetail({ kind, lead, q }: { kind: LeadKindKey; lead: Lead; q: strin
     </>
   );
 }
-
-function EmailValue({ email }: { email: string }) {
-  const hydrated = useHydrated();
-  const [copied, setCopied] = useState<boolean | null>(null);
-  return (
-    <>
-      <a href={`mailto:${email}`}>{email}</a>{' '}
-      {hydrated ? (
-        <Button
-          size="sm"
-          variant="link"
-          className="p-0 align-baseline"
-          onClick={() =>
-            navigator.clipboard.writeText(email).then(
-              () => setCopied(true),
-              () => setCopied(false),
-            )
-          }
-        >
-          Copy
-        </Button>
-      ) : null}
-      <span role="status" className="small text-body-secondary ms-1">
-        {copied === null ? '' : copied ? 'Copied' : 'Could not copy; select the address instead'}
-      </span>
-    </>
-  );
-}
-
-const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);

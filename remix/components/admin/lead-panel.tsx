@@ -218,7 +218,15 @@ export function LeadPanel({
             Export CSV<span className="visually-hidden"> of {kind.panelTitle}</span>
           </a>
         </div>
-        <Form method="get" role="search" className="lead-panel__search" replace preventScrollReset>
+        <Form
+          method="get"
+          role="search"
+          // Four search landmarks on one page: each needs a name of its own.
+          aria-label={`Search ${kind.panelTitle}`}
+          className="lead-panel__search"
+          replace
+          preventScrollReset
+        >
           {LEAD_KIND_KEYS.filter((key) => key !== panel.kind).map((key) => {
             const value = searchParams.get(searchParam(key));
             return value ? (

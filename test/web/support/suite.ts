@@ -28,3 +28,11 @@ export async function seriousViolations(page: Page): Promise<string[]> {
     .filter((v) => ['serious', 'critical'].includes(v.impact ?? ''))
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
+
+/** Every axe-core finding on the page as it is now, whatever its impact, one line each. */
+export async function axeViolations(page: Page): Promise<string[]> {
+  return (await new AxeBuilder({ page }).analyze()).violations.map(
+    (v) =>
+      `${v.id} (${v.impact ?? 'unknown'}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
+}

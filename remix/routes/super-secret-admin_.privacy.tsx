@@ -1,0 +1,130 @@
+import {
+  type ActionFunctionArgs,
+  data,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  redirect,
+} from '@remix-run/node';
+import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+
+import { FIELD_LIMITS } from '@contract';
+import { erasePrivacy, privacyLeads } from '~/api/privacy.server';
+import { AdminShell } from '~/components/admin/admin-shell';
+import { EraseResult, PersonsLeads } from '~/components/admin/privacy';
+import { PRIVACY_PATH } from '~/config/paths';
+import { plural, privacyHref, type PrivacyLookup } from '~/utils/privacy';
+import { readEmail, whatWentWrong } from '~/utils/privacy.server';
+import { requireAdmin, unlessSessionBlocked } from '~/utils/session.server';
+
+/**
+ * A person's requests across the four kinds (their rights of access, portability and erasure):
+ * `?email=` looks them up, the download route hands over a copy, and the action erases them all.
+ * Erasing asks first: on the page (`&confirm=erase`) without JavaScript, in place with it.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const token = await requireAdmin(request);
+  const params = new URL(request.url).searchParams;
+  const email = readEmail(params.get('email'));
+  if (!email) return { email: '', lookup: null, confirming: false };
+
+  const outcome = await unlessSessionBlocked(await privacyLeads(email, token, context.clientIp));
+  const lookup: PrivacyLookup = outcome.ok
+    ? { ok: true, kinds: outcome.data.kinds, total: outcome.data.total }
+    : { ok: false, ...whatWentWrong(outcome) };
+  return {
+    email,
+    lookup,
+    confirming: lookup.ok && lookup.total > 0 && params.get('confirm') === 'erase',
+  };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const token = await requireAdmin(request);
+  const form = await request.formData();
+  const email = readEmail(form.get('email'));
+  if (form.get('intent') !== 'erase' || !email)
+    return data({ ok: false as const, message: 'That request is not valid.' }, { status: 400 });
+  // Only the confirmation's own form erases; anything else is asked first.
+  if (form.get('confirmed') !== '1') return redirect(privacyHref(email, { confirm: true }));
+
+  const outcome = await unlessSessionBlocked(await erasePrivacy(email, token, context.clientIp));
+  if (!outcome.ok)
+    return data(
+      { ok: false as const, message: whatWentWrong(outcome).message },
+      { status: outcome.status >= 400 && outcome.status < 500 ? outcome.status : 502 },
+    );
+  return { ok: true as const, email, erased: outcome.data.erased, total: outcome.data.total };
+}
+
+export default function PrivacyRoute() {
+  const { email, lookup, confirming } = useLoaderData<typeof loader>();
+  const erase = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const fieldError = lookup && !lookup.ok ? lookup.field : null;
+  const looking = navigation.state !== 'idle' && navigation.formMethod === 'GET';
+
+  return (
+    <AdminShell>
+      <h2 className="h4">Privacy</h2>
+      <p className="text-body-secondary">
+        Everything stored for one email address, across the four inboxes: look it up, download a
+        copy for the person, or erase it all.
+      </p>
+      <Form method="get" action={PRIVACY_PATH} className="privacy-search" noValidate>
+        <label htmlFor="privacy-email" className="form-label">
+          Email address
+        </label>
+        <div className="privacy-search__row">
+          <input
+            id="privacy-email"
+            name="email"
+            type="email"
+            className={`form-control${fieldError ? ' is-invalid' : ''}`}
+            defaultValue={email}
+            maxLength={FIELD_LIMITS.email}
+            autoComplete="off"
+            required
+            aria-invalid={fieldError ? true : undefined}
+            aria-describedby={fieldError ? 'privacy-email-error' : undefined}
+          />
+          <button type="submit" className="btn btn-primary" disabled={looking}>
+            Look up
+          </button>
+        </div>
+        {fieldError ? (
+          <div id="privacy-email-error" className="invalid-feedback d-block" role="alert">
+            {fieldError}
+          </div>
+        ) : null}
+      </Form>
+      {/* Present from the first render, so screen readers announce what arrives in it. */}
+      <div role="status" className="privacy__status">
+        {erase ? <EraseResult result={erase} /> : null}
+        {lookup?.ok ? (
+          <span className="visually-hidden">
+            Found {plural(lookup.total, 'request')} of {email}.
+          </span>
+        ) : null}
+      </div>
+      {lookup && !lookup.ok && !lookup.field ? (
+        <div className="alert alert-danger" role="alert">
+          {lookup.message}
+        </div>
+      ) : null}
+      {lookup?.ok ? (
+        <PersonsLeads
+          // A new lookup starts with the confirmation closed.
+          key={`${email}:${lookup.total}`}
+          email={email}
+          lookup={lookup}
+          confirming={confirming}
+        />
+      ) : null}
+    </AdminShell>
+  );
+}
+
+export const meta: MetaFunction = () => [
+  { title: 'Privacy · Lead inbox' },
+  { name: 'robots', content: 'noindex, nofollow' },
+];

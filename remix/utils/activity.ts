@@ -1,0 +1,49 @@
+import { type AuditAction, type AuditEntry, isLeadKindKey, LEAD_KINDS } from '@contract';
+import { ACTIVITY_PATH } from '~/config/paths';
+
+/** What each recorded action is called on the Activity page. */
+export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
+  'sign-in': 'Signed in',
+  'sign-in-failed': 'Sign-in failed',
+  'sign-out': 'Signed out',
+  'sign-out-everywhere': 'Signed out everywhere',
+  'password-changed': 'Changed password',
+  'admin-added': 'Added an admin',
+  'admin-removed': 'Removed an admin',
+  archive: 'Archived',
+  unarchive: 'Unarchived',
+  read: 'Marked read',
+  unread: 'Marked unread',
+  delete: 'Deleted',
+  export: 'Exported CSV',
+  'privacy-access': 'Looked up a person’s requests',
+  erase: 'Erased a person’s requests',
+};
+
+/** An action's name for the page; an action this web build does not know yet keeps its own. */
+export const auditActionLabel = (action: string): string =>
+  (AUDIT_ACTION_LABELS as Record<string, string>)[action] ?? action;
+
+const value = (v: string | number | boolean) =>
+  typeof v === 'boolean' ? (v ? 'yes' : 'no') : String(v);
+
+/** An entry's details in words: counts by kind named as the panels are, settings as `key: value`. */
+export function describeDetail(entry: Pick<AuditEntry, 'action' | 'detail'>): string {
+  const pairs = Object.entries(entry.detail);
+  if (entry.action === 'privacy-access' && typeof entry.detail.leads === 'number')
+    return `${entry.detail.leads} found`;
+  if (entry.action === 'erase') {
+    const erased = pairs.filter(([key, n]) => isLeadKindKey(key) && n !== 0);
+    return erased.length
+      ? erased.map(([key, n]) => `${kindTitle(key)}: ${value(n)}`).join(', ')
+      : 'nothing was stored';
+  }
+  return pairs.map(([key, v]) => `${kindTitle(key)}: ${value(v)}`).join(', ');
+}
+
+export const kindTitle = (kind: string): string =>
+  isLeadKindKey(kind) ? LEAD_KINDS[kind].panelTitle : kind;
+
+/** A page of the log: the newest without a cursor, older ones after it. */
+export const activityHref = (cursor?: string | null): string =>
+  cursor ? `${ACTIVITY_PATH}?${new URLSearchParams({ cursor })}` : ACTIVITY_PATH;

@@ -1,0 +1,138 @@
+/**
+ * `npm run screenshots` (after `npm run build`): the README's pictures of the admin, taken with
+ * Debian Chromium (CHROME_PATH) from the production build on a fresh embedded database filled with
+ * fake leads (as `npm run seed` makes them). Writes docs/screenshots/*.png, 1280 px wide.
+ */
+import { stat } from 'node:fs/promises';
+import { join } from 'node:path';
+
+import { faker } from '@faker-js/faker';
+import { MongoClient } from 'mongodb';
+import { chromium, type Page } from 'playwright-core';
+
+import { emailKey, type LeadKindKey, leadKindList } from '../nest/src/contract';
+import { recountLeadTotals } from '../nest/src/leads/core/lead-totals.store';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../test/support/browser';
+import { startWebStack } from '../test/support/web-stack';
+
+import { fakeLead } from './lib/fake-leads';
+
+const OUT_DIR = join(process.cwd(), 'docs', 'screenshots');
+const VIEWPORT = { width: 1280, height: 800 };
+/** The README shows these; larger files slow the page down for little. */
+const MAX_BYTES = 200_000;
+const LEADS_PER_KIND = 30;
+/** The person the Privacy page looks up: requests of three kinds. */
+const PERSON = { name: 'Ada Lovelace', email: 'ada.lovelace@example.com' };
+const PERSON_KINDS: LeadKindKey[] = ['contactUs', 'keDemo', 'consultation'];
+
+async function seed(mongoUri: string): Promise<void> {
+  // The same fake people on every run.
+  faker.seed(13);
+  const client = await new MongoClient(mongoUri).connect();
+  try {
+    const db = client.db();
+    for (const kind of leadKindList) {
+      const docs = Array.from({ length: LEADS_PER_KIND }, () =>
+        fakeLead(kind, { days: 10, archivedRatio: 0.15 }),
+      );
+      if (PERSON_KINDS.includes(kind.key))
+        docs.push({
+          ...fakeLead(kind, { days: 20, archivedRatio: 0 }),
+          name: PERSON.name,
+          email: PERSON.email,
+          emailKey: emailKey(PERSON.email),
+        });
+      await db.collection(kind.collection).insertMany(docs);
+    }
+    // Written past the API: the kept totals are recounted, as `npm run seed` does.
+    await recountLeadTotals(db, leadKindList);
+  } finally {
+    await client.close();
+  }
+}
+
+async function signIn(page: Page, admin: { email: string; password: string }): Promise<void> {
+  await page.getByPlaceholder('Email').fill(admin.email);
+  await page.getByPlaceholder('Password').fill(admin.password);
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await page.getByRole('button', { name: 'Sign Out' }).waitFor();
+}
+
+async function shoot(page: Page, name: string): Promise<void> {
+  const path = join(OUT_DIR, `${name}.png`);
+  // No caret, no transition caught half-way.
+  await page.screenshot({ path, animations: 'disabled', caret: 'hide' });
+  const { size } = await stat(path);
+  console.log(`${path}: ${Math.round(size / 1024)} KB`);
+  if (size > MAX_BYTES) throw new Error(`${name}.png is over ${MAX_BYTES / 1000} KB`);
+}
+
+async function main(): Promise<void> {
+  const stack = await startWebStack();
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  try {
+    await seed(stack.mongoUri);
+    const context = await browser.newContext({ viewport: VIEWPORT, reducedMotion: 'reduce' });
+    const page = await context.newPage();
+    const url = (path: string) => new URL(path, stack.webUrl).toString();
+    await page.goto(url('/super-secret-admin'));
+    await signIn(page, stack.admin);
+
+    // Some work done, so the inbox has read and unread leads and the log has entries.
+    const contact = page.locator('section.lead-panel').first();
+    for (const n of [2, 4]) {
+      await contact.locator('li a').nth(n).click();
+      await page.getByRole('dialog').waitFor();
+      await page.keyboard.press('Escape');
+      await page.getByRole('dialog').waitFor({ state: 'detached' });
+    }
+    const checkboxes = page
+      .locator('section.lead-panel')
+      .nth(1)
+      .getByRole('checkbox', { name: /^Select (?!all)/ });
+    await checkboxes.nth(0).check();
+    await checkboxes.nth(2).check();
+    await page.mouse.move(0, 0);
+    await shoot(page, 'inbox');
+
+    // More of an admin's day for the Activity page: the selection marked read, a lead archived.
+    await page
+      .locator('section.lead-panel')
+      .nth(1)
+      .getByRole('button', { name: 'Mark read' })
+      .click();
+    await page.getByText('2 selected').waitFor({ state: 'detached' });
+    await page
+      .locator('section.lead-panel')
+      .nth(2)
+      .getByRole('button', { name: /^Archive / })
+      .first()
+      .click();
+
+    await page.locator('section.lead-panel').nth(3).locator('li a').first().click();
+    // Opening it marks it read; the picture waits for that.
+    await page
+      .getByRole('dialog')
+      .getByText(/; read /)
+      .waitFor();
+    await shoot(page, 'lead-detail');
+    await page.keyboard.press('Escape');
+
+    await page.goto(url(`/super-secret-admin/privacy?email=${encodeURIComponent(PERSON.email)}`));
+    await page.getByRole('heading', { name: `Requests of ${PERSON.email}` }).waitFor();
+    await shoot(page, 'privacy');
+
+    await page.goto(url('/super-secret-admin/activity'));
+    await page.getByRole('table').waitFor();
+    await shoot(page, 'activity');
+  } finally {
+    await browser.close();
+    await stack.stop();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(`Screenshots failed: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});
