@@ -3,14 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { type FormEvent } from 'react';
 
 import { FIELD_LIMITS, htmlMaxLength } from '@contract';
+import { REQUIRED_MESSAGE } from '~/routes/_index/contact';
 
-import {
-  CONTACT_FIELDS,
-  ContactForm,
-  type ContactFormProps,
-  REQUIRED_MESSAGE,
-  validateContact,
-} from './contact-form';
+import { ContactForm, type ContactFormProps } from './contact-form';
 
 const LABELS = ['Your Name', 'Your Email', 'Subject', 'Message'] as const;
 
@@ -183,19 +178,5 @@ describe('ContactForm', () => {
     const form = honeypot.closest('form')!;
     expect(form).toHaveAttribute('novalidate');
     expect(within(form).getAllByRole('textbox')).toHaveLength(5);
-  });
-});
-
-describe('validateContact', () => {
-  it('requires each of the four fields and nothing more', () => {
-    expect(validateContact({ name: '', email: 'x', subject: ' ', message: '\n' })).toEqual({
-      name: REQUIRED_MESSAGE,
-      subject: REQUIRED_MESSAGE,
-      message: REQUIRED_MESSAGE,
-    });
-    expect(
-      validateContact({ name: 'a', email: 'not an email', subject: 'b', message: 'c' }),
-    ).toEqual({});
-    expect(CONTACT_FIELDS).toEqual(['name', 'email', 'subject', 'message']);
   });
 });

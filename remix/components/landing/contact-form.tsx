@@ -10,14 +10,15 @@ import { Button } from 'react-bootstrap';
 
 import { FIELD_LIMITS, htmlMaxLength } from '@contract';
 import { JsFlag } from '~/components/forms/js-flag';
+import {
+  CONTACT_FIELDS,
+  type ContactActionResult,
+  type ContactErrors,
+  type ContactField,
+  readContact,
+  validateContact,
+} from '~/routes/_index/contact';
 
-export const CONTACT_FIELDS = ['name', 'email', 'subject', 'message'] as const;
-export type ContactField = (typeof CONTACT_FIELDS)[number];
-export type ContactValues = Record<ContactField, string>;
-export type ContactErrors = Partial<Record<ContactField, string>>;
-
-/** Spec section 5: the message under an empty field. */
-export const REQUIRED_MESSAGE = '*required field';
 /** Shown after a successful submission (status region, or in place of the inline form). */
 export const SENT_MESSAGE = 'Thank you! We will be in touch soon.';
 
@@ -27,37 +28,6 @@ export const CONTACT_LABELS: Record<ContactField, string> = {
   subject: 'Subject',
   message: 'Message',
 };
-
-/** What the index route's action answers to a contact submission. */
-export type ContactActionResult =
-  | { ok: true }
-  | {
-      ok: false;
-      fieldErrors: ContactErrors;
-      formError: string | null;
-      /** What was sent, so a no-JavaScript visitor gets the form back filled in. */
-      values: ContactValues;
-    };
-
-export function readContact(form: FormData): ContactValues {
-  const read = (field: ContactField) => {
-    const value = form.get(field);
-    return typeof value === 'string' ? value : '';
-  };
-  return {
-    name: read('name'),
-    email: read('email'),
-    subject: read('subject'),
-    message: read('message'),
-  };
-}
-
-/** Spec section 5: each field must be non-empty (after trimming); nothing else is checked here. */
-export function validateContact(values: ContactValues): ContactErrors {
-  const errors: ContactErrors = {};
-  for (const field of CONTACT_FIELDS) if (!values[field].trim()) errors[field] = REQUIRED_MESSAGE;
-  return errors;
-}
 
 const AUTOCOMPLETE: Partial<Record<ContactField, string>> = { name: 'name', email: 'email' };
 

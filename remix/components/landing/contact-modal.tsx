@@ -2,8 +2,9 @@ import { useFetcher } from '@remix-run/react';
 import { Modal } from 'react-bootstrap';
 
 import { useFetcherResult } from '~/hooks/use-fetcher-result';
+import { type ContactActionResult } from '~/routes/_index/contact';
 
-import { type ContactActionResult, ContactForm } from './contact-form';
+import { ContactForm } from './contact-form';
 
 /** The index route's action (`?index` addresses the index route rather than the root layout). */
 export const CONTACT_ACTION = '/?index';

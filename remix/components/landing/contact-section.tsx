@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
 
-import { type ContactActionResult, SENT_MESSAGE } from './contact-form';
+import { type ContactActionResult } from '~/routes/_index/contact';
+
+import { SENT_MESSAGE } from './contact-form';
 import { CONTACT_TITLE, ConnectedContactForm } from './contact-modal';
 
 export interface ContactSectionProps {

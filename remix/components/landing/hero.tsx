@@ -13,7 +13,7 @@ export const heroSrcSet = (format: 'avif' | 'webp') =>
 
 export const TAGLINE = 'Artificial Intelligence Driven Boat Market Data Solutions';
 
-/** Where the 'Contact Us' control leads without JavaScript: the inline form (see _index.tsx). */
+/** Where the 'Contact Us' control leads without JavaScript: the inline form (see routes/_index/route.tsx). */
 export const CONTACT_HREF = '?contact=1#contact';
 
 // React 18 does not know `fetchPriority` yet and warns about the camelCase prop; the lowercase

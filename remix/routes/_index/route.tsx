@@ -14,13 +14,6 @@ import { useCallback, useState } from 'react';
 import { type CreateLeadRequest } from '@contract';
 import { createLead } from '~/api/leads.server';
 import { postedWithJs } from '~/components/forms/js-flag';
-import {
-  type ContactActionResult,
-  type ContactErrors,
-  CONTACT_FIELDS,
-  readContact,
-  validateContact,
-} from '~/components/landing/contact-form';
 import { ContactModal } from '~/components/landing/contact-modal';
 import { ContactSection, SentToast } from '~/components/landing/contact-section';
 import { HERO_SIZES, heroSrcSet, Hero, TAGLINE } from '~/components/landing/hero';
@@ -31,6 +24,14 @@ import { SiteFooter } from '~/components/landing/site-footer';
 import { getSiteConfig } from '~/config/site.server';
 import { useHydrated } from '~/hooks/use-hydrated';
 import { waitText } from '~/utils/wait-text';
+
+import {
+  type ContactActionResult,
+  type ContactErrors,
+  CONTACT_FIELDS,
+  readContact,
+  validateContact,
+} from './contact';
 
 export function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
