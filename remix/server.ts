@@ -75,7 +75,8 @@ async function main(): Promise<void> {
     }),
   );
   app.use(sameOriginPosts, formBodies);
-  // The admin's pages hold leads' personal data: never kept by a browser or a shared cache.
+  // The admin's pages hold leads' personal data: never kept by a browser or a shared cache. Set
+  // here once for every admin path (routes add none: the adapter appends, which would repeat it).
   app.use((req, res, next) => {
     // `.data` too: Remix's single-fetch form of the same pages (`/super-secret-admin.data`).
     if (req.path.startsWith(ADMIN_PATH)) res.set('Cache-Control', 'no-store');

@@ -21,11 +21,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     return new Response(upstream.ok ? '' : upstream.message, { status: 503 });
   if (upstream.status === 401) return signInRedirect('expired');
   // The API validates the search (length, NUL): its refusal is the visitor's, not a failure of ours.
-  if (upstream.status === 400)
-    return new Response(await apiMessage(upstream), {
-      status: 400,
-      headers: { 'Cache-Control': 'no-store' },
-    });
+  if (upstream.status === 400) return new Response(await apiMessage(upstream), { status: 400 });
   // The only 403 a bearer call answers: an initial password still to be changed.
   if (upstream.status === 403) return passwordChangeRedirect();
   if (!upstream.ok || !upstream.body)
@@ -33,7 +29,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
   const headers = new Headers({
     'Content-Type': upstream.headers.get('content-type') ?? 'text/csv; charset=utf-8',
-    'Cache-Control': 'no-store',
   });
   const disposition = upstream.headers.get('content-disposition');
   if (disposition) headers.set('Content-Disposition', disposition);

@@ -26,7 +26,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       'Content-Type': 'application/json; charset=utf-8',
       // The address stays out of the file name (download lists, synced folders).
       'Content-Disposition': `attachment; filename="requests-${exportedAt.slice(0, 10)}.json"`,
-      'Cache-Control': 'no-store',
     },
   });
 }
@@ -34,5 +33,5 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 const text = (message: string, status: number) =>
   new Response(message, {
     status,
-    headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' },
+    headers: { 'Content-Type': 'text/plain; charset=utf-8' },
   });

@@ -146,7 +146,18 @@ describe('form posts the web server refuses, and the ones it takes', () => {
         { headers: { cookie } },
       );
       expect(res.status).toBe(400);
+      expect(res.headers.get('cache-control')).toBe('no-store');
       expect(await res.text()).toMatch(/q must/);
     }
+  });
+
+  it('sends an export as a file, kept out of caches once', async () => {
+    const res = await fetch(webUrl(`${ADMIN_PATH}/export?kind=contactUs`), {
+      headers: { cookie: await signedIn() },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/csv/);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    await res.arrayBuffer();
   });
 });
