@@ -10,8 +10,12 @@ import {
   leadPaths,
   type LeadPage,
 } from '../../nest/src/contract';
+import { DatabaseEngine } from '../../nest/src/database/database-engine';
 import { type LeadRecord, toLead } from '../../nest/src/leads/core/lead-record';
-import { LeadTotalsChecker } from '../../nest/src/leads/core/lead-totals.checker';
+import {
+  EMBEDDED_ENGINE_INBOX_LIMIT,
+  LeadTotalsChecker,
+} from '../../nest/src/leads/core/lead-totals.checker';
 import { validSubmission } from '../support/submissions';
 import {
   clearLeads,
@@ -245,5 +249,33 @@ describe('kept totals and cached lists', () => {
       ],
     ]);
     await expectExact(t);
+  });
+
+  it('says once in its log when an inbox outgrows the embedded engine, naming MONGODB_URI', async () => {
+    const big = LEAD_KINDS.consultation;
+    await insertLeads(t, big, EMBEDDED_ENGINE_INBOX_LIMIT + 1);
+    const checker = t.app.get(LeadTotalsChecker);
+    const warnings: unknown[][] = [];
+    const warn = jest
+      .spyOn(
+        (checker as unknown as { logger: { warn: (...args: unknown[]) => void } }).logger,
+        'warn',
+      )
+      .mockImplementation((...args) => warnings.push(args));
+    try {
+      await checker.settle(big.key);
+      await checker.settle(big.key);
+    } finally {
+      warn.mockRestore();
+      await clearLeads(t, big);
+    }
+    // Only an engine that reads whole collections (FerretDB 1.x) is outgrown; MongoDB never is.
+    const engine = await t.app.get(DatabaseEngine).wholeCollectionEngine();
+    const outgrown = warnings.filter(([message]) => String(message).includes('MONGODB_URI'));
+    expect(outgrown).toHaveLength(engine ? 1 : 0);
+    if (engine)
+      expect(outgrown[0]![0]).toMatch(
+        new RegExp(`Consultation Request.*${EMBEDDED_ENGINE_INBOX_LIMIT + 1} leads`),
+      );
   });
 });
