@@ -7,7 +7,7 @@ export function getSiteConfig(): SiteConfig {
     productName: env.PRODUCT_NAME,
     marketplaceName: env.MARKETPLACE_NAME,
     marketplaceUrl: env.MARKETPLACE_URL,
-    marketplaceLogo: '/images/marketplace-logo.svg',
+    marketplaceMark: '/images/marketplace-mark.svg',
     siteUrl: env.SITE_URL,
   };
 }

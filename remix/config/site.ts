@@ -6,8 +6,8 @@ export interface SiteConfig {
   productName: string;
   marketplaceName: string;
   marketplaceUrl: string;
-  /** Public URL path of the marketplace logo. */
-  marketplaceLogo: string;
+  /** Public URL path of the marketplace's mark (its logo's icon). */
+  marketplaceMark: string;
   /** Canonical origin of the site, without a trailing slash. */
   siteUrl: string;
 }

@@ -231,6 +231,63 @@ describe('landing page in a real browser', () => {
     }
   });
 
+  describe.each(['light', 'dark'] as const)('in the %s colour scheme', (colorScheme) => {
+    it.each([320, 375, 768, 1024, 1280, 1440, 1920])(
+      'at %i px nothing is wider than the screen, the marketplace name shows whole, the hero shows without JavaScript',
+      async (width) => {
+        const context = await suite.browser.newContext({
+          viewport: { width, height: 900 },
+          colorScheme,
+          javaScriptEnabled: false,
+        });
+        try {
+          const page = await context.newPage();
+          await page.goto(webUrl('/'), { waitUntil: 'load' });
+          const layout = await page.evaluate(() => {
+            const wordmark = document.querySelector<HTMLElement>('.marketplace-wordmark')!;
+            const box = wordmark.getBoundingClientRect();
+            const hero = document.querySelector<HTMLImageElement>('.hero-image')!;
+            return {
+              pageWidth: document.documentElement.scrollWidth,
+              wordmark: wordmark.textContent,
+              wordmarkInside: box.left >= 0 && box.right <= window.innerWidth,
+              wordmarkClipped: wordmark.scrollWidth > Math.ceil(box.width),
+              heroLoaded: hero.complete && hero.naturalWidth > 0,
+            };
+          });
+          expect(layout).toEqual({
+            pageWidth: width,
+            wordmark: 'Boat Marketplace',
+            wordmarkInside: true,
+            wordmarkClipped: false,
+            heroLoaded: true,
+          });
+        } finally {
+          await context.close();
+        }
+      },
+    );
+  });
+
+  it('serves what browsers and crawlers ask for: favicon.ico, sitemap.xml, robots.txt naming it', async () => {
+    const icon = await fetch(webUrl('/favicon.ico'));
+    expect(icon.status).toBe(200);
+    expect(icon.headers.get('content-type')).toMatch(/^image\/(x-icon|vnd\.microsoft\.icon)/);
+    const bytes = Buffer.from(await icon.arrayBuffer());
+    expect([bytes.readUInt16LE(0), bytes.readUInt16LE(2)]).toEqual([0, 1]);
+
+    const sitemap = await fetch(webUrl('/sitemap.xml'));
+    expect(sitemap.status).toBe(200);
+    expect(sitemap.headers.get('content-type')).toMatch(/^application\/xml/);
+    const xml = await sitemap.text();
+    expect(xml).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+    expect([...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1])).toEqual([webUrl('/')]);
+
+    const robots = await (await fetch(webUrl('/robots.txt'))).text();
+    expect(robots).toContain(`Disallow: ${ADMIN_PATH}`);
+    expect(robots).toContain(`Sitemap: ${webUrl('/sitemap.xml')}`);
+  });
+
   it('answers an unknown route with the generic error page and a 404', async () => {
     const context = await suite.browser.newContext();
     const page = await context.newPage();

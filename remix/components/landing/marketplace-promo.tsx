@@ -24,13 +24,14 @@ export const MARKETPLACE_FEATURES: readonly { title: string; text: string; icon:
 export interface MarketplacePromoProps {
   marketplaceName: string;
   marketplaceUrl: string;
-  marketplaceLogo: string;
+  /** Public URL path of the marketplace's mark (the icon; the name beside it is text). */
+  marketplaceMark: string;
 }
 
 export function MarketplacePromo({
   marketplaceName,
   marketplaceUrl,
-  marketplaceLogo,
+  marketplaceMark,
 }: MarketplacePromoProps) {
   return (
     <section id="marketplace" className="marketplace" aria-labelledby="marketplace-title">
@@ -38,15 +39,19 @@ export function MarketplacePromo({
         <div className="marketplace-intro">
           <p className="marketplace-discover">
             <span>Discover</span>
-            <img
-              className="marketplace-logo"
-              src={marketplaceLogo}
-              alt={marketplaceName}
-              width={240}
-              height={48}
-              loading="lazy"
-              decoding="async"
-            />
+            {/* The name is text, not part of the SVG: an SVG in an <img> cannot use the page's web
+                fonts, and with a visitor's fallback font its text ran past the viewBox. */}
+            <span className="marketplace-logo">
+              <img
+                src={marketplaceMark}
+                alt=""
+                width={44}
+                height={48}
+                loading="lazy"
+                decoding="async"
+              />
+              <Wordmark name={marketplaceName} />
+            </span>
           </p>
           <h2 id="marketplace-title" className="section-title">
             Your Ultimate Boat Marketplace
@@ -96,5 +101,16 @@ export function MarketplacePromo({
         </ul>
       </Reveal>
     </section>
+  );
+}
+
+/** The marketplace's name as its logo sets it: the first word heavy, the rest lighter and blue. */
+function Wordmark({ name }: { name: string }) {
+  const [first = '', ...rest] = name.split(' ');
+  return (
+    <span className="marketplace-wordmark">
+      {first}
+      {rest.length > 0 && <span> {rest.join(' ')}</span>}
+    </span>
   );
 }

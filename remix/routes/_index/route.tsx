@@ -120,7 +120,7 @@ export default function Index() {
         <MarketplacePromo
           marketplaceName={site.marketplaceName}
           marketplaceUrl={site.marketplaceUrl}
-          marketplaceLogo={site.marketplaceLogo}
+          marketplaceMark={site.marketplaceMark}
         />
         <KnowledgeEngine />
       </main>
