@@ -13,7 +13,7 @@ import { UNAVAILABLE_MESSAGE } from '~/api/http.server';
 import { Dashboard } from '~/components/admin/dashboard';
 import { SignInForm, type SignInResult } from '~/components/admin/sign-in-form';
 import { ACCOUNT_PATH, ADMIN_PATH } from '~/config/paths';
-import { inboxTitle } from '~/utils/inbox-title';
+import { adminMeta, inboxTitle } from '~/utils/admin-meta';
 import { loadDashboard } from '~/utils/inbox.server';
 import { clearToken, readToken, saveToken, signInRedirect } from '~/utils/session.server';
 import { waitText } from '~/utils/wait-text';
@@ -134,12 +134,9 @@ export default function AdminRoute() {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data: state }) => [
-  {
-    title:
-      state?.view === 'dashboard'
-        ? inboxTitle(state.panels.reduce((sum, panel) => sum + (panel.totals?.unread ?? 0), 0))
-        : 'Admin',
-  },
-  { name: 'robots', content: 'noindex, nofollow' },
-];
+export const meta: MetaFunction<typeof loader> = ({ data: state }) =>
+  adminMeta(
+    state?.view === 'dashboard'
+      ? inboxTitle(state.panels.reduce((sum, panel) => sum + (panel.totals?.unread ?? 0), 0))
+      : 'Admin',
+  );

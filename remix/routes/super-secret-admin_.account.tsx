@@ -14,6 +14,7 @@ import { UNAVAILABLE_MESSAGE } from '~/api/http.server';
 import { AdminShell } from '~/components/admin/admin-shell';
 import { fieldErrors, FormField } from '~/components/forms/form-field';
 import { ACCOUNT_PATH } from '~/config/paths';
+import { adminPageMeta } from '~/utils/admin-meta';
 import { requireAdmin, saveToken, signInRedirect } from '~/utils/session.server';
 
 const NOTICES: Record<string, { text: string; variant: 'warning' | 'success' }> = {
@@ -203,7 +204,4 @@ export default function AccountRoute() {
   );
 }
 
-export const meta: MetaFunction = () => [
-  { title: 'Account · Admin' },
-  { name: 'robots', content: 'noindex, nofollow' },
-];
+export const meta: MetaFunction = () => adminPageMeta('Account');

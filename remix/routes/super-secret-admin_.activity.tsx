@@ -8,6 +8,7 @@ import { ActivityTable } from '~/components/admin/activity-table';
 import { AdminShell } from '~/components/admin/admin-shell';
 import { useFetcherResult } from '~/hooks/use-fetcher-result';
 import { activityHref } from '~/utils/activity';
+import { adminPageMeta } from '~/utils/admin-meta';
 import { requireAdmin, unlessSessionBlocked } from '~/utils/session.server';
 
 /** Entries per page of the log. */
@@ -119,7 +120,4 @@ export default function ActivityRoute() {
   );
 }
 
-export const meta: MetaFunction = () => [
-  { title: 'Activity · Lead inbox' },
-  { name: 'robots', content: 'noindex, nofollow' },
-];
+export const meta: MetaFunction = () => adminPageMeta('Activity');

@@ -16,6 +16,7 @@ import { AdminShell } from '~/components/admin/admin-shell';
 import { RelativeTime } from '~/components/admin/relative-time';
 import { fieldErrors, FormField } from '~/components/forms/form-field';
 import { ADMINS_PAGE_PATH } from '~/config/paths';
+import { adminPageMeta } from '~/utils/admin-meta';
 import { requireAdmin, signInRedirect, unlessSessionBlocked } from '~/utils/session.server';
 
 const LABELS = { email: 'Email', password: 'Initial password' } as const;
@@ -235,7 +236,4 @@ export default function AdminsRoute() {
   );
 }
 
-export const meta: MetaFunction = () => [
-  { title: 'Admins · Admin' },
-  { name: 'robots', content: 'noindex, nofollow' },
-];
+export const meta: MetaFunction = () => adminPageMeta('Admins');

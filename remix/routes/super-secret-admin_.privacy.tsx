@@ -12,6 +12,7 @@ import { erasePrivacy, privacyLeads } from '~/api/privacy.server';
 import { AdminShell } from '~/components/admin/admin-shell';
 import { EraseResult, PersonsLeads } from '~/components/admin/privacy';
 import { PRIVACY_PATH } from '~/config/paths';
+import { adminPageMeta } from '~/utils/admin-meta';
 import { plural, privacyHref, type PrivacyLookup } from '~/utils/privacy';
 import { readEmail, whatWentWrong } from '~/utils/privacy.server';
 import { requireAdmin, unlessSessionBlocked } from '~/utils/session.server';
@@ -124,7 +125,4 @@ export default function PrivacyRoute() {
   );
 }
 
-export const meta: MetaFunction = () => [
-  { title: 'Privacy · Lead inbox' },
-  { name: 'robots', content: 'noindex, nofollow' },
-];
+export const meta: MetaFunction = () => adminPageMeta('Privacy');

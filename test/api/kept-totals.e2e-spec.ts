@@ -225,19 +225,7 @@ describe('kept totals and cached lists', () => {
       })),
     );
     expect((await get(t, paths.active)).body.total).toBe(4);
-    const checker = t.app.get(LeadTotalsChecker);
-    const warnings: unknown[] = [];
-    const warn = jest
-      .spyOn(
-        (checker as unknown as { logger: { warn: (...args: unknown[]) => void } }).logger,
-        'warn',
-      )
-      .mockImplementation((...args) => warnings.push(args));
-    try {
-      await checker.settle(kind.key);
-    } finally {
-      warn.mockRestore();
-    }
+    const warnings = await checkerWarnings(t, async (checker) => checker.settle(kind.key));
     expect(warnings).toEqual([
       [
         {
@@ -254,21 +242,10 @@ describe('kept totals and cached lists', () => {
   it('says once in its log when an inbox outgrows the embedded engine, naming MONGODB_URI', async () => {
     const big = LEAD_KINDS.consultation;
     await insertLeads(t, big, EMBEDDED_ENGINE_INBOX_LIMIT + 1);
-    const checker = t.app.get(LeadTotalsChecker);
-    const warnings: unknown[][] = [];
-    const warn = jest
-      .spyOn(
-        (checker as unknown as { logger: { warn: (...args: unknown[]) => void } }).logger,
-        'warn',
-      )
-      .mockImplementation((...args) => warnings.push(args));
-    try {
+    const warnings = await checkerWarnings(t, async (checker) => {
       await checker.settle(big.key);
       await checker.settle(big.key);
-    } finally {
-      warn.mockRestore();
-      await clearLeads(t, big);
-    }
+    }).finally(() => clearLeads(t, big));
     // Only an engine that reads whole collections (FerretDB 1.x) is outgrown; MongoDB never is.
     const engine = await t.app.get(DatabaseEngine).wholeCollectionEngine();
     const outgrown = warnings.filter(([message]) => String(message).includes('MONGODB_URI'));
@@ -279,3 +256,20 @@ describe('kept totals and cached lists', () => {
       );
   });
 });
+
+/** What the totals checker logs as warnings while `run` goes (caught, not printed). */
+async function checkerWarnings(
+  t: TestApp,
+  run: (checker: LeadTotalsChecker) => Promise<void>,
+): Promise<unknown[][]> {
+  const checker = t.app.get(LeadTotalsChecker);
+  const warnings: unknown[][] = [];
+  const logger = (checker as unknown as { logger: { warn: (...args: unknown[]) => void } }).logger;
+  const warn = jest.spyOn(logger, 'warn').mockImplementation((...args) => warnings.push(args));
+  try {
+    await run(checker);
+  } finally {
+    warn.mockRestore();
+  }
+  return warnings;
+}

@@ -3,8 +3,8 @@ import { Alert } from 'react-bootstrap';
 
 import { type LeadKindKey, type LeadTotals } from '@contract';
 import { useLiveInbox } from '~/routes/super-secret-admin_.inbox';
+import { inboxTitle } from '~/utils/admin-meta';
 import { type InboxPanel, type PendingDelete } from '~/utils/inbox';
-import { inboxTitle } from '~/utils/inbox-title';
 
 import { AdminShell } from './admin-shell';
 import { DeleteConfirmation } from './delete-confirmation';
