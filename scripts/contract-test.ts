@@ -65,8 +65,6 @@ async function main(): Promise<void> {
         stack.apiUrl,
         '--header',
         `Authorization: Bearer ${token}`,
-        '--checks',
-        'all',
         '--max-examples',
         args['max-examples'],
         '--seed',
