@@ -16,6 +16,7 @@ import helmet from 'helmet';
 import './load-context';
 import { getWebEnv, WebConfigError } from './config/env.server';
 import { ADMIN_PATH } from './config/paths';
+import { landingCache } from './landing-cache';
 import { formBodies, sameOriginPosts } from './request-guards';
 
 const BUILD_DIR = path.resolve('build/web');
@@ -98,6 +99,7 @@ async function main(): Promise<void> {
     ? () => vite.ssrLoadModule('virtual:remix/server-build') as Promise<ServerBuild>
     : ((await import(pathToFileURL(path.join(BUILD_DIR, 'server/index.mjs')).href)) as ServerBuild);
 
+  if (typeof build !== 'function') app.use(landingCache(build, env.SITE_URL));
   app.all(
     '*',
     createRequestHandler({

@@ -269,6 +269,25 @@ describe('landing page in a real browser', () => {
     );
   });
 
+  it('gives every answer of the landing page its own CSP nonce, also when the page is kept rendered', async () => {
+    const answers = await Promise.all(
+      [1, 2, 3].map(async () => {
+        const res = await fetch(webUrl('/'));
+        const nonce = /'nonce-([^']+)'/.exec(res.headers.get('content-security-policy') ?? '')?.[1];
+        return { status: res.status, nonce, html: await res.text() };
+      }),
+    );
+    expect(new Set(answers.map((a) => a.nonce)).size).toBe(3);
+    for (const { status, nonce, html } of answers) {
+      expect(status).toBe(200);
+      const used = new Set([...html.matchAll(/nonce="([^"]+)"/g)].map((m) => m[1]));
+      expect([...used]).toEqual([nonce]);
+    }
+    // Apart from the nonce, the same document.
+    const [first, ...rest] = answers.map((a) => a.html.replaceAll(a.nonce!, 'N'));
+    for (const html of rest) expect(html).toBe(first);
+  });
+
   it('serves what browsers and crawlers ask for: favicon.ico, sitemap.xml, robots.txt naming it', async () => {
     const icon = await fetch(webUrl('/favicon.ico'));
     expect(icon.status).toBe(200);
