@@ -29,6 +29,18 @@ export interface ApiRequestOptions {
 const TIMEOUT_MS = 10_000;
 export const UNAVAILABLE_MESSAGE = 'The service is unavailable. Please try again in a moment.';
 
+/**
+ * The message above a refused form: none when its fields already say what is wrong, the API's own
+ * for any other 400, and otherwise that the service is unavailable.
+ */
+export function formMessage(
+  fieldMessages: object,
+  refusal: { status: number; message: string },
+): string | undefined {
+  if (Object.keys(fieldMessages).length) return undefined;
+  return refusal.status === 400 ? refusal.message : UNAVAILABLE_MESSAGE;
+}
+
 function apiUrl(path: string, query?: ApiRequestOptions['query']): string {
   const url = new URL(path, `${getWebEnv().API_URL}/`);
   for (const [key, value] of Object.entries(query ?? {}))

@@ -5,13 +5,14 @@ import {
   type MetaFunction,
   redirect,
 } from '@remix-run/node';
-import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { Alert, Button } from 'react-bootstrap';
 
 import { FIELD_LIMITS, htmlMaxLength, PASSWORD_MIN_LENGTH } from '@contract';
 import { changePassword, checkToken, logoutAll } from '~/api/auth.server';
-import { UNAVAILABLE_MESSAGE } from '~/api/http.server';
+import { formMessage, UNAVAILABLE_MESSAGE } from '~/api/http.server';
 import { AdminShell } from '~/components/admin/admin-shell';
+import { CardSection, ErrorAlert, useBusy } from '~/components/admin/page-parts';
 import { fieldErrors, FormField } from '~/components/forms/form-field';
 import { ACCOUNT_PATH } from '~/config/paths';
 import { adminPageMeta } from '~/utils/admin-meta';
@@ -91,11 +92,7 @@ async function changeOwnPassword(form: FormData, token: string) {
     {
       intent,
       errors,
-      message: Object.keys(errors).length
-        ? undefined
-        : outcome.status === 400
-          ? outcome.message
-          : UNAVAILABLE_MESSAGE,
+      message: formMessage(errors, outcome),
     },
     { status: outcome.status },
   );
@@ -104,8 +101,7 @@ async function changeOwnPassword(form: FormData, token: string) {
 export default function AccountRoute() {
   const { mustChangePassword, notice } = useLoaderData<typeof loader>();
   const result = useActionData<AccountActionResult>();
-  const navigation = useNavigation();
-  const busy = navigation.state !== 'idle';
+  const busy = useBusy();
   const changeResult = result?.intent === 'change-password' ? result : undefined;
   const errors = changeResult?.errors ?? {};
 
@@ -118,87 +114,71 @@ export default function AccountRoute() {
         </Alert>
       ) : null}
       <div className="row g-4">
-        <section className="col-12 col-lg-6" aria-labelledby="change-password-heading">
-          <div className="card shadow-sm">
-            <div className="card-body">
-              <h3 id="change-password-heading" className="h5">
-                Change password
-              </h3>
-              {changeResult?.message ? (
-                <Alert variant="danger" role="alert">
-                  {changeResult.message}
-                </Alert>
-              ) : null}
-              <Form method="post" noValidate>
-                <input type="hidden" name="intent" value="change-password" />
-                <FormField
-                  id="current-password"
-                  name="currentPassword"
-                  type="password"
-                  label={LABELS.currentPassword}
-                  autoComplete="current-password"
-                  maxLength={htmlMaxLength(FIELD_LIMITS.password)}
-                  required
-                  error={errors.currentPassword}
-                />
-                <FormField
-                  id="new-password"
-                  name="newPassword"
-                  type="password"
-                  label={LABELS.newPassword}
-                  autoComplete="new-password"
-                  maxLength={htmlMaxLength(FIELD_LIMITS.password)}
-                  required
-                  hint={`At least ${PASSWORD_MIN_LENGTH} characters, and not one of the most common passwords. A few words make a good one.`}
-                  error={errors.newPassword}
-                />
-                <FormField
-                  id="repeat-password"
-                  name="repeatPassword"
-                  type="password"
-                  label={LABELS.repeatPassword}
-                  autoComplete="new-password"
-                  maxLength={htmlMaxLength(FIELD_LIMITS.password)}
-                  required
-                  error={errors.repeatPassword}
-                />
-                <Button type="submit" variant="primary" disabled={busy}>
-                  Change password
+        <CardSection
+          id="change-password-heading"
+          title="Change password"
+          className="col-12 col-lg-6"
+        >
+          <ErrorAlert message={changeResult?.message} />
+          <Form method="post" noValidate>
+            <input type="hidden" name="intent" value="change-password" />
+            <FormField
+              id="current-password"
+              name="currentPassword"
+              type="password"
+              label={LABELS.currentPassword}
+              autoComplete="current-password"
+              maxLength={htmlMaxLength(FIELD_LIMITS.password)}
+              required
+              error={errors.currentPassword}
+            />
+            <FormField
+              id="new-password"
+              name="newPassword"
+              type="password"
+              label={LABELS.newPassword}
+              autoComplete="new-password"
+              maxLength={htmlMaxLength(FIELD_LIMITS.password)}
+              required
+              hint={`At least ${PASSWORD_MIN_LENGTH} characters, and not one of the most common passwords. A few words make a good one.`}
+              error={errors.newPassword}
+            />
+            <FormField
+              id="repeat-password"
+              name="repeatPassword"
+              type="password"
+              label={LABELS.repeatPassword}
+              autoComplete="new-password"
+              maxLength={htmlMaxLength(FIELD_LIMITS.password)}
+              required
+              error={errors.repeatPassword}
+            />
+            <Button type="submit" variant="primary" disabled={busy}>
+              Change password
+            </Button>
+          </Form>
+        </CardSection>
+        <CardSection id="sessions-heading" title="Sessions" className="col-12 col-lg-6">
+          {mustChangePassword ? (
+            <p className="mb-0">Change your password first; then you can manage sessions.</p>
+          ) : (
+            <>
+              <p>
+                Signed in on another device, or left a session open somewhere? Signing out
+                everywhere ends every session of your account, this one included.
+              </p>
+              <ErrorAlert
+                message={result?.intent === 'sign-out-everywhere' ? result.message : undefined}
+              />
+              <Form method="post">
+                <input type="hidden" name="intent" value="sign-out-everywhere" />
+                <Button type="submit" variant="outline-danger" disabled={busy}>
+                  Sign out everywhere
                 </Button>
               </Form>
-            </div>
-          </div>
-        </section>
-        <section className="col-12 col-lg-6" aria-labelledby="sessions-heading">
-          <div className="card shadow-sm">
-            <div className="card-body">
-              <h3 id="sessions-heading" className="h5">
-                Sessions
-              </h3>
-              {mustChangePassword ? (
-                <p className="mb-0">Change your password first; then you can manage sessions.</p>
-              ) : (
-                <>
-                  <p>
-                    Signed in on another device, or left a session open somewhere? Signing out
-                    everywhere ends every session of your account, this one included.
-                  </p>
-                  {result?.intent === 'sign-out-everywhere' && result.message ? (
-                    <Alert variant="danger" role="alert">
-                      {result.message}
-                    </Alert>
-                  ) : null}
-                  <Form method="post">
-                    <input type="hidden" name="intent" value="sign-out-everywhere" />
-                    <Button type="submit" variant="outline-danger" disabled={busy}>
-                      Sign out everywhere
-                    </Button>
-                  </Form>
-                </>
-              )}
-            </div>
-          </div>
-        </section>
+            </>
+          )}
+        </CardSection>
       </div>
     </AdminShell>
   );

@@ -5,14 +5,15 @@ import {
   type MetaFunction,
   redirect,
 } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { Alert, Button } from 'react-bootstrap';
 
 import { FIELD_LIMITS, htmlMaxLength, isObjectId, PASSWORD_MIN_LENGTH } from '@contract';
 import { addAdmin, listAdmins, removeAdmin } from '~/api/admins.server';
 import { checkToken } from '~/api/auth.server';
-import { UNAVAILABLE_MESSAGE } from '~/api/http.server';
+import { formMessage } from '~/api/http.server';
 import { AdminShell } from '~/components/admin/admin-shell';
+import { CardSection, ErrorAlert, useBusy } from '~/components/admin/page-parts';
 import { RelativeTime } from '~/components/admin/relative-time';
 import { fieldErrors, FormField } from '~/components/forms/form-field';
 import { ADMINS_PAGE_PATH } from '~/config/paths';
@@ -72,11 +73,7 @@ async function add(form: FormData, token: string) {
       intent: 'add',
       email,
       errors,
-      message: Object.keys(errors).length
-        ? undefined
-        : outcome.status === 400
-          ? outcome.message
-          : UNAVAILABLE_MESSAGE,
+      message: formMessage(errors, outcome),
     },
     { status: outcome.status },
   );
@@ -106,8 +103,7 @@ async function remove(form: FormData, token: string) {
 export default function AdminsRoute() {
   const { admins, pendingRemoval, notice } = useLoaderData<typeof loader>();
   const result = useActionData<AdminsActionResult>();
-  const navigation = useNavigation();
-  const busy = navigation.state !== 'idle';
+  const busy = useBusy();
   const addResult = result?.intent === 'add' ? result : undefined;
   const errors = addResult?.errors ?? {};
 
@@ -119,11 +115,7 @@ export default function AdminsRoute() {
           {notice}
         </Alert>
       ) : null}
-      {result?.intent === 'remove' && result.message ? (
-        <Alert variant="danger" role="alert">
-          {result.message}
-        </Alert>
-      ) : null}
+      <ErrorAlert message={result?.intent === 'remove' ? result.message : undefined} />
       {pendingRemoval ? (
         <Alert variant="danger" className="admin-removal">
           <Form method="post" action={ADMINS_PAGE_PATH}>
@@ -189,48 +181,37 @@ export default function AdminsRoute() {
             </table>
           </div>
         </section>
-        <section className="col-12 col-lg-5" aria-labelledby="add-admin-heading">
-          <div className="card shadow-sm">
-            <div className="card-body">
-              <h3 id="add-admin-heading" className="h5">
-                Add an admin
-              </h3>
-              {addResult?.message ? (
-                <Alert variant="danger" role="alert">
-                  {addResult.message}
-                </Alert>
-              ) : null}
-              <Form method="post" action={ADMINS_PAGE_PATH} noValidate>
-                <input type="hidden" name="intent" value="add" />
-                <FormField
-                  id="admin-email"
-                  name="email"
-                  type="email"
-                  label={LABELS.email}
-                  autoComplete="off"
-                  maxLength={htmlMaxLength(FIELD_LIMITS.email)}
-                  defaultValue={addResult?.email ?? ''}
-                  required
-                  error={errors.email}
-                />
-                <FormField
-                  id="admin-password"
-                  name="password"
-                  type="password"
-                  label={LABELS.password}
-                  autoComplete="new-password"
-                  maxLength={htmlMaxLength(FIELD_LIMITS.password)}
-                  hint={`At least ${PASSWORD_MIN_LENGTH} characters, not a common password. They must change it at first sign-in.`}
-                  required
-                  error={errors.password}
-                />
-                <Button type="submit" variant="primary" disabled={busy}>
-                  Add admin
-                </Button>
-              </Form>
-            </div>
-          </div>
-        </section>
+        <CardSection id="add-admin-heading" title="Add an admin" className="col-12 col-lg-5">
+          <ErrorAlert message={addResult?.message} />
+          <Form method="post" action={ADMINS_PAGE_PATH} noValidate>
+            <input type="hidden" name="intent" value="add" />
+            <FormField
+              id="admin-email"
+              name="email"
+              type="email"
+              label={LABELS.email}
+              autoComplete="off"
+              maxLength={htmlMaxLength(FIELD_LIMITS.email)}
+              defaultValue={addResult?.email ?? ''}
+              required
+              error={errors.email}
+            />
+            <FormField
+              id="admin-password"
+              name="password"
+              type="password"
+              label={LABELS.password}
+              autoComplete="new-password"
+              maxLength={htmlMaxLength(FIELD_LIMITS.password)}
+              hint={`At least ${PASSWORD_MIN_LENGTH} characters, not a common password. They must change it at first sign-in.`}
+              required
+              error={errors.password}
+            />
+            <Button type="submit" variant="primary" disabled={busy}>
+              Add admin
+            </Button>
+          </Form>
+        </CardSection>
       </div>
     </AdminShell>
   );
