@@ -1,3 +1,6 @@
+import { createServer } from 'node:http';
+import { type AddressInfo } from 'node:net';
+
 import { LEAD_KINDS, leadPaths } from '../../nest/src/contract';
 import { eventually, startMailReceiver, startWebhookReceiver } from '../support/receivers';
 import { validSubmission } from '../support/submissions';
@@ -73,7 +76,8 @@ describe('new-lead notifications', () => {
       const job = await first.connection
         .collection('lead_notifications')
         .findOne({ leadId: res.body.id });
-      return (job?.attempts ?? 0) >= 1;
+      // A failed attempt on record (claiming alone counts an attempt too).
+      return (job?.attempts ?? 0) >= 1 && typeof job?.lastError === 'string';
     });
     await first.app.close();
 
@@ -90,4 +94,39 @@ describe('new-lead notifications', () => {
       await hook.close();
     }
   }, 40_000);
+
+  it('records an attempt in flight when the API stops, so the next process is not held back', async () => {
+    // A receiver that takes its time, then refuses: the API is stopped while it waits.
+    let started = 0;
+    const slow = createServer((req, res) => {
+      started += 1;
+      req.resume();
+      setTimeout(() => res.writeHead(500).end('not now'), 1_500);
+    });
+    await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(slow.address() as AddressInfo).port}/hooks/leads`;
+    const app = await createTestApp({ LEAD_WEBHOOK_URL: url });
+    try {
+      const res = await request(app.http).post(leadPaths(kind).create).send(submission).expect(201);
+      await eventually(() => started === 1);
+      // The API alone, as a stopping process; its database stays for the next one.
+      await app.app.close();
+      const check = await createTestApp({ MONGODB_DB: app.dbName });
+      try {
+        const job = await check.connection
+          .collection('lead_notifications')
+          .findOne({ leadId: res.body.id });
+        expect({
+          status: job?.status,
+          attempts: job?.attempts,
+          recorded: typeof job?.lastError === 'string',
+          claimReleased: (job?.lockedUntil as Date).getTime() <= Date.now(),
+        }).toEqual({ status: 'pending', attempts: 1, recorded: true, claimReleased: true });
+      } finally {
+        await check.close();
+      }
+    } finally {
+      await new Promise((resolve) => slow.close(resolve));
+    }
+  }, 30_000);
 });

@@ -1,8 +1,8 @@
 import {
+  type BeforeApplicationShutdown,
   Injectable,
   Logger,
   type OnApplicationBootstrap,
-  type OnApplicationShutdown,
 } from '@nestjs/common';
 import { InjectConnection, InjectModel } from '@nestjs/mongoose';
 import { type Connection, type Model, trusted, Types } from 'mongoose';
@@ -37,7 +37,7 @@ export function claimQuery(now: Date) {
  * conditional updates; a claim left by a crashed worker expires and is retried).
  */
 @Injectable()
-export class NotificationWorker implements OnApplicationBootstrap, OnApplicationShutdown {
+export class NotificationWorker implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('Notifications');
   private timer?: NodeJS.Timeout;
   private running?: Promise<void>;
@@ -54,7 +54,12 @@ export class NotificationWorker implements OnApplicationBootstrap, OnApplication
     if (this.channels.enabled().length > 0) this.schedule(0);
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  /**
+   * Before shutdown, not at it: the database connection closes in the shutdown hooks, and an
+   * attempt in flight must still record its outcome, or its claim would hold the notification
+   * back from the next process for CLAIM_MS.
+   */
+  async beforeApplicationShutdown(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.timer);
     await this.running;
