@@ -1,7 +1,7 @@
-import { fileURLToPath } from 'node:url';
-
 import { vitePlugin as remix } from '@remix-run/dev';
 import { defineConfig } from 'vite';
+
+import { webAliases } from './vite.aliases';
 
 declare module '@remix-run/node' {
   interface Future {
@@ -9,15 +9,8 @@ declare module '@remix-run/node' {
   }
 }
 
-const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
-
 export default defineConfig({
-  resolve: {
-    alias: {
-      '~': here('./remix'),
-      '@contract': here('./nest/src/contract/index.ts'),
-    },
-  },
+  resolve: { alias: webAliases },
   css: {
     preprocessorOptions: {
       scss: {

@@ -12,11 +12,13 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useMatches,
   useRouteError,
 } from '@remix-run/react';
 import { type ReactNode } from 'react';
 
 import { useNonce } from './utils/nonce-provider';
+import { loadsRemixScripts } from './utils/page-scripts';
 
 export const links: LinksFunction = () => [
   // The body font is needed for the first paint; fetching it early avoids a late swap.
@@ -26,6 +28,7 @@ export const links: LinksFunction = () => [
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
+  const remixScripts = loadsRemixScripts(useMatches());
   return (
     <html lang="en">
       <head>
@@ -37,8 +40,12 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         {children}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {remixScripts ? (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        ) : null}
       </body>
     </html>
   );

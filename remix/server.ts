@@ -92,6 +92,10 @@ async function main(): Promise<void> {
       '/assets',
       express.static(path.join(BUILD_DIR, 'client/assets'), { immutable: true, maxAge: '1y' }),
     );
+    app.use(
+      '/islands/assets',
+      express.static(path.join(BUILD_DIR, 'islands/assets'), { immutable: true, maxAge: '1y' }),
+    );
     app.use(express.static(path.join(BUILD_DIR, 'client'), { maxAge: '1h' }));
   }
 

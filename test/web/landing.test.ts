@@ -153,6 +153,42 @@ describe('landing page in a real browser', () => {
     });
   });
 
+  it('loads one script of its own, after the page, within the 80 KB budget, and no Remix runtime', async () => {
+    const context = await suite.browser.newContext();
+    try {
+      const { page } = await openPage(context, '/');
+      // Hydrated: the hero's link has become the button that opens the modal.
+      await page.getByRole('button', { name: 'Contact Us' }).waitFor();
+      const loaded = await page.evaluate(() => {
+        const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+        return {
+          loadEventStart: nav.loadEventStart,
+          scripts: (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+            .filter((entry) => entry.initiatorType === 'script' || /\.m?js$/.test(entry.name))
+            .map((entry) => ({
+              path: new URL(entry.name).pathname,
+              startTime: entry.startTime,
+              // Compressed bytes of the body, as they came over the wire.
+              bytes: entry.encodedBodySize,
+            })),
+          remix: '__remixContext' in window,
+        };
+      });
+      expect(loaded.remix).toBe(false);
+      expect(loaded.scripts.map((script) => script.path)).toEqual([
+        expect.stringMatching(/^\/islands\/assets\/landing-[\w-]+\.js$/),
+      ]);
+      const [script] = loaded.scripts;
+      expect(script!.startTime).toBeGreaterThanOrEqual(loaded.loadEventStart);
+      expect(script!.bytes).toBeGreaterThan(0);
+      expect(script!.bytes).toBeLessThanOrEqual(80 * 1024);
+      // The island build's manifest stays on the server.
+      expect((await fetch(webUrl('/islands/.vite/manifest.json'))).status).toBe(404);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('server-renders the final figures, also for reduced motion', async () => {
     const html = await (await fetch(webUrl('/'))).text();
     for (const figure of FIGURES) expect(html).toContain(figure);

@@ -29,7 +29,6 @@ describe('form posts the web server refuses, and the ones it takes', () => {
       email: `${tag}@example.com`,
       subject: 'Hello',
       message: 'A message',
-      js: '',
     });
   beforeAll(async () => (db = await LeadsDb.connect()));
   afterAll(async () => {
@@ -101,6 +100,70 @@ describe('form posts the web server refuses, and the ones it takes', () => {
       duplex: 'half',
     } as RequestInit);
     expect(res.status).toBe(411);
+  });
+
+  describe("POST /contact, where the landing page's script sends the form", () => {
+    // A tag of its own: the posts above stored leads under the suite's tag.
+    const tag = LeadsDb.tag();
+    const contact = () =>
+      form({ name: `Script ${tag}`, email: `${tag}@example.com`, subject: 'Hi', message: 'Text' });
+    const sendContact = (body: string, headers: Record<string, string> = {}) =>
+      post('/contact', { headers: { origin: site.origin, ...headers }, body });
+    afterAll(() => db.removeTagged(tag));
+
+    it('stores a complete form once and answers JSON', async () => {
+      const res = await sendContact(contact());
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(res.headers.get('cache-control')).toBe('no-store');
+      await expect(res.json()).resolves.toEqual({ ok: true });
+      expect(await db.find('contactUs', tag)).toHaveLength(1);
+    });
+
+    it("answers empty fields with the spec's message for each, as JSON, storing nothing", async () => {
+      const res = await sendContact(form({ name: ' ', email: '', subject: tag, message: '' }));
+      expect(res.status).toBe(400);
+      await expect(res.json()).resolves.toEqual({
+        ok: false,
+        fieldErrors: {
+          name: '*required field',
+          email: '*required field',
+          message: '*required field',
+        },
+        formError: null,
+        values: { name: ' ', email: '', subject: tag, message: '' },
+      });
+      expect(await db.find('contactUs', tag)).toHaveLength(1);
+    });
+
+    it("passes the API's refusal on per field", async () => {
+      const res = await sendContact(
+        form({ name: tag, email: 'not-an-email', subject: 'Hi', message: 'Text' }),
+      );
+      expect(res.status).toBe(400);
+      const answer = (await res.json()) as { fieldErrors: Record<string, string> };
+      expect(Object.keys(answer.fieldErrors)).toEqual(['email']);
+    });
+
+    it('answers a broken multipart body with 400 JSON, not a failure of its own', async () => {
+      const res = await sendContact('--x\r\nnot a part', {
+        'content-type': 'multipart/form-data; boundary=x',
+      });
+      expect(res.status).toBe(400);
+      await expect(res.json()).resolves.toMatchObject({ ok: false, formError: expect.any(String) });
+    });
+
+    it('refuses a post from another site like every form post (403)', async () => {
+      const res = await sendContact(contact(), { origin: 'https://evil.example' });
+      expect(res.status).toBe(403);
+      expect(await db.find('contactUs', tag)).toHaveLength(1);
+    });
+
+    it('sends someone who opens the address to the contact form', async () => {
+      const res = await fetch(webUrl('/contact'), { redirect: 'manual' });
+      expect(res.status).toBe(302);
+      expect(res.headers.get('location')).toBe('/?contact=1#contact');
+    });
   });
 
   it('keeps the admin pages out of caches, and agrees on framing', async () => {

@@ -10,8 +10,8 @@ import { ContactForm, type ContactFormProps } from './contact-form';
 const LABELS = ['Your Name', 'Your Email', 'Subject', 'Message'] as const;
 
 function setup(props: Partial<ContactFormProps> = {}) {
-  // The form would post (the app's fetcher.Form sends it); here the spy stands in and stops it,
-  // keeping what would have been sent.
+  // The form would post (the page's script sends it with fetch); here the spy stands in and stops
+  // it, keeping what would have been sent.
   const sent: Record<string, FormDataEntryValue>[] = [];
   const submitted = jest.fn((event: FormEvent<HTMLFormElement>) => {
     sent.push(Object.fromEntries(new FormData(event.currentTarget)));
@@ -130,7 +130,6 @@ describe('ContactForm', () => {
       subject: 'Hi',
       message: 'Hello',
       website: '',
-      js: '1',
     });
   });
 

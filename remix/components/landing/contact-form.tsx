@@ -1,15 +1,7 @@
-import {
-  type ElementType,
-  type FormEvent,
-  type ReactNode,
-  useEffect,
-  useRef,
-  useState,
-} from 'react';
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { Button } from 'react-bootstrap';
 
 import { FIELD_LIMITS, htmlMaxLength } from '@contract';
-import { JsFlag } from '~/components/forms/js-flag';
 import {
   CONTACT_FIELDS,
   type ContactActionResult,
@@ -34,15 +26,16 @@ const AUTOCOMPLETE: Partial<Record<ContactField, string>> = { name: 'name', emai
 export interface ContactFormProps {
   /** Prefix of the element ids, unique per instance on the page. */
   idPrefix: string;
-  /** The form element: Remix's `fetcher.Form` in the app, a plain `form` in unit tests. */
-  as?: ElementType;
-  /** Where the form posts (the index route's action). */
+  /** Where the form posts without JavaScript (the index route's action). */
   action: string;
   /** A submission is in flight: SEND is disabled. */
   busy: boolean;
   /** The last failed answer of the action, shown under the fields and above the button. */
   result?: Extract<ContactActionResult, { ok: false }>;
-  /** Called for a submission that passed the checks (after them, before the form sends). */
+  /**
+   * Called for a submission that passed the checks, before the browser would post the form: the
+   * page's script prevents that and sends it itself. Without it the browser posts (no JavaScript).
+   */
   onValidSubmit?: (event: FormEvent<HTMLFormElement>) => void;
 }
 
@@ -51,14 +44,7 @@ export interface ContactFormProps {
  * section 5 exactly: on SEND every empty field shows '*required field'; typing does not clear a
  * message, only the next SEND re-evaluates. `noValidate` keeps the browser's own bubbles away.
  */
-export function ContactForm({
-  idPrefix,
-  as: FormElement = 'form',
-  action,
-  busy,
-  result,
-  onValidSubmit,
-}: ContactFormProps) {
+export function ContactForm({ idPrefix, action, busy, result, onValidSubmit }: ContactFormProps) {
   const [errors, setErrors] = useState<ContactErrors>(() => result?.fieldErrors ?? {});
   const [formError, setFormError] = useState<string | null>(() => result?.formError ?? null);
   const formRef = useRef<HTMLFormElement>(null);
@@ -128,7 +114,7 @@ export function ContactForm({
   };
 
   return (
-    <FormElement
+    <form
       ref={formRef}
       method="post"
       action={action}
@@ -137,7 +123,6 @@ export function ContactForm({
       aria-busy={busy || undefined}
       onSubmit={handleSubmit}
     >
-      <JsFlag />
       {field('name', (props) => (
         <input type="text" autoComplete={AUTOCOMPLETE.name} {...props} />
       ))}
@@ -171,7 +156,7 @@ export function ContactForm({
       <Button type="submit" variant="cta" className="contact-send" disabled={busy}>
         SEND
       </Button>
-    </FormElement>
+    </form>
   );
 }
 

@@ -1,13 +1,11 @@
-import { useFetcher } from '@remix-run/react';
+import { type FormEvent, useCallback, useState } from 'react';
 import { Modal } from 'react-bootstrap';
 
-import { useFetcherResult } from '~/hooks/use-fetcher-result';
-import { type ContactActionResult } from '~/routes/_index/contact';
+import { CONTACT_PAGE_ACTION, type ContactActionResult } from '~/routes/_index/contact';
+import { postContact } from '~/routes/_index/post-contact';
 
 import { ContactForm } from './contact-form';
 
-/** The index route's action (`?index` addresses the index route rather than the root layout). */
-export const CONTACT_ACTION = '/?index';
 export const CONTACT_TITLE = 'Contact Us:';
 
 type ContactFailure = Extract<ContactActionResult, { ok: false }>;
@@ -20,26 +18,37 @@ export interface ConnectedContactFormProps {
   initialResult?: ContactFailure;
 }
 
-/** The contact form wired to the route's action through a fetcher (no navigation). */
+/**
+ * The contact form sent by the page's script (no navigation); without JavaScript the same form
+ * posts to the index route's action.
+ */
 export function ConnectedContactForm({
   idPrefix,
   onSent,
   initialResult,
 }: ConnectedContactFormProps) {
-  const fetcher = useFetcher<ContactActionResult>();
-  const data = fetcher.data as ContactActionResult | undefined;
-  useFetcherResult({ state: fetcher.state, data }, (answer) => {
-    if (answer.ok) onSent();
-  });
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<ContactFailure | undefined>(initialResult);
 
-  const result = data ? (data.ok ? undefined : data) : initialResult;
+  const send = useCallback(
+    async (event: FormEvent<HTMLFormElement>) => {
+      event.preventDefault();
+      setBusy(true);
+      const answer = await postContact(new FormData(event.currentTarget));
+      setBusy(false);
+      if (answer.ok) onSent();
+      else setResult(answer);
+    },
+    [onSent],
+  );
+
   return (
     <ContactForm
       idPrefix={idPrefix}
-      as={fetcher.Form}
-      action={CONTACT_ACTION}
-      busy={fetcher.state !== 'idle'}
+      action={CONTACT_PAGE_ACTION}
+      busy={busy}
       result={result}
+      onValidSubmit={(event) => void send(event)}
     />
   );
 }

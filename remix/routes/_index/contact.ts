@@ -1,7 +1,7 @@
 /**
- * The contact form's contract with the index route's action, beside that action: the fields, what
- * the action answers, and the spec's required-field rule, which the action applies and the form
- * repeats before posting so a visitor sees the messages without a round trip.
+ * The contact form's contract, beside the index route that shows it: the fields, what a submission
+ * answers, where the page's script posts it, and the spec's required-field rule, which the server
+ * applies and the form repeats before posting so a visitor sees the messages without a round trip.
  */
 export const CONTACT_FIELDS = ['name', 'email', 'subject', 'message'] as const;
 export type ContactField = (typeof CONTACT_FIELDS)[number];
@@ -11,7 +11,20 @@ export type ContactErrors = Partial<Record<ContactField, string>>;
 /** Spec section 5: the message under an empty field. */
 export const REQUIRED_MESSAGE = '*required field';
 
-/** What the index route's action answers to a contact submission. */
+/**
+ * Where the page's script posts the form and reads the answer as JSON (`routes/contact.ts`). Without
+ * JavaScript the form posts to the index route's action instead (`CONTACT_PAGE_ACTION`), which
+ * answers with a page.
+ */
+export const CONTACT_ENDPOINT = '/contact';
+/** The index route's action (`?index` addresses the index route rather than the root layout). */
+export const CONTACT_PAGE_ACTION = '/?index';
+
+/** Shown above the form when the message could not be sent for a reason its fields do not explain. */
+export const CONTACT_FAILED_MESSAGE =
+  'We could not send your message. Please try again in a moment.';
+
+/** What a contact submission answers (as JSON from the endpoint, as action data to the page). */
 export type ContactActionResult =
   | { ok: true }
   | {

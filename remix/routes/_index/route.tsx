@@ -9,29 +9,25 @@ import {
   redirect,
 } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
-import { useCallback, useState } from 'react';
 
-import { type CreateLeadRequest } from '@contract';
-import { createLead } from '~/api/leads.server';
-import { postedWithJs } from '~/components/forms/js-flag';
-import { ContactModal } from '~/components/landing/contact-modal';
-import { ContactSection, SentToast } from '~/components/landing/contact-section';
-import { HERO_SIZES, heroSrcSet, Hero, TAGLINE } from '~/components/landing/hero';
-import { KnowledgeEngine } from '~/components/landing/knowledge-engine';
-import { MarketInsights } from '~/components/landing/market-insights';
-import { MarketplacePromo } from '~/components/landing/marketplace-promo';
-import { SiteFooter } from '~/components/landing/site-footer';
-import { getSiteConfig } from '~/config/site.server';
-import { useHydrated } from '~/hooks/use-hydrated';
-import { waitText } from '~/utils/wait-text';
-
+import { HERO_SIZES, heroSrcSet, TAGLINE } from '~/components/landing/hero';
 import {
-  type ContactActionResult,
-  type ContactErrors,
-  CONTACT_FIELDS,
-  readContact,
-  validateContact,
-} from './contact';
+  LANDING_PROPS_ID,
+  LANDING_ROOT_ID,
+  LandingPage,
+  type LandingProps,
+} from '~/components/landing/landing-page';
+import { getSiteConfig } from '~/config/site.server';
+import { landingIslandSrc } from '~/islands/island-src.server';
+import { useNonce } from '~/utils/nonce-provider';
+import { type PageScriptsHandle } from '~/utils/page-scripts';
+import { scriptJson } from '~/utils/script-json';
+
+import { type ContactActionResult } from './contact';
+import { submitContact } from './submit-contact.server';
+
+/** In production the page brings its own small script instead of Remix's (decision 0009). */
+export const handle: PageScriptsHandle = { scripts: 'island' };
 
 export function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
@@ -41,92 +37,57 @@ export function loader({ request }: LoaderFunctionArgs) {
     contact: params.has('contact'),
     /** `?sent=1`: where a successful no-JavaScript submission lands. */
     sent: params.get('sent') === '1',
+    island: landingIslandSrc(),
   };
 }
-
-const FAILED_MESSAGE = 'We could not send your message. Please try again in a moment.';
-const CHECK_FIELDS_MESSAGE = 'Please check the highlighted fields.';
 
 /**
- * The contact form's submission. With JavaScript the form posts through a fetcher and sends
- * `js=1`: the answer is data (`{ ok: true }` or the messages). Without JavaScript (`js` empty)
- * success redirects to `/?sent=1#contact` (post/redirect/get) and a failure renders the page with
- * the inline form, its values and its messages.
+ * The contact form posted without JavaScript (the page's script posts to `/contact` instead):
+ * success redirects to `/?sent=1#contact` (post/redirect/get); a failure renders the page with the
+ * inline form, its values and its messages.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
-  const values = readContact(form);
-  const withJs = postedWithJs(form);
-  const website = form.get('website');
-  const fail = (status: number, fieldErrors: ContactErrors, formError: string | null) =>
-    data<ContactActionResult>({ ok: false, fieldErrors, formError, values }, { status });
-
-  const required = validateContact(values);
-  if (Object.keys(required).length > 0) return fail(400, required, null);
-
-  const body: CreateLeadRequest<'contactUs'> = {
-    name: values.name.trim(),
-    email: values.email.trim(),
-    subject: values.subject.trim(),
-    message: values.message.trim(),
-    // The honeypot goes to the API, which drops what bots send.
-    ...(typeof website === 'string' && website ? { website } : {}),
-  };
-  const outcome = await createLead('contactUs', body, { clientIp: context.clientIp });
-  if (outcome.ok) {
-    return withJs ? data<ContactActionResult>({ ok: true }) : redirect('/?sent=1#contact');
-  }
-  if (outcome.status === 400) {
-    const fieldErrors: ContactErrors = {};
-    for (const field of CONTACT_FIELDS) {
-      const message = outcome.errors?.[field]?.[0];
-      if (message) fieldErrors[field] = message;
-    }
-    const known = Object.keys(fieldErrors).length > 0;
-    return fail(400, fieldErrors, known ? CHECK_FIELDS_MESSAGE : FAILED_MESSAGE);
-  }
-  if (outcome.status === 429)
-    return fail(
-      429,
-      {},
-      `Too many messages from your network. Please try again in ${waitText(outcome.retryAfter)}.`,
-    );
-  return fail(outcome.status >= 500 ? outcome.status : 503, {}, FAILED_MESSAGE);
+  const { status, result } = await submitContact(await request.formData(), context.clientIp);
+  return result.ok ? redirect('/?sent=1#contact') : data<ContactActionResult>(result, { status });
 }
 
-export default function Index() {
-  const site = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>() as ContactActionResult | undefined;
-  const hydrated = useHydrated();
-  const [modalOpen, setModalOpen] = useState(false);
-  const [toast, setToast] = useState(false);
-  const openModal = useCallback(() => setModalOpen(true), []);
-  const closeModal = useCallback(() => setModalOpen(false), []);
-  const onSent = useCallback(() => {
-    setModalOpen(false);
-    setToast(true);
-  }, []);
-  const hideToast = useCallback(() => setToast(false), []);
-  const failedWithoutJs = actionData && !actionData.ok ? actionData : undefined;
+/**
+ * The page's script is fetched once the page has loaded (the hero picture, the styles and the
+ * fonts), so on a slow connection it never takes bandwidth from what the visitor sees first. Until
+ * it runs the page works as plain HTML: 'Contact Us' is a link to the inline form.
+ */
+const loadAfterPageLoad = (src: string) =>
+  `(function(){function load(){var s=document.createElement('script');s.type='module';s.src=${scriptJson(src)};document.body.appendChild(s)}` +
+  `if(document.readyState==='complete')load();else addEventListener('load',load,{once:true})})()`;
 
+export default function Index() {
+  const { contact, sent, island, ...site } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as ContactActionResult | undefined;
+  const nonce = useNonce();
+  const props: LandingProps = {
+    site: {
+      productName: site.productName,
+      marketplaceName: site.marketplaceName,
+      marketplaceUrl: site.marketplaceUrl,
+      marketplaceMark: site.marketplaceMark,
+    },
+    contact,
+    sent,
+    ...(actionData && !actionData.ok ? { failed: actionData } : {}),
+  };
   return (
     <>
-      <Hero productName={site.productName} interactive={hydrated} onContact={openModal} />
-      <main id="main">
-        {site.contact || site.sent || failedWithoutJs ? (
-          <ContactSection sent={site.sent} initialResult={failedWithoutJs} />
-        ) : null}
-        <MarketInsights />
-        <MarketplacePromo
-          marketplaceName={site.marketplaceName}
-          marketplaceUrl={site.marketplaceUrl}
-          marketplaceMark={site.marketplaceMark}
-        />
-        <KnowledgeEngine />
-      </main>
-      <SiteFooter productName={site.productName} />
-      <ContactModal show={modalOpen} onHide={closeModal} onSent={onSent} />
-      <SentToast show={toast} onDone={hideToast} />
+      <div id={LANDING_ROOT_ID}>
+        <LandingPage {...props} />
+      </div>
+      <script
+        type="application/json"
+        id={LANDING_PROPS_ID}
+        dangerouslySetInnerHTML={{ __html: scriptJson(props) }}
+      />
+      {island ? (
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: loadAfterPageLoad(island) }} />
+      ) : null}
     </>
   );
 }
