@@ -1,7 +1,8 @@
 /**
  * `npm run lighthouse`: Lighthouse 12 (Node 20) on the production build of the landing page, driving
- * Debian Chromium (CHROME_PATH, default /usr/bin/chromium). Mobile and desktop presets, three runs
- * each; the medians go to reports/lighthouse/summary.{json,md}. Needs `npm run build` first.
+ * Debian Chromium (CHROME_PATH, default /usr/bin/chromium). Mobile and desktop presets, five runs
+ * each (LIGHTHOUSE_RUNS); the medians go to reports/lighthouse/summary.{json,md}, with where the
+ * largest paint's time goes (its element and phases). Needs `npm run build` first.
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -9,13 +10,33 @@ import { join } from 'node:path';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../test/support/browser';
 import { startWebStack } from '../test/support/web-stack';
 
-const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const OUT_DIR = join(process.cwd(), 'reports', 'lighthouse');
 
+/** Lighthouse's breakdown of the largest contentful paint, in milliseconds. */
+interface LcpPhases {
+  ttfb: number;
+  loadDelay: number;
+  loadTime: number;
+  renderDelay: number;
+}
+const PHASE_LABELS: Record<string, keyof LcpPhases> = {
+  TTFB: 'ttfb',
+  'Load Delay': 'loadDelay',
+  'Load Time': 'loadTime',
+  'Render Delay': 'renderDelay',
+};
+
 interface RunResult {
   scores: Record<(typeof CATEGORIES)[number], number>;
+  fcpMs: number;
   lcpMs: number;
+  /** The element of the largest paint, as Lighthouse names it. */
+  lcpElement: string;
+  lcpPhases: LcpPhases;
+  /** Render-blocking requests and what Lighthouse estimates they cost. */
+  renderBlocking: { url: string; wastedMs: number }[];
   cls: number;
   tbtMs: number;
   totalBytes: number;
@@ -80,11 +101,35 @@ async function runOnce(url: string, preset: Preset, port: number): Promise<RunRe
       )?.items ?? [];
     return items.find((item) => item.resourceType === type)?.transferSize ?? 0;
   };
+  // The LCP element audit holds two tables: the element, then its phases.
+  const lcpTables =
+    (
+      lhr.audits['largest-contentful-paint-element']?.details as {
+        items?: { items?: Record<string, unknown>[] }[];
+      }
+    )?.items ?? [];
+  const lcpNode = lcpTables[0]?.items?.[0]?.node as { nodeLabel?: string } | undefined;
+  const lcpPhases: LcpPhases = { ttfb: NaN, loadDelay: NaN, loadTime: NaN, renderDelay: NaN };
+  for (const row of lcpTables[1]?.items ?? []) {
+    const key = PHASE_LABELS[String(row.phase)];
+    if (key) lcpPhases[key] = Number(row.timing);
+  }
+  const renderBlocking = (
+    (
+      lhr.audits['render-blocking-resources']?.details as {
+        items?: { url: string; wastedMs?: number }[];
+      }
+    )?.items ?? []
+  ).map((item) => ({ url: new URL(item.url).pathname, wastedMs: Math.round(item.wastedMs ?? 0) }));
   return {
     scores: Object.fromEntries(
       CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]),
     ) as RunResult['scores'],
+    fcpMs: audit('first-contentful-paint'),
     lcpMs: audit('largest-contentful-paint'),
+    lcpElement: lcpNode?.nodeLabel ?? 'unknown',
+    lcpPhases,
+    renderBlocking,
     cls: audit('cumulative-layout-shift'),
     tbtMs: audit('total-blocking-time'),
     totalBytes: audit('total-byte-weight'),
@@ -101,7 +146,16 @@ function summarise(runs: RunResult[]): RunResult {
     scores: Object.fromEntries(
       CATEGORIES.map((c) => [c, pick((r) => r.scores[c])]),
     ) as RunResult['scores'],
+    fcpMs: Math.round(pick((r) => r.fcpMs)),
     lcpMs: Math.round(pick((r) => r.lcpMs)),
+    lcpElement: mostCommon(runs.map((r) => r.lcpElement)),
+    lcpPhases: {
+      ttfb: Math.round(pick((r) => r.lcpPhases.ttfb)),
+      loadDelay: Math.round(pick((r) => r.lcpPhases.loadDelay)),
+      loadTime: Math.round(pick((r) => r.lcpPhases.loadTime)),
+      renderDelay: Math.round(pick((r) => r.lcpPhases.renderDelay)),
+    },
+    renderBlocking: runs[0]?.renderBlocking ?? [],
     cls: Number(pick((r) => r.cls).toFixed(4)),
     tbtMs: Math.round(pick((r) => r.tbtMs)),
     totalBytes: Math.round(pick((r) => r.totalBytes)),
@@ -110,6 +164,12 @@ function summarise(runs: RunResult[]): RunResult {
     fontBytes: Math.round(pick((r) => r.fontBytes)),
     imageBytes: Math.round(pick((r) => r.imageBytes)),
   };
+}
+
+function mostCommon(values: string[]): string {
+  const counts = new Map<string, number>();
+  for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
+  return [...counts].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 'unknown';
 }
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -128,6 +188,18 @@ function markdown(results: Record<Preset, RunResult>, meta: Record<string, strin
     '| preset | performance | accessibility | best practices | SEO | LCP | CLS | TBT | total transfer | JS | CSS | fonts | images |',
     '|---|---|---|---|---|---|---|---|---|---|---|---|---|',
     ...rows,
+    '',
+    '## Where the largest paint goes (medians)',
+    '',
+    '| preset | element | FCP | TTFB | load delay | load time | render delay | render-blocking requests |',
+    '|---|---|---|---|---|---|---|---|',
+    ...(Object.keys(results) as Preset[]).map((preset) => {
+      const r = results[preset];
+      const p = r.lcpPhases;
+      const blocking =
+        r.renderBlocking.map((b) => `${b.url} (${b.wastedMs} ms)`).join(', ') || 'none';
+      return `| ${preset} | ${r.lcpElement} | ${r.fcpMs} ms | ${p.ttfb} ms | ${p.loadDelay} ms | ${p.loadTime} ms | ${p.renderDelay} ms | ${blocking} |`;
+    }),
     '',
   ].join('\n');
 }
