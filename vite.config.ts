@@ -15,7 +15,8 @@ export default defineConfig({
     preprocessorOptions: {
       scss: {
         // Bootstrap 5.3's own sources trip current Dart Sass deprecations; silence them for
-        // dependencies only, never for our styles.
+        // dependencies. `import` is also ours: styles/bootstrap-theme imports Bootstrap's partials
+        // (they share their variables only that way).
         quietDeps: true,
         silenceDeprecations: ['import', 'global-builtin', 'color-functions'],
       },

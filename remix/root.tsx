@@ -1,8 +1,3 @@
-import '@fontsource/catamaran/latin-400.css';
-import '@fontsource/catamaran/latin-700.css';
-import '@fontsource/catamaran/latin-800.css';
-import '../styles/main.scss';
-
 import catamaran400 from '@fontsource/catamaran/files/catamaran-latin-400-normal.woff2?url';
 import { type LinksFunction } from '@remix-run/node';
 import {
@@ -17,10 +12,14 @@ import {
 } from '@remix-run/react';
 import { type ReactNode } from 'react';
 
+import publicStylesheet from '../styles/public.scss?url';
+
 import { useNonce } from './utils/nonce-provider';
 import { loadsRemixScripts } from './utils/page-scripts';
 
 export const links: LinksFunction = () => [
+  // Every page's styles: what the landing and the error pages use (the admin routes add theirs).
+  { rel: 'stylesheet', href: publicStylesheet },
   // The body font is needed for the first paint; fetching it early avoids a late swap.
   { rel: 'preload', href: catamaran400, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
   { rel: 'icon', href: '/images/favicon.svg', type: 'image/svg+xml' },

@@ -12,6 +12,7 @@ import { login, logout } from '~/api/auth.server';
 import { UNAVAILABLE_MESSAGE } from '~/api/http.server';
 import { Dashboard } from '~/components/admin/dashboard';
 import { SignInForm, type SignInResult } from '~/components/admin/sign-in-form';
+import { adminLinks } from '~/components/admin/stylesheet';
 import { ACCOUNT_PATH, ADMIN_PATH } from '~/config/paths';
 import { adminMeta, inboxTitle } from '~/utils/admin-meta';
 import { loadDashboard } from '~/utils/inbox.server';
@@ -122,6 +123,8 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
   const detailOnly = currentUrl.search === nextUrl.search && !formAction;
   return answered || detailOnly ? false : defaultShouldRevalidate;
 };
+
+export const links = adminLinks;
 
 export default function AdminRoute() {
   const state = useLoaderData<typeof loader>();

@@ -13,6 +13,7 @@ import { changePassword, checkToken, logoutAll } from '~/api/auth.server';
 import { formMessage, UNAVAILABLE_MESSAGE } from '~/api/http.server';
 import { AdminShell } from '~/components/admin/admin-shell';
 import { CardSection, ErrorAlert, useBusy } from '~/components/admin/page-parts';
+import { adminLinks } from '~/components/admin/stylesheet';
 import { fieldErrors, FormField } from '~/components/forms/form-field';
 import { ACCOUNT_PATH } from '~/config/paths';
 import { adminPageMeta } from '~/utils/admin-meta';
@@ -97,6 +98,8 @@ async function changeOwnPassword(form: FormData, token: string) {
     { status: outcome.status },
   );
 }
+
+export const links = adminLinks;
 
 export default function AccountRoute() {
   const { mustChangePassword, notice } = useLoaderData<typeof loader>();

@@ -6,6 +6,7 @@ import { type AuditEntry } from '@contract';
 import { auditPage } from '~/api/audit.server';
 import { ActivityTable } from '~/components/admin/activity-table';
 import { AdminShell } from '~/components/admin/admin-shell';
+import { adminLinks } from '~/components/admin/stylesheet';
 import { useFetcherResult } from '~/hooks/use-fetcher-result';
 import { activityHref } from '~/utils/activity';
 import { adminPageMeta } from '~/utils/admin-meta';
@@ -57,6 +58,8 @@ const viewOf = (loaded: Loaded): View => ({
   nextCursor: loaded.ok ? loaded.nextCursor : null,
   said: '',
 });
+
+export const links = adminLinks;
 
 export default function ActivityRoute() {
   const loaded = useLoaderData<typeof loader>();

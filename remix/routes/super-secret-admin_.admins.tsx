@@ -15,6 +15,7 @@ import { formMessage } from '~/api/http.server';
 import { AdminShell } from '~/components/admin/admin-shell';
 import { CardSection, ErrorAlert, useBusy } from '~/components/admin/page-parts';
 import { RelativeTime } from '~/components/admin/relative-time';
+import { adminLinks } from '~/components/admin/stylesheet';
 import { fieldErrors, FormField } from '~/components/forms/form-field';
 import { ADMINS_PAGE_PATH } from '~/config/paths';
 import { adminPageMeta } from '~/utils/admin-meta';
@@ -99,6 +100,8 @@ async function remove(form: FormData, token: string) {
   if (stillSignedIn.ok && !stillSignedIn.data.success) throw await signInRedirect('signed-out');
   return redirect(`${ADMINS_PAGE_PATH}?removed=${encodeURIComponent(email)}`);
 }
+
+export const links = adminLinks;
 
 export default function AdminsRoute() {
   const { admins, pendingRemoval, notice } = useLoaderData<typeof loader>();

@@ -11,6 +11,7 @@ import { FIELD_LIMITS } from '@contract';
 import { erasePrivacy, privacyLeads } from '~/api/privacy.server';
 import { AdminShell } from '~/components/admin/admin-shell';
 import { EraseResult, PersonsLeads } from '~/components/admin/privacy';
+import { adminLinks } from '~/components/admin/stylesheet';
 import { PRIVACY_PATH } from '~/config/paths';
 import { adminPageMeta } from '~/utils/admin-meta';
 import { plural, privacyHref, type PrivacyLookup } from '~/utils/privacy';
@@ -56,6 +57,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     );
   return { ok: true as const, email, erased: outcome.data.erased, total: outcome.data.total };
 }
+
+export const links = adminLinks;
 
 export default function PrivacyRoute() {
   const { email, lookup, confirming } = useLoaderData<typeof loader>();

@@ -7,9 +7,13 @@ repository root, in a throwaway virtual environment that is not part of the proj
     python3 -m venv /tmp/imgvenv && /tmp/imgvenv/bin/pip install pillow numpy
     /tmp/imgvenv/bin/python scripts/assets/generate-hero.py
 
-It writes public/images/hero-{640,1280,1920}.{avif,webp} and the Open Graph picture
-public/images/og-image.jpg (1200x630). The scene is drawn at twice the largest
-width and scaled down, which anti-aliases the shapes; it is deterministic (fixed random seed).
+It writes public/images/hero-{640,1280,1920}.{avif,webp} (16:9), the portrait crop for narrow
+portrait screens public/images/hero-portrait-{480,960}.{avif,webp} (9:16, the full height at 68%
+across: the part of the scene that object-fit: cover and object-position: 68% 50% show on a phone,
+the yacht in frame) and the Open Graph picture public/images/og-image.jpg (1200x630). The scene is
+drawn at twice the largest width and scaled down, which anti-aliases the shapes; it is
+deterministic (fixed random seed). The portrait crop came later (run with Python 3.12, Pillow 13):
+the other files it writes are byte-identical to the first run's.
 """
 
 from pathlib import Path
@@ -186,6 +190,18 @@ for width, avif_q, webp_q in [(640, 64, 78), (1280, 60, 74), (1920, 58, 72)]:
     small.save(OUT / f"hero-{width}.avif", quality=avif_q, speed=4)
     small.save(OUT / f"hero-{width}.webp", quality=webp_q, method=6)
     print(width, *(f"{(OUT / f'hero-{width}.{ext}').stat().st_size // 1024} KB" for ext in ("avif", "webp")))
+
+# Narrow portrait screens: a phone's hero is about 9:16, and the 16:9 picture covering it had to be
+# downloaded at 1920 px wide to stay sharp; the crop of what it shows is a third of those bytes.
+crop_w = H * 9 // 16
+left = round((W - crop_w) * 0.68)
+portrait = img.crop((left, 0, left + crop_w, H))
+for width, avif_q, webp_q in [(480, 64, 78), (960, 58, 72)]:
+    small = portrait.resize((width, width * 16 // 9), Image.LANCZOS)
+    small.save(OUT / f"hero-portrait-{width}.avif", quality=avif_q, speed=4)
+    small.save(OUT / f"hero-portrait-{width}.webp", quality=webp_q, method=6)
+    name = f"hero-portrait-{width}"
+    print(name, *(f"{(OUT / f'{name}.{ext}').stat().st_size // 1024} KB" for ext in ("avif", "webp")))
 
 # Open Graph / social preview: 1200x630, JPEG for the widest support among link unfurlers.
 og_w, og_h = 1200, 630

@@ -11,6 +11,20 @@ export const HERO_SIZES = 'max(100vw, min(156vh, 82rem))';
 export const heroSrcSet = (format: 'avif' | 'webp') =>
   HERO_WIDTHS.map((w) => `/images/hero-${w}.${format} ${w}w`).join(', ');
 
+/**
+ * Narrow portrait screens (phones) get a 9:16 crop of the picture (files
+ * public/images/hero-portrait-<w>.avif|webp): what the 16:9 one shows there, at a third of its bytes.
+ * Landscape phones keep the 16:9 picture, which fits their wide hero.
+ */
+export const HERO_PORTRAIT_MEDIA = '(max-width: 767.98px) and (max-aspect-ratio: 3/4)';
+/** The other screens: exactly those HERO_PORTRAIT_MEDIA does not match (for the preload's media). */
+export const HERO_LANDSCAPE_MEDIA = `not all and ${HERO_PORTRAIT_MEDIA}`;
+export const HERO_PORTRAIT_WIDTHS = [480, 960] as const;
+/** Covering a hero taller than 16:9 (up to min(88svh, 46rem) high), the crop is drawn at least that high. */
+export const HERO_PORTRAIT_SIZES = 'max(100vw, min(49.5vh, 25.875rem))';
+export const heroPortraitSrcSet = (format: 'avif' | 'webp') =>
+  HERO_PORTRAIT_WIDTHS.map((w) => `/images/hero-portrait-${w}.${format} ${w}w`).join(', ');
+
 export const TAGLINE = 'Artificial Intelligence Driven Boat Market Data Solutions';
 
 /** Where the 'Contact Us' control leads without JavaScript: the inline form (see routes/_index/route.tsx). */
@@ -31,6 +45,15 @@ export function Hero({ productName, interactive, onContact }: HeroProps) {
   return (
     <header className="hero">
       <picture>
+        {(['avif', 'webp'] as const).map((format) => (
+          <source
+            key={format}
+            media={HERO_PORTRAIT_MEDIA}
+            type={`image/${format}`}
+            srcSet={heroPortraitSrcSet(format)}
+            sizes={HERO_PORTRAIT_SIZES}
+          />
+        ))}
         <source type="image/avif" srcSet={heroSrcSet('avif')} sizes={HERO_SIZES} />
         <source type="image/webp" srcSet={heroSrcSet('webp')} sizes={HERO_SIZES} />
         <img

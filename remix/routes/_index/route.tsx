@@ -10,7 +10,15 @@ import {
 } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
 
-import { HERO_SIZES, heroSrcSet, TAGLINE } from '~/components/landing/hero';
+import {
+  HERO_LANDSCAPE_MEDIA,
+  HERO_PORTRAIT_MEDIA,
+  HERO_PORTRAIT_SIZES,
+  HERO_SIZES,
+  heroPortraitSrcSet,
+  heroSrcSet,
+  TAGLINE,
+} from '~/components/landing/hero';
 import {
   LANDING_PROPS_ID,
   LANDING_ROOT_ID,
@@ -116,16 +124,27 @@ export const meta: MetaFunction<typeof loader> = ({ data: site }) => {
 };
 
 export const links: LinksFunction = () => [
-  // The hero picture is the largest paint: fetch it with the document, at the width the <picture>
-  // will choose (same srcset and sizes as its AVIF source).
+  // The hero picture is the largest paint: fetch it with the document, the file the <picture> will
+  // choose (same media, srcset and sizes as its AVIF sources: one preload per crop, by media).
+  {
+    rel: 'preload',
+    as: 'image',
+    href: '/images/hero-portrait-960.avif',
+    imageSrcSet: heroPortraitSrcSet('avif'),
+    imageSizes: HERO_PORTRAIT_SIZES,
+    media: HERO_PORTRAIT_MEDIA,
+    type: 'image/avif',
+    // React 18 renders the lowercase attribute as it is (camelCase fetchPriority would warn).
+    ...({ fetchpriority: 'high' } as object),
+  },
   {
     rel: 'preload',
     as: 'image',
     href: '/images/hero-1280.avif',
     imageSrcSet: heroSrcSet('avif'),
     imageSizes: HERO_SIZES,
+    media: HERO_LANDSCAPE_MEDIA,
     type: 'image/avif',
-    // React 18 renders the lowercase attribute as it is (camelCase fetchPriority would warn).
     ...({ fetchpriority: 'high' } as object),
   },
   // The hero's headline (800) and tagline and button (700): loaded with the first paint, so the
