@@ -25,6 +25,9 @@ export const HERO_PORTRAIT_SIZES = 'max(100vw, min(49.5vh, 25.875rem))';
 export const heroPortraitSrcSet = (format: 'avif' | 'webp') =>
   HERO_PORTRAIT_WIDTHS.map((w) => `/images/hero-portrait-${w}.${format} ${w}w`).join(', ');
 
+/** The largest paint: the page's script waits until it is painted (routes/_index/route.tsx). */
+export const HERO_IMAGE_SELECTOR = 'img.hero-image';
+
 export const TAGLINE = 'Artificial Intelligence Driven Boat Market Data Solutions';
 
 /** Where the 'Contact Us' control leads without JavaScript: the inline form (see routes/_index/route.tsx). */
