@@ -3,10 +3,10 @@ import { defineConfig } from 'vite';
 import { webAliases } from './vite.aliases';
 
 /**
- * The landing page's script (remix/islands/landing.tsx): React and the landing's components, one
- * fingerprinted file in build/web/islands/assets, served under /islands/. Its manifest tells the
- * server the file's name (remix/islands/island-src.server.ts). Built after the Remix build, beside
- * it. See docs/decisions/0009-landing-island.md.
+ * The landing page's script (remix/islands/landing.ts, no React) and the contact modal it loads on
+ * demand (React and the form): fingerprinted files in build/web/islands/assets, served under
+ * /islands/. The manifest tells the server their names (remix/islands/island-src.server.ts). Built
+ * after the Remix build, beside it. See docs/decisions/0009-landing-island.md.
  */
 export default defineConfig({
   resolve: { alias: webAliases },
@@ -18,9 +18,11 @@ export default defineConfig({
     outDir: 'build/web/islands',
     emptyOutDir: true,
     manifest: true,
+    // Browsers this page supports all know modulepreload; no polyfill in the page's script.
+    modulePreload: { polyfill: false },
     assetsInlineLimit: 0,
     rollupOptions: {
-      input: 'remix/islands/landing.tsx',
+      input: 'remix/islands/landing.ts',
       onwarn(warning, warn) {
         // react-bootstrap marks its modules "use client" for React Server Components; meaningless here.
         if (warning.code === 'MODULE_LEVEL_DIRECTIVE') return;

@@ -14,21 +14,15 @@ export interface ConnectedContactFormProps {
   idPrefix: string;
   /** Called once per successful submission. */
   onSent: () => void;
-  /** A failed answer rendered by the server (a no-JavaScript submission). */
-  initialResult?: ContactFailure;
 }
 
 /**
  * The contact form sent by the page's script (no navigation); without JavaScript the same form
  * posts to the index route's action.
  */
-export function ConnectedContactForm({
-  idPrefix,
-  onSent,
-  initialResult,
-}: ConnectedContactFormProps) {
+export function ConnectedContactForm({ idPrefix, onSent }: ConnectedContactFormProps) {
   const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<ContactFailure | undefined>(initialResult);
+  const [result, setResult] = useState<ContactFailure | undefined>();
 
   const send = useCallback(
     async (event: FormEvent<HTMLFormElement>) => {

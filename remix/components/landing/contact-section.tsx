@@ -1,9 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 
-import { type ContactActionResult } from '~/routes/_index/contact';
+import { CONTACT_PAGE_ACTION, type ContactActionResult } from '~/routes/_index/contact';
 
-import { SENT_MESSAGE } from './contact-form';
-import { CONTACT_TITLE, ConnectedContactForm } from './contact-modal';
+import { ContactForm, SENT_MESSAGE } from './contact-form';
+import { CONTACT_TITLE } from './contact-modal';
 
 export interface ContactSectionProps {
   /** The no-JavaScript submission succeeded (the action redirected to `/?sent=1#contact`). */
@@ -14,12 +14,10 @@ export interface ContactSectionProps {
 
 /**
  * The contact form in the page itself, for visitors without JavaScript: the hero's 'Contact Us' link
- * leads to `?contact=1#contact`, and the server renders this section there. With JavaScript the
- * modal is used instead, but this section works the same way if someone lands on that address.
+ * leads to `?contact=1#contact`, and the server renders this section there. It posts to the index
+ * route's action and the server answers with the page (the section is never hydrated).
  */
 export function ContactSection({ sent, initialResult }: ContactSectionProps) {
-  const [sentHere, setSentHere] = useState(false);
-  const done = sent || sentHere;
   return (
     <section id="contact" className="contact-inline" aria-labelledby="contact-inline-title">
       <div className="container">
@@ -28,13 +26,14 @@ export function ContactSection({ sent, initialResult }: ContactSectionProps) {
             {CONTACT_TITLE}
           </h2>
           <div role="status" className="contact-sent">
-            {done ? SENT_MESSAGE : ''}
+            {sent ? SENT_MESSAGE : ''}
           </div>
-          {done ? null : (
-            <ConnectedContactForm
+          {sent ? null : (
+            <ContactForm
               idPrefix="contact-inline"
-              onSent={() => setSentHere(true)}
-              initialResult={initialResult}
+              action={CONTACT_PAGE_ACTION}
+              busy={false}
+              result={initialResult}
             />
           )}
         </div>
@@ -44,20 +43,24 @@ export function ContactSection({ sent, initialResult }: ContactSectionProps) {
 }
 
 const TOAST_MS = 8000;
+export const SENT_TOAST_REGION_ID = 'sent-toast-region';
 
 /**
- * The polite confirmation after a submission from the modal. The live region is always in the page
- * (empty until needed), so screen readers announce the text when it appears.
+ * The polite live region for the confirmation after a submission from the modal. It is in the
+ * server's HTML (empty), so screen readers announce the text when the modal's code puts it there.
  */
+export function SentToastRegion() {
+  return (
+    <div id={SENT_TOAST_REGION_ID} className="sent-toast-region" role="status" aria-live="polite" />
+  );
+}
+
+/** The confirmation itself, shown for eight seconds (rendered into `SentToastRegion`). */
 export function SentToast({ show, onDone }: { show: boolean; onDone: () => void }) {
   useEffect(() => {
     if (!show) return;
     const timer = window.setTimeout(onDone, TOAST_MS);
     return () => window.clearTimeout(timer);
   }, [show, onDone]);
-  return (
-    <div className="sent-toast-region" role="status" aria-live="polite">
-      {show ? <div className="sent-toast">{SENT_MESSAGE}</div> : null}
-    </div>
-  );
+  return show ? <div className="sent-toast">{SENT_MESSAGE}</div> : null;
 }

@@ -2,7 +2,8 @@ import { TextEncoder } from 'node:util';
 
 import { act, render, screen, within } from '@testing-library/react';
 
-import { COUNT_DURATION_MS } from './counter';
+import { COUNT_DURATION_MS, enhanceCounters } from '~/islands/counters';
+
 import { MarketInsights, MARKET_STATS } from './market-insights';
 
 // --- browser APIs jsdom lacks, driven by hand ---------------------------------------------------
@@ -93,6 +94,12 @@ const spoken = (label: string) =>
 const counterObserver = () =>
   FakeObserver.instances.find((o) => [o.options.threshold].flat().includes(0.3))!;
 
+/** The server's markup, then the page's script on it. */
+function show() {
+  render(<MarketInsights />);
+  enhanceCounters(document);
+}
+
 describe('market insights counters', () => {
   it('renders the final figures on the server, with thousands separators', async () => {
     // React's server renderer (browser build under jsdom) needs TextEncoder, which jsdom lacks.
@@ -107,7 +114,7 @@ describe('market insights counters', () => {
   });
 
   it('keeps the final figure as the accessible text and hides the moving number', () => {
-    render(<MarketInsights />);
+    show();
     for (const { target, label } of MARKET_STATS) {
       expect(spoken(label)).toBe(target.toLocaleString('en-US'));
       const live = screen.getByText(label).closest('li')!.querySelector('.stat-value')!;
@@ -116,7 +123,7 @@ describe('market insights counters', () => {
   });
 
   it('starts at 0 off screen and counts up over 2000 ms once 30% is visible', () => {
-    render(<MarketInsights />);
+    show();
     const observer = counterObserver();
     expect([observer.options.threshold].flat()).toContain(0.3);
 
@@ -156,7 +163,7 @@ describe('market insights counters', () => {
 
   it('keeps the final figures when already on screen, and counts from 0 once 30% is visible', () => {
     placeAt(600); // partly visible at start-up
-    render(<MarketInsights />);
+    show();
     expect(shown('Boats currently Listed')).toBe('987,000');
     const observer = counterObserver();
     observer.report(0.1);
@@ -169,7 +176,7 @@ describe('market insights counters', () => {
   });
 
   it('counts only once', () => {
-    render(<MarketInsights />);
+    show();
     const observer = counterObserver();
     observer.report(0);
     observer.report(0.5);
@@ -186,7 +193,7 @@ describe('market insights counters', () => {
 
   it('shows the final figures at once, without animating, for reduced motion', () => {
     mockReducedMotion(true);
-    render(<MarketInsights />);
+    show();
     expect(FakeObserver.instances).toHaveLength(0);
     expect(window.requestAnimationFrame).not.toHaveBeenCalled();
     expect(shown('Boats currently Listed')).toBe('987,000');
@@ -197,7 +204,7 @@ describe('market insights counters', () => {
   it('leaves the server figures in place without IntersectionObserver', () => {
     // @ts-expect-error simulating an old browser
     delete window.IntersectionObserver;
-    render(<MarketInsights />);
+    show();
     expect(shown('Boats listed monthly')).toBe('80,000');
   });
 });

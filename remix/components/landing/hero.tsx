@@ -1,5 +1,4 @@
-import { type MouseEvent } from 'react';
-import { Button } from 'react-bootstrap';
+import { CONTACT_OPENER_ATTRIBUTE } from '~/islands/contact-opener';
 
 /** The hero picture's widths (files public/images/hero-<w>.avif|webp, drawn by scripts/assets). */
 export const HERO_WIDTHS = [640, 1280, 1920] as const;
@@ -39,12 +38,10 @@ const highPriority = { fetchpriority: 'high' } as Record<string, string>;
 
 export interface HeroProps {
   productName: string;
-  /** True once the page's JavaScript runs: the control becomes a button that opens the modal. */
-  interactive: boolean;
-  onContact: () => void;
 }
 
-export function Hero({ productName, interactive, onContact }: HeroProps) {
+export function Hero({ productName }: HeroProps) {
+  const opener = { [CONTACT_OPENER_ATTRIBUTE]: '' };
   return (
     <header className="hero">
       <picture>
@@ -72,23 +69,11 @@ export function Hero({ productName, interactive, onContact }: HeroProps) {
       <div className="container hero-content">
         <h1 className="hero-title">{productName}</h1>
         <p className="hero-tagline">{TAGLINE}</p>
-        {interactive ? (
-          <Button variant="cta" size="lg" className="hero-cta" onClick={onContact}>
-            Contact Us
-          </Button>
-        ) : (
-          // Before hydration (and without JavaScript) a link to the page's inline contact form.
-          <a
-            className="btn btn-cta btn-lg hero-cta"
-            href={CONTACT_HREF}
-            onClick={(event: MouseEvent<HTMLAnchorElement>) => {
-              event.preventDefault();
-              onContact();
-            }}
-          >
-            Contact Us
-          </a>
-        )}
+        {/* A link to the page's inline contact form; the page's script turns it into a button that
+            opens the modal (remix/islands/contact-opener.ts). */}
+        <a className="btn btn-cta btn-lg hero-cta" href={CONTACT_HREF} {...opener}>
+          Contact Us
+        </a>
       </div>
     </header>
   );

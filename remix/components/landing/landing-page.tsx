@@ -1,21 +1,13 @@
-import { useCallback, useState } from 'react';
-
 import { type SiteConfig } from '~/config/site';
-import { useHydrated } from '~/hooks/use-hydrated';
 import { type ContactActionResult } from '~/routes/_index/contact';
 
-import { ContactModal } from './contact-modal';
-import { ContactSection, SentToast } from './contact-section';
+import { ContactSection, SentToastRegion } from './contact-section';
 import { Hero } from './hero';
 import { KnowledgeEngine } from './knowledge-engine';
 import { MarketInsights } from './market-insights';
 import { MarketplacePromo } from './marketplace-promo';
 import { SiteFooter } from './site-footer';
 
-/**
- * Everything the landing page shows, as plain data: the server renders the page from it and writes
- * it into the page as JSON, and the page's script hydrates the same tree from that JSON.
- */
 export interface LandingProps {
   site: Pick<SiteConfig, 'productName' | 'marketplaceName' | 'marketplaceUrl' | 'marketplaceMark'>;
   /** `?contact`: the no-JavaScript way to the contact form (rendered inline). */
@@ -26,25 +18,14 @@ export interface LandingProps {
   failed?: Extract<ContactActionResult, { ok: false }>;
 }
 
-/** The element the page's script hydrates, and the JSON it hydrates it from. */
-export const LANDING_ROOT_ID = 'landing';
-export const LANDING_PROPS_ID = 'landing-props';
-
+/**
+ * Everything the landing page shows, rendered on the server only: the browser gets HTML and a small
+ * script that brings the counters, the reveal and the contact modal to it (decision 0009).
+ */
 export function LandingPage({ site, contact, sent, failed }: LandingProps) {
-  const hydrated = useHydrated();
-  const [modalOpen, setModalOpen] = useState(false);
-  const [toast, setToast] = useState(false);
-  const openModal = useCallback(() => setModalOpen(true), []);
-  const closeModal = useCallback(() => setModalOpen(false), []);
-  const onSent = useCallback(() => {
-    setModalOpen(false);
-    setToast(true);
-  }, []);
-  const hideToast = useCallback(() => setToast(false), []);
-
   return (
     <>
-      <Hero productName={site.productName} interactive={hydrated} onContact={openModal} />
+      <Hero productName={site.productName} />
       <main id="main">
         {contact || sent || failed ? <ContactSection sent={sent} initialResult={failed} /> : null}
         <MarketInsights />
@@ -56,8 +37,7 @@ export function LandingPage({ site, contact, sent, failed }: LandingProps) {
         <KnowledgeEngine />
       </main>
       <SiteFooter productName={site.productName} />
-      <ContactModal show={modalOpen} onHide={closeModal} onSent={onSent} />
-      <SentToast show={toast} onDone={hideToast} />
+      <SentToastRegion />
     </>
   );
 }

@@ -1,5 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 
+import { enhanceReveals } from '~/islands/reveal';
+
 import { Reveal } from './reveal';
 
 let callback: IntersectionObserverCallback | undefined;
@@ -47,13 +49,14 @@ const report = (ratio: number) =>
   );
 
 describe('Reveal', () => {
-  it('hides content that is off screen after hydration and shows it once in view', () => {
+  it('hides content that is off screen when the script runs and shows it once in view', () => {
     placeAt(2000);
     render(
       <Reveal className="container">
         <p>content</p>
       </Reveal>,
     );
+    enhanceReveals(document);
     expect(box()).toHaveClass('reveal', 'is-hidden', 'container');
     report(0.05);
     expect(box()).toHaveClass('is-hidden');
@@ -70,6 +73,7 @@ describe('Reveal', () => {
         <p>content</p>
       </Reveal>,
     );
+    enhanceReveals(document);
     expect(box()).toHaveClass('reveal');
     expect(box()).not.toHaveClass('is-hidden');
     expect(callback).toBeUndefined();
@@ -83,6 +87,7 @@ describe('Reveal', () => {
         <p>content</p>
       </Reveal>,
     );
+    enhanceReveals(document);
     expect(box()).not.toHaveClass('is-hidden');
     expect(window.IntersectionObserver).not.toHaveBeenCalled();
   });

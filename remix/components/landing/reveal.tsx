@@ -1,19 +1,10 @@
-import { type ReactNode, useRef } from 'react';
-
-import { useInView } from '~/hooks/use-in-view';
+import { type ReactNode } from 'react';
 
 /**
- * Fades and slides its content in once when it scrolls into view. Server HTML is visible as it is:
- * only after hydration, and only when the content is off screen and motion is allowed, does it
- * take its start state (opacity and transform only, so nothing shifts).
+ * A block that fades and slides in once when it scrolls into view (remix/islands/reveal.ts). The
+ * server's HTML is visible as it is; the script only hides what is off screen, when motion is
+ * allowed.
  */
 export function Reveal({ children, className }: { children: ReactNode; className?: string }) {
-  const ref = useRef<HTMLDivElement>(null);
-  const phase = useInView(ref, { threshold: 0.15, minVisiblePx: 120 });
-  const state = phase === 'waiting' ? ' is-hidden' : phase === 'entered' ? ' is-shown' : '';
-  return (
-    <div ref={ref} className={`reveal${state}${className ? ` ${className}` : ''}`}>
-      {children}
-    </div>
-  );
+  return <div className={`reveal${className ? ` ${className}` : ''}`}>{children}</div>;
 }

@@ -20,14 +20,9 @@ import {
   heroSrcSet,
   TAGLINE,
 } from '~/components/landing/hero';
-import {
-  LANDING_PROPS_ID,
-  LANDING_ROOT_ID,
-  LandingPage,
-  type LandingProps,
-} from '~/components/landing/landing-page';
+import { LandingPage } from '~/components/landing/landing-page';
 import { getSiteConfig } from '~/config/site.server';
-import { landingIslandSrc } from '~/islands/island-src.server';
+import { type IslandScripts, landingIslandScripts } from '~/islands/island-src.server';
 import { useNonce } from '~/utils/nonce-provider';
 import { type PageScriptsHandle } from '~/utils/page-scripts';
 import { scriptJson } from '~/utils/script-json';
@@ -46,7 +41,7 @@ export function loader({ request }: LoaderFunctionArgs) {
     contact: params.has('contact'),
     /** `?sent=1`: where a successful no-JavaScript submission lands. */
     sent: params.get('sent') === '1',
-    island: landingIslandSrc(),
+    island: landingIslandScripts(),
   };
 }
 
@@ -63,11 +58,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
 /**
  * The page's script is fetched once the page has loaded and the hero picture is decoded and painted
  * (the frame after), so on a slow connection it never takes bandwidth or main-thread time from what
- * the visitor sees first. Until it runs the page works as plain HTML: 'Contact Us' is a link to the
- * inline form.
+ * the visitor sees first; the contact modal's code is then prefetched for the first click. Until
+ * the script runs the page works as plain HTML: 'Contact Us' is a link to the inline form.
  */
-const loadAfterFirstView = (src: string) =>
-  `(function(){function load(){var s=document.createElement('script');s.type='module';s.src=${scriptJson(src)};document.body.appendChild(s)}` +
+const loadAfterFirstView = ({ src, prefetch }: IslandScripts) =>
+  `(function(){function load(){var s=document.createElement('script');s.type='module';s.src=${scriptJson(src)};document.body.appendChild(s);` +
+  `${scriptJson(prefetch)}.forEach(function(href){var l=document.createElement('link');l.rel='prefetch';l.as='script';l.href=href;document.head.appendChild(l)})}` +
   `function afterHero(){var hero=document.querySelector(${scriptJson(HERO_IMAGE_SELECTOR)});` +
   `var decoded=hero&&hero.decode?hero.decode().catch(function(){}):Promise.resolve();` +
   `decoded.then(function(){requestAnimationFrame(function(){setTimeout(load,0)})})}` +
@@ -77,30 +73,15 @@ export default function Index() {
   const { contact, sent, island, ...site } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ContactActionResult | undefined;
   const nonce = useNonce();
-  const props: LandingProps = {
-    site: {
-      productName: site.productName,
-      marketplaceName: site.marketplaceName,
-      marketplaceUrl: site.marketplaceUrl,
-      marketplaceMark: site.marketplaceMark,
-    },
-    contact,
-    sent,
-    ...(actionData && !actionData.ok ? { failed: actionData } : {}),
-  };
   return (
     <>
-      <div id={LANDING_ROOT_ID}>
-        <LandingPage {...props} />
-      </div>
-      <script
-        type="application/json"
-        id={LANDING_PROPS_ID}
-        dangerouslySetInnerHTML={{ __html: scriptJson(props) }}
+      <LandingPage
+        site={site}
+        contact={contact}
+        sent={sent}
+        failed={actionData && !actionData.ok ? actionData : undefined}
       />
-      {island ? (
-        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: loadAfterFirstView(island) }} />
-      ) : null}
+      <script nonce={nonce} dangerouslySetInnerHTML={{ __html: loadAfterFirstView(island) }} />
     </>
   );
 }
