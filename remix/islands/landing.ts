@@ -9,4 +9,8 @@ import { enhanceReveals } from './reveal';
 
 enhanceCounters(document);
 enhanceReveals(document);
-enhanceContactOpeners(document, () => import('./contact-modal'));
+enhanceContactOpeners(document, () =>
+  import.meta.env.DEV
+    ? import('./dev-refresh-preamble').then(() => import('./contact-modal'))
+    : import('./contact-modal'),
+);

@@ -1,3 +1,5 @@
+import { launchBrowser } from '../support/browser';
+
 import {
   exitWithin,
   kill,
@@ -19,6 +21,20 @@ describe('npm run dev', () => {
     await whenServing(app, 150_000);
 
     await statusOf(`${app.apiUrl}/health`);
+    // The landing page's script runs from Vite's dev server too (decision 0009): the hero's link
+    // becomes the button, and the modal's code loads on the click.
+    const browser = await launchBrowser();
+    try {
+      const page = await browser.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      await page.goto(app.webUrl);
+      await page.getByRole('button', { name: 'Contact Us' }).click({ timeout: 60_000 });
+      await page.getByRole('dialog', { name: 'Contact Us:' }).waitFor({ timeout: 60_000 });
+      expect(errors).toEqual([]);
+    } finally {
+      await browser.close();
+    }
     await waitFor(
       'a pretty request log line from the API',
       () => /^api\b.*\bINFO\b.*request completed/m.test(app.output()),
