@@ -1,8 +1,8 @@
 /**
- * JSON to put inside `<script type="application/json">`: characters that could end the element or
- * start markup (`<`, `>`, `&`) and the two line separators old parsers choke on are written as
- * `\uXXXX` escapes, which JSON.parse reads back as the same characters. A visitor's text (a refused
- * form's values) can then never close the script element and inject markup.
+ * A value as a JavaScript literal to write inside a `<script>` element: characters that could end
+ * the element or start markup (`<`, `>`, `&`) and the two line separators old parsers choke on are
+ * written as `\uXXXX` escapes, which read back as the same characters. Whatever the value holds, it
+ * cannot close the script element and inject markup.
  */
 export function scriptJson(value: unknown): string {
   return JSON.stringify(value).replace(
