@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite';
 
+import { ISLANDS_BASE, ISLANDS_DIR, LANDING_ISLAND_ENTRY } from './remix/islands/island-paths';
 import { webAliases } from './vite.aliases';
 
 /**
@@ -10,19 +11,19 @@ import { webAliases } from './vite.aliases';
  */
 export default defineConfig({
   resolve: { alias: webAliases },
-  base: '/islands/',
+  base: ISLANDS_BASE,
   // public/ is the Remix build's to copy, once.
   publicDir: false,
   esbuild: { jsx: 'automatic' },
   build: {
-    outDir: 'build/web/islands',
+    outDir: `build/web/${ISLANDS_DIR}`,
     emptyOutDir: true,
     manifest: true,
     // Browsers this page supports all know modulepreload; no polyfill in the page's script.
     modulePreload: { polyfill: false },
     assetsInlineLimit: 0,
     rollupOptions: {
-      input: 'remix/islands/landing.ts',
+      input: LANDING_ISLAND_ENTRY,
       onwarn(warning, warn) {
         // react-bootstrap marks its modules "use client" for React Server Components; meaningless here.
         if (warning.code === 'MODULE_LEVEL_DIRECTIVE') return;

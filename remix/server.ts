@@ -16,6 +16,7 @@ import helmet from 'helmet';
 import './load-context';
 import { getWebEnv, WebConfigError } from './config/env.server';
 import { ADMIN_PATH } from './config/paths';
+import { ISLANDS_BASE, ISLANDS_DIR } from './islands/island-paths';
 import { landingCache } from './landing-cache';
 import { formBodies, sameOriginPosts } from './request-guards';
 
@@ -93,8 +94,11 @@ async function main(): Promise<void> {
       express.static(path.join(BUILD_DIR, 'client/assets'), { immutable: true, maxAge: '1y' }),
     );
     app.use(
-      '/islands/assets',
-      express.static(path.join(BUILD_DIR, 'islands/assets'), { immutable: true, maxAge: '1y' }),
+      `${ISLANDS_BASE}assets`,
+      express.static(path.join(BUILD_DIR, ISLANDS_DIR, 'assets'), {
+        immutable: true,
+        maxAge: '1y',
+      }),
     );
     app.use(express.static(path.join(BUILD_DIR, 'client'), { maxAge: '1h' }));
   }

@@ -1,9 +1,6 @@
 import { readFileSync } from 'node:fs';
 
-/** The landing island's entry, as its Vite manifest names it (vite.landing-island.config.ts). */
-export const LANDING_ISLAND_ENTRY = 'remix/islands/landing.ts';
-/** Where the server serves the island build (`build/web/islands/assets`, remix/server.ts). */
-export const ISLANDS_BASE = '/islands/';
+import { ISLANDS_BASE, ISLANDS_DIR, LANDING_ISLAND_ENTRY } from './island-paths';
 
 export interface IslandScripts {
   /** The module to run. */
@@ -30,7 +27,7 @@ export function landingIslandScripts(): IslandScripts {
   if (import.meta.env.DEV) return { src: `/${LANDING_ISLAND_ENTRY}`, prefetch: [] };
   if (cached) return cached;
   // The server bundle is build/web/server/index.mjs; the island build is build/web/islands.
-  const manifestUrl = new URL('../islands/.vite/manifest.json', import.meta.url);
+  const manifestUrl = new URL(`../${ISLANDS_DIR}/.vite/manifest.json`, import.meta.url);
   const manifest = JSON.parse(readFileSync(manifestUrl, 'utf8')) as Record<
     string,
     ManifestChunk | undefined

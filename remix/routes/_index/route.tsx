@@ -30,7 +30,7 @@ import { scriptJson } from '~/utils/script-json';
 import { type ContactActionResult } from './contact';
 import { submitContact } from './submit-contact.server';
 
-/** In production the page brings its own small script instead of Remix's (decision 0009). */
+/** The page brings its own small script instead of Remix's (decision 0009). */
 export const handle: PageScriptsHandle = { scripts: 'island' };
 
 export function loader({ request }: LoaderFunctionArgs) {
