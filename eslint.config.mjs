@@ -71,6 +71,36 @@ export default tseslint.config(
     },
   },
   {
+    // Tooling (the dev stack, benchmarks, CI checks, generators, seeding) may be used by tests;
+    // it never depends on them, so a script runs without the test tree.
+    files: ['scripts/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/test/**'], message: 'Tooling never imports tests: move it to scripts/.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Components are used by routes, never the other way round: what both need lives beside the
+    // component (or in utils/), so a component can be read and tested without its route.
+    files: ['remix/components/landing/**/*.{ts,tsx}', 'remix/hooks/**/*.ts', 'remix/utils/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['~/routes/**', '**/routes/**'], message: 'Components never import routes.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // …and what it imports at run time must be installed in production (`npm ci --omit=dev`).
     files: ['nest/src/**/*.ts'],
     ignores: ['nest/src/**/*.spec.ts'],

@@ -13,7 +13,7 @@ const config: Config = {
     {
       displayName: 'unit',
       testEnvironment: 'jsdom',
-      testMatch: ['<rootDir>/remix/**/*.spec.ts?(x)', '<rootDir>/test/unit/**/*.spec.ts?(x)'],
+      testMatch: ['<rootDir>/remix/**/*.spec.ts?(x)'],
       transform: {
         '^.+\\.tsx?$': [
           'ts-jest',

@@ -1,6 +1,6 @@
 /**
  * Where the landing island lives, for its build (vite.landing-island.config.ts), the server that
- * serves it (remix/server.ts) and the page that names it (island-src.server.ts): one source.
+ * serves it (remix/server/index.ts) and the page that names it (island-src.server.ts): one source.
  */
 /** The entry, as the island build's manifest names it. */
 export const LANDING_ISLAND_ENTRY = 'remix/islands/landing.ts';

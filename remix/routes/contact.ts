@@ -1,7 +1,7 @@
 import { type ActionFunctionArgs, redirect } from '@remix-run/node';
 
-import { CONTACT_FAILED_MESSAGE, type ContactActionResult } from './_index/contact';
-import { submitContact } from './_index/submit-contact.server';
+import { CONTACT_FAILED_MESSAGE, type ContactActionResult } from '~/contact/contact-fields';
+import { submitContact } from '~/contact/submit-contact.server';
 
 /**
  * `POST /contact`: the contact form as sent by the landing page's script, answered as JSON

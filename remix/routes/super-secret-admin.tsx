@@ -8,8 +8,8 @@ import {
 import { Outlet, type ShouldRevalidateFunction, useLoaderData } from '@remix-run/react';
 
 import { isLeadAction, isLeadKindKey, isObjectId } from '@contract';
-import { login, logout } from '~/api/auth.server';
-import { UNAVAILABLE_MESSAGE } from '~/api/http.server';
+import { login, logout } from '~/api-client/auth.server';
+import { UNAVAILABLE_MESSAGE } from '~/api-client/http.server';
 import { Dashboard } from '~/components/admin/dashboard';
 import { SignInForm, type SignInResult } from '~/components/admin/sign-in-form';
 import { adminLinks } from '~/components/admin/stylesheet';

@@ -9,8 +9,8 @@ import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { Alert, Button } from 'react-bootstrap';
 
 import { FIELD_LIMITS, htmlMaxLength, PASSWORD_MIN_LENGTH } from '@contract';
-import { changePassword, checkToken, logoutAll } from '~/api/auth.server';
-import { formMessage, UNAVAILABLE_MESSAGE } from '~/api/http.server';
+import { changePassword, checkToken, logoutAll } from '~/api-client/auth.server';
+import { formMessage, UNAVAILABLE_MESSAGE } from '~/api-client/http.server';
 import { AdminShell } from '~/components/admin/admin-shell';
 import { CardSection, ErrorAlert, useBusy } from '~/components/admin/page-parts';
 import { adminLinks } from '~/components/admin/stylesheet';

@@ -3,7 +3,7 @@ import { useFetcher, useLoaderData } from '@remix-run/react';
 import { useState } from 'react';
 
 import { type AuditEntry } from '@contract';
-import { auditPage } from '~/api/audit.server';
+import { auditPage } from '~/api-client/audit.server';
 import { ActivityTable } from '~/components/admin/activity-table';
 import { AdminShell } from '~/components/admin/admin-shell';
 import { adminLinks } from '~/components/admin/stylesheet';

@@ -9,9 +9,9 @@ import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { Alert, Button } from 'react-bootstrap';
 
 import { FIELD_LIMITS, htmlMaxLength, isObjectId, PASSWORD_MIN_LENGTH } from '@contract';
-import { addAdmin, listAdmins, removeAdmin } from '~/api/admins.server';
-import { checkToken } from '~/api/auth.server';
-import { formMessage } from '~/api/http.server';
+import { addAdmin, listAdmins, removeAdmin } from '~/api-client/admins.server';
+import { checkToken } from '~/api-client/auth.server';
+import { formMessage } from '~/api-client/http.server';
 import { AdminShell } from '~/components/admin/admin-shell';
 import { CardSection, ErrorAlert, useBusy } from '~/components/admin/page-parts';
 import { RelativeTime } from '~/components/admin/relative-time';

@@ -1,7 +1,7 @@
 import { type LoaderFunctionArgs } from '@remix-run/node';
 
 import { isLeadKindKey, isLeadListState } from '@contract';
-import { exportLeads } from '~/api/leads.server';
+import { exportLeads } from '~/api-client/leads.server';
 import { passwordChangeRedirect, requireAdmin, signInRedirect } from '~/utils/session.server';
 
 /**

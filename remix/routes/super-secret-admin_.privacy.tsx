@@ -8,7 +8,7 @@ import {
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 
 import { FIELD_LIMITS } from '@contract';
-import { erasePrivacy, privacyLeads } from '~/api/privacy.server';
+import { erasePrivacy, privacyLeads } from '~/api-client/privacy.server';
 import { AdminShell } from '~/components/admin/admin-shell';
 import { EraseResult, PersonsLeads } from '~/components/admin/privacy';
 import { adminLinks } from '~/components/admin/stylesheet';

@@ -1,6 +1,6 @@
 import { type LoaderFunctionArgs } from '@remix-run/node';
 
-import { privacyLeads } from '~/api/privacy.server';
+import { privacyLeads } from '~/api-client/privacy.server';
 import { readEmail, whatWentWrong } from '~/utils/privacy.server';
 import { requireAdmin, unlessSessionBlocked } from '~/utils/session.server';
 

@@ -7,8 +7,8 @@ import {
   type LeadListState,
   movePages,
 } from '@contract';
-import { type ApiOutcome } from '~/api/http.server';
-import { actOnLeads, getLead, inboxOverview, listLeads } from '~/api/leads.server';
+import { type ApiOutcome } from '~/api-client/http.server';
+import { actOnLeads, getLead, inboxOverview, listLeads } from '~/api-client/leads.server';
 
 import { type ActionOutcome, type InboxPanel, type ListResult, searchParam } from './inbox';
 import { unlessSessionBlocked } from './session.server';

@@ -1,4 +1,4 @@
-import { type ApiOutcome } from '~/api/http.server';
+import { type ApiOutcome } from '~/api-client/http.server';
 
 /** The address a form or query names, trimmed; '' when there is none. */
 export function readEmail(value: FormDataEntryValue | null): string {

@@ -1,7 +1,7 @@
 import { createCookie, redirect } from '@remix-run/node';
 
 import { PASSWORD_CHANGE_REQUIRED } from '@contract';
-import { type ApiOutcome } from '~/api/http.server';
+import { type ApiOutcome } from '~/api-client/http.server';
 import { getWebEnv } from '~/config/env.server';
 import { ACCOUNT_PATH, ADMIN_PATH } from '~/config/paths';
 

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 
 import { chromium } from 'playwright-core';
 
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../test/support/browser';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../stack/chromium';
 
 const ROOT = join(__dirname, '..', '..');
 const SIZES = [16, 32, 48];

@@ -22,8 +22,8 @@ import {
   leadPaths,
 } from '../../nest/src/contract';
 import { recountLeadTotals } from '../../nest/src/leads/core/lead-totals.store';
-import { startWebStack, type WebStack } from '../../test/support/web-stack';
-import { fakeLead } from '../lib/fake-leads';
+import { fakeLead } from '../seed/fake-leads';
+import { startWebStack, type WebStack } from '../stack/web-stack';
 
 import { p95Chart } from './chart';
 import { type Latency, timeEach } from './stats';

@@ -15,7 +15,7 @@ import { parseArgs } from 'node:util';
 
 import autocannon from 'autocannon';
 
-import { startWebStack } from '../../test/support/web-stack';
+import { startWebStack } from '../stack/web-stack';
 
 const { values: args } = parseArgs({
   options: {

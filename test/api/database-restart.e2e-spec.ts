@@ -7,7 +7,7 @@ import {
   type EmbeddedDatabase,
   freePort,
   startEmbeddedDatabase,
-} from '../../scripts/lib/embedded-database';
+} from '../../scripts/stack/embedded-database';
 import {
   createAdmin,
   createTestApp,

@@ -5,7 +5,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { LEAD_KINDS, leadPaths } from '../../nest/src/contract';
-import { type EmbeddedDatabase, startEmbeddedDatabase } from '../../scripts/lib/embedded-database';
+import {
+  type EmbeddedDatabase,
+  startEmbeddedDatabase,
+} from '../../scripts/stack/embedded-database';
 import { validSubmission } from '../support/submissions';
 import { createTestApp, request, type TestApp } from '../support/test-app';
 

@@ -3,7 +3,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { type EmbeddedDatabase, startEmbeddedDatabase } from '../../scripts/lib/embedded-database';
+import {
+  type EmbeddedDatabase,
+  startEmbeddedDatabase,
+} from '../../scripts/stack/embedded-database';
 
 import { processTable } from './support/processes';
 
@@ -35,9 +38,9 @@ describe('the admin CLI', () => {
   });
   afterEach(() => rm(dataDir, { recursive: true, force: true }));
 
-  it('npm run admin (scripts/admin.ts after the build) brings its own database when MONGODB_URI is unset', async () => {
+  it('npm run admin (scripts/stack/admin.ts after the build) brings its own database when MONGODB_URI is unset', async () => {
     const env = { DATA_DIR: dataDir, TSX_TSCONFIG_PATH: 'tsconfig.test.json' };
-    const args = ['--import', 'tsx', 'scripts/admin.ts', '--email', 'ops@example.com'];
+    const args = ['--import', 'tsx', 'scripts/stack/admin.ts', '--email', 'ops@example.com'];
     const created = await run(args, env, PASSWORD);
     expect(created).toEqual(expect.objectContaining({ code: 0 }));
     expect(created.stdout).toMatch(/Created admin ops@example\.com/);

@@ -8,7 +8,7 @@ import {
   type EmbeddedDatabase,
   freePort,
   startEmbeddedDatabase,
-} from '../../scripts/lib/embedded-database';
+} from '../../scripts/stack/embedded-database';
 
 import { descendants, isRunning } from './support/processes';
 import { statusOf, waitFor } from './support/supervised';

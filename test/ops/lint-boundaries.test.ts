@@ -21,8 +21,8 @@ function ruleIdsFor(code: string, filePath: string): (string | null)[] {
 /** The API's source is what ships; development tooling in scripts/ and test/ must stay out of it. */
 describe('ESLint keeps the API tree to itself', () => {
   it.each([
-    ["import { startEmbeddedDatabase } from '../../scripts/lib/embedded-database';\n"],
-    ["import { createTestApp } from '../../test/support/test-app';\n"],
+    ["import { startEmbeddedDatabase } from '../../scripts/stack/embedded-database';\n"],
+    ["import { createTestApp } from '../support/test-app';\n"],
   ])('refuses %s in nest/src', (code) => {
     expect(ruleIdsFor(code, 'nest/src/database/example.ts')).toContain('no-restricted-imports');
   });
@@ -44,5 +44,23 @@ describe('ESLint keeps the API tree to itself', () => {
         'scripts/example.ts',
       ),
     ).not.toContain('no-restricted-imports');
+  });
+
+  it('refuses tests in tooling: scripts/ runs without the test tree', () => {
+    expect(
+      ruleIdsFor(
+        "import { adminCredentials } from '../../test/support/browser';\n\nadminCredentials();\n",
+        'scripts/bench/example.ts',
+      ),
+    ).toContain('no-restricted-imports');
+  });
+
+  it('refuses a route module in a component', () => {
+    expect(
+      ruleIdsFor(
+        "import { action } from '~/routes/super-secret-admin.leads';\n\nvoid action;\n",
+        'remix/components/landing/example.tsx',
+      ),
+    ).toContain('no-restricted-imports');
   });
 });

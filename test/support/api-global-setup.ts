@@ -2,7 +2,7 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { startEmbeddedDatabase } from '../../scripts/lib/embedded-database';
+import { startEmbeddedDatabase } from '../../scripts/stack/embedded-database';
 
 /**
  * One database server for the whole API suite: the MONGODB_URI given (so the same suite runs against

@@ -1,4 +1,4 @@
-import { type EmbeddedDatabase } from '../../scripts/lib/embedded-database';
+import { type EmbeddedDatabase } from '../../scripts/stack/embedded-database';
 
 export default async function globalTeardown(): Promise<void> {
   await (globalThis as { __TEST_DB__?: EmbeddedDatabase }).__TEST_DB__?.stop();

@@ -1,16 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type BrowserContext, type Page } from 'playwright-core';
 
-/** Debian's Chromium, as CI installs it (`apt-get install chromium`). */
-export const CHROMIUM_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-];
+export { CHROMIUM_ARGS, CHROMIUM_PATH, launchBrowser } from '../../scripts/stack/chromium';
 
 export const webUrl = (path = '/') => new URL(path, required('TEST_WEB_URL')).toString();
 export const adminCredentials = () => ({
@@ -23,10 +16,6 @@ function required(name: string): string {
   if (!value)
     throw new Error(`${name} is not set: run the browser suite through jest's web project`);
   return value;
-}
-
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 }
 
 /** What a page did that a visitor would notice or that must not happen. */

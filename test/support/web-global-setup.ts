@@ -1,4 +1,4 @@
-import { startWebStack, type WebStack } from './web-stack';
+import { startWebStack, type WebStack } from '../../scripts/stack/web-stack';
 
 /** One running product (database, API, web) for the whole browser suite. */
 export default async function globalSetup(): Promise<void> {

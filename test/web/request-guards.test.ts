@@ -1,5 +1,5 @@
 // What the web server answers to posts a browser would not make, or makes from the wrong place.
-import { MAX_FORM_BYTES } from '../../remix/request-guards';
+import { MAX_FORM_BYTES } from '../../remix/server/request-guards';
 import { adminCredentials, webUrl } from '../support/browser';
 
 import { ADMIN_PATH } from './support/admin';

@@ -1,6 +1,6 @@
 /**
  * Creates an admin or resets an admin's password:
- *   npm run admin -- --email someone@example.com         (development: scripts/admin.ts runs this)
+ *   npm run admin -- --email someone@example.com         (development: scripts/stack/admin.ts runs this)
  *   node dist/cli/admin.js --email someone@example.com   (a container, with MONGODB_URI set)
  * The password is read from a hidden prompt, or from standard input when it is not a terminal
  * (`printf '%s' "$PW" | npm run admin -- --email …`); never from the command line, where it would

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { type FormEvent } from 'react';
 
 import { FIELD_LIMITS, htmlMaxLength } from '@contract';
-import { REQUIRED_MESSAGE } from '~/routes/_index/contact';
+import { REQUIRED_MESSAGE } from '~/contact/contact-fields';
 
 import { ContactForm, type ContactFormProps } from './contact-form';
 

@@ -9,7 +9,7 @@ import {
   type ContactField,
   readContact,
   validateContact,
-} from '~/routes/_index/contact';
+} from '~/contact/contact-fields';
 
 /** Shown after a successful submission (status region, or in place of the inline form). */
 export const SENT_MESSAGE = 'Thank you! We will be in touch soon.';

@@ -1,8 +1,8 @@
 import { type FormEvent, useCallback, useState } from 'react';
 import { Modal } from 'react-bootstrap';
 
-import { CONTACT_PAGE_ACTION, type ContactActionResult } from '~/routes/_index/contact';
-import { postContact } from '~/routes/_index/post-contact';
+import { CONTACT_PAGE_ACTION, type ContactActionResult } from '~/contact/contact-fields';
+import { postContact } from '~/contact/post-contact';
 
 import { ContactForm } from './contact-form';
 

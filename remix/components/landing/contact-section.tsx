@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 
-import { CONTACT_PAGE_ACTION, type ContactActionResult } from '~/routes/_index/contact';
+import { CONTACT_PAGE_ACTION, type ContactActionResult } from '~/contact/contact-fields';
 
 import { ContactForm, SENT_MESSAGE } from './contact-form';
 import { CONTACT_TITLE } from './contact-modal';

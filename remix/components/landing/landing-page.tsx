@@ -1,5 +1,5 @@
 import { type SiteConfig } from '~/config/site';
-import { type ContactActionResult } from '~/routes/_index/contact';
+import { type ContactActionResult } from '~/contact/contact-fields';
 
 import { ContactSection, SentToastRegion } from './contact-section';
 import { Hero } from './hero';

@@ -22,13 +22,12 @@ import {
 } from '~/components/landing/hero';
 import { LandingPage } from '~/components/landing/landing-page';
 import { getSiteConfig } from '~/config/site.server';
+import { type ContactActionResult } from '~/contact/contact-fields';
+import { submitContact } from '~/contact/submit-contact.server';
 import { type IslandScripts, landingIslandScripts } from '~/islands/island-src.server';
 import { useNonce } from '~/utils/nonce-provider';
 import { type PageScriptsHandle } from '~/utils/page-scripts';
 import { scriptJson } from '~/utils/script-json';
-
-import { type ContactActionResult } from './contact';
-import { submitContact } from './submit-contact.server';
 
 /** The page brings its own small script instead of Remix's (decision 0009). */
 export const handle: PageScriptsHandle = { scripts: 'island' };

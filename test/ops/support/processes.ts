@@ -80,10 +80,14 @@ export type Role = 'supervisor' | 'db' | 'api' | 'web';
 export function roleOf(argv: string[]): Role | undefined {
   const program = basename(argv[0] ?? '');
   if (program === 'ferretdb' || program === 'mongod') return 'db';
-  if (argv.some((arg) => arg.endsWith('scripts/run-app.ts'))) return 'supervisor';
+  if (argv.some((arg) => arg.endsWith('scripts/stack/run-app.ts'))) return 'supervisor';
   // `nest start` runs `node dist/main`; everything else names the file.
   if (argv.some((arg) => /(^|\/)dist\/main(\.js)?$/.test(arg))) return 'api';
-  if (argv.some((arg) => arg.endsWith('build/web/server.mjs') || arg.endsWith('remix/server.ts')))
+  if (
+    argv.some(
+      (arg) => arg.endsWith('build/web/server.mjs') || arg.endsWith('remix/server/index.ts'),
+    )
+  )
     return 'web';
   return undefined;
 }

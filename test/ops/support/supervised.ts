@@ -4,7 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { freePort } from '../../../scripts/lib/embedded-database';
+import { freePort } from '../../../scripts/stack/embedded-database';
 
 import {
   descendants,

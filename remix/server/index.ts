@@ -14,9 +14,10 @@ import express, { type Response } from 'express';
 import helmet from 'helmet';
 
 import './load-context';
-import { getWebEnv, WebConfigError } from './config/env.server';
-import { ADMIN_PATH } from './config/paths';
-import { ISLANDS_BASE, ISLANDS_DIR } from './islands/island-paths';
+import { getWebEnv, WebConfigError } from '../config/env.server';
+import { ADMIN_PATH } from '../config/paths';
+import { ISLANDS_BASE, ISLANDS_DIR } from '../islands/island-paths';
+
 import { landingCache } from './landing-cache';
 import { formBodies, sameOriginPosts } from './request-guards';
 

@@ -5,7 +5,7 @@
  */
 import { existsSync } from 'node:fs';
 
-import { buildFerretDb, ferretDbBinaryPath, FERRETDB_VERSION } from './lib/ferretdb-build';
+import { buildFerretDb, ferretDbBinaryPath, FERRETDB_VERSION } from './ferretdb-build';
 
 async function main(): Promise<void> {
   const binary = ferretDbBinaryPath();

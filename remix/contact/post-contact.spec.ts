@@ -4,7 +4,7 @@
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import { type AddressInfo } from 'node:net';
 
-import { CONTACT_ENDPOINT, CONTACT_FAILED_MESSAGE } from './contact';
+import { CONTACT_ENDPOINT, CONTACT_FAILED_MESSAGE } from './contact-fields';
 import { postContact } from './post-contact';
 
 // A real HTTP server stands in for the web server's /contact route: the answers arrive on the wire.

@@ -1,5 +1,5 @@
 import { type CreateLeadRequest } from '@contract';
-import { createLead } from '~/api/leads.server';
+import { createLead } from '~/api-client/leads.server';
 import { waitText } from '~/utils/wait-text';
 
 import {
@@ -9,7 +9,7 @@ import {
   type ContactErrors,
   readContact,
   validateContact,
-} from './contact';
+} from './contact-fields';
 
 const CHECK_FIELDS_MESSAGE = 'Please check the highlighted fields.';
 

@@ -1,4 +1,4 @@
-// What the Express server (remix/server.ts) hands every loader and action.
+// What the Express server (remix/server/index.ts) hands every loader and action.
 export interface WebLoadContext {
   /** The visitor's address as Express sees it (after TRUST_PROXY); forwarded to the API. */
   clientIp: string | undefined;

@@ -1,19 +1,19 @@
 /**
  * `npm run dev` and `npm start`: the database (embedded unless MONGODB_URI is set), the API and the
- * web server, supervised as one command (scripts/lib/supervisor.ts): output prefixed per process,
+ * web server, supervised as one command (scripts/stack/supervisor.ts): output prefixed per process,
  * a process that dies restarted with backoff, one Ctrl-C stops everything, the database last.
  * `dev` also runs the TypeScript compiler in watch mode and restarts the API on each clean build,
- * and pretty-prints the API's JSON logs. Usage: node --import tsx scripts/run-app.ts dev|start
+ * and pretty-prints the API's JSON logs. Usage: node --import tsx scripts/stack/run-app.ts dev|start
  */
 import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 
-import { ConfigError, parseEnvironment } from '../nest/src/config/env.schema';
+import { ConfigError, parseEnvironment } from '../../nest/src/config/env.schema';
 
-import { NoDatabaseError, startEmbeddedDatabase } from './lib/embedded-database';
-import { prettyLogLine, printLine } from './lib/prefixed-output';
-import { spawnService } from './lib/spawn-service';
-import { type Running, type ServiceDefinition, Supervisor } from './lib/supervisor';
+import { NoDatabaseError, startEmbeddedDatabase } from './embedded-database';
+import { prettyLogLine, printLine } from './prefixed-output';
+import { spawnService } from './spawn-service';
+import { type Running, type ServiceDefinition, Supervisor } from './supervisor';
 
 type Mode = 'dev' | 'start';
 
@@ -135,7 +135,7 @@ function main(mode: Mode): void {
     start: () =>
       spawnService(
         process.execPath,
-        mode === 'dev' ? ['--import', 'tsx', 'remix/server.ts'] : ['build/web/server.mjs'],
+        mode === 'dev' ? ['--import', 'tsx', 'remix/server/index.ts'] : ['build/web/server.mjs'],
         {
           // The web server always runs as production in `start`; the API follows NODE_ENV (README).
           env: mode === 'start' ? { ...childEnv, NODE_ENV: 'production' } : childEnv,
@@ -157,7 +157,7 @@ function main(mode: Mode): void {
 
 const mode = process.argv[2];
 if (mode !== 'dev' && mode !== 'start') {
-  console.error('usage: node --import tsx scripts/run-app.ts dev|start');
+  console.error('usage: node --import tsx scripts/stack/run-app.ts dev|start');
   process.exit(2);
 }
 try {

@@ -5,11 +5,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import {
-  type EmbeddedDatabase,
-  freePort,
-  startEmbeddedDatabase,
-} from '../../scripts/lib/embedded-database';
+import { type EmbeddedDatabase, freePort, startEmbeddedDatabase } from './embedded-database';
 
 /**
  * The whole product as a visitor meets it: the embedded database (or MONGODB_URI), the built API

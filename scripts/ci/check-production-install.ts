@@ -14,9 +14,9 @@ import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { startWebStack } from '../test/support/web-stack';
+import { startWebStack } from '../stack/web-stack';
 
-import { runtimePackages, withPeers } from './lib/runtime-imports';
+import { runtimePackages, withPeers } from './runtime-imports';
 
 const ENTRIES = [
   'dist/main.js',
@@ -27,7 +27,7 @@ const ENTRIES = [
 ];
 /** Imported only on a development code path, never in production. */
 const DEVELOPMENT_ONLY: Record<string, string> = {
-  vite: 'remix/server.ts imports it only when NODE_ENV=development',
+  vite: 'remix/server/index.ts imports it only when NODE_ENV=development',
 };
 const COPIED = ['package.json', 'package-lock.json', 'dist', 'build'];
 

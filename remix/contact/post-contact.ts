@@ -3,7 +3,7 @@ import {
   CONTACT_FAILED_MESSAGE,
   type ContactActionResult,
   readContact,
-} from './contact';
+} from './contact-fields';
 
 /**
  * Sends the contact form to `CONTACT_ENDPOINT` and reads its JSON answer. Whatever goes wrong on the

@@ -7,8 +7,8 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../test/support/browser';
-import { startWebStack } from '../test/support/web-stack';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../stack/chromium';
+import { startWebStack } from '../stack/web-stack';
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;

@@ -10,12 +10,11 @@ import { faker } from '@faker-js/faker';
 import { MongoClient } from 'mongodb';
 import { chromium, type Page } from 'playwright-core';
 
-import { emailKey, type LeadKindKey, leadKindList } from '../nest/src/contract';
-import { recountLeadTotals } from '../nest/src/leads/core/lead-totals.store';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../test/support/browser';
-import { startWebStack } from '../test/support/web-stack';
-
-import { fakeLead } from './lib/fake-leads';
+import { emailKey, type LeadKindKey, leadKindList } from '../../nest/src/contract';
+import { recountLeadTotals } from '../../nest/src/leads/core/lead-totals.store';
+import { fakeLead } from '../seed/fake-leads';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../stack/chromium';
+import { startWebStack } from '../stack/web-stack';
 
 const OUT_DIR = join(process.cwd(), 'docs', 'screenshots');
 const VIEWPORT = { width: 1280, height: 800 };

@@ -7,11 +7,11 @@ import { parseArgs } from 'node:util';
 
 import { SingleBar, Presets } from 'cli-progress';
 
-import { LEAD_KIND_KEYS, LEAD_KINDS, type LeadKindKey } from '../nest/src/contract';
-import { recountLeadTotals } from '../nest/src/leads/core/lead-totals.store';
+import { LEAD_KIND_KEYS, LEAD_KINDS, type LeadKindKey } from '../../nest/src/contract';
+import { recountLeadTotals } from '../../nest/src/leads/core/lead-totals.store';
+import { connectAppDatabase } from '../stack/app-database';
 
-import { connectAppDatabase } from './lib/database';
-import { fakeLead } from './lib/fake-leads';
+import { fakeLead } from './fake-leads';
 
 const BATCH = 1_000;
 

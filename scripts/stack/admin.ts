@@ -8,10 +8,10 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { constants } from 'node:os';
 
-import { ConfigError } from '../nest/src/config/env.schema';
+import { ConfigError } from '../../nest/src/config/env.schema';
 
-import { appDatabaseUri } from './lib/database';
-import { NoDatabaseError } from './lib/embedded-database';
+import { appDatabaseUri } from './app-database';
+import { NoDatabaseError } from './embedded-database';
 
 const CLI = 'dist/cli/admin.js';
 

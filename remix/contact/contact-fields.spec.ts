@@ -1,4 +1,4 @@
-import { CONTACT_FIELDS, REQUIRED_MESSAGE, validateContact } from './contact';
+import { CONTACT_FIELDS, REQUIRED_MESSAGE, validateContact } from './contact-fields';
 
 describe('validateContact', () => {
   it('requires each of the four fields and nothing more', () => {

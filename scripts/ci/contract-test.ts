@@ -12,8 +12,8 @@ import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 
-import { ADMINS_PATH, AUTH_PATHS } from '../nest/src/contract';
-import { startWebStack } from '../test/support/web-stack';
+import { ADMINS_PATH, AUTH_PATHS } from '../../nest/src/contract';
+import { startWebStack } from '../stack/web-stack';
 
 const { values: args } = parseArgs({
   options: { 'max-examples': { type: 'string', default: '25' } },
@@ -58,7 +58,7 @@ async function main(): Promise<void> {
       schemathesis,
       [
         '--config-file',
-        'scripts/contract/schemathesis.toml',
+        'scripts/ci/contract/schemathesis.toml',
         'run',
         `${stack.apiUrl}/docs-json`,
         '--url',
@@ -108,7 +108,7 @@ function ensureSchemathesis(): string {
     '--quiet',
     '--disable-pip-version-check',
     '-r',
-    'scripts/contract/requirements.txt',
+    'scripts/ci/contract/requirements.txt',
   ]);
   return bin;
 }
