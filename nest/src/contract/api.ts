@@ -201,9 +201,14 @@ export function isLeadAction(value: unknown): value is LeadAction {
 /** How many leads one call may act on. */
 export const LEAD_IDS_MAX = 200;
 
-/** Body of read, unread and delete, and of archive/unarchive acting on many: 1 to 200 ids. */
+/**
+ * Body of every lead action on many: 1 to 200 ids. `q` (optional, a list search as in
+ * `LeadListQuery`) makes the answer's first pages those of that search, so a searched panel is
+ * brought up to date by the action's own answer, in one call. Totals are always the whole lists'.
+ */
 export interface LeadIdsRequest {
   ids: string[];
+  q?: string;
 }
 
 /** One lead with every stored field (`GET /<kind>/<kinds>/:id`). */
