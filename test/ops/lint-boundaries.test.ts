@@ -22,7 +22,7 @@ function ruleIdsFor(code: string, filePath: string): (string | null)[] {
 describe('ESLint keeps the API tree to itself', () => {
   it.each([
     ["import { startEmbeddedDatabase } from '../../scripts/stack/embedded-database';\n"],
-    ["import { createTestApp } from '../support/test-app';\n"],
+    ["import { createTestApp } from '../../test/support/test-app';\n"],
   ])('refuses %s in nest/src', (code) => {
     expect(ruleIdsFor(code, 'nest/src/database/example.ts')).toContain('no-restricted-imports');
   });
