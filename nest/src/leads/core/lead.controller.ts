@@ -37,6 +37,7 @@ import { AuditService } from '../../audit/audit.service';
 import { Public } from '../../auth/public.decorator';
 import { ObjectIdPipe } from '../../common/object-id.pipe';
 import { ValidateBodyAs } from '../../common/validate-body-as.decorator';
+import { OBJECT_ID_SCHEMA } from '../../common/validation';
 import {
   type ArchiveRequest,
   archiveRequestIds,
@@ -49,7 +50,6 @@ import {
   type LeadListResponse,
   leadPaths,
   type LeadResponse,
-  OBJECT_ID_PATTERN,
 } from '../../contract';
 
 import { IntakeThrottleGuard } from './intake-throttle.guard';
@@ -211,7 +211,7 @@ export function createLeadController<K extends LeadKindKey>(
     @Get(`${kind.resource}/:id`)
     @ApiOperation({ summary: `One ${noun} with every stored field` })
     @ApiOkResponse({ type: OneDto })
-    @ApiParam({ name: 'id', schema: { type: 'string', pattern: OBJECT_ID_PATTERN.source } })
+    @ApiParam({ name: 'id', schema: OBJECT_ID_SCHEMA })
     @ApiBadRequestResponse({ description: 'Malformed id' })
     @ApiNotFoundResponse({ description: 'No such lead' })
     async findOne(@Param('id', ObjectIdPipe) id: string): Promise<LeadResponse<K>> {
