@@ -11,7 +11,7 @@ import { MongoClient } from 'mongodb';
 import { chromium, type Page } from 'playwright-core';
 
 import { emailKey, type LeadKindKey, leadKindList } from '../../nest/src/contract';
-import { recountLeadTotals } from '../../nest/src/leads/core/lead-totals.store';
+import { recountLeadTotals } from '../../nest/src/leads/core/list-view/lead-totals.store';
 import { fakeLead } from '../seed/fake-leads';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../stack/chromium';
 import { startWebStack } from '../stack/web-stack';

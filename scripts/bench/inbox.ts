@@ -21,7 +21,7 @@ import {
   type LeadPage,
   leadPaths,
 } from '../../nest/src/contract';
-import { recountLeadTotals } from '../../nest/src/leads/core/lead-totals.store';
+import { recountLeadTotals } from '../../nest/src/leads/core/list-view/lead-totals.store';
 import { fakeLead } from '../seed/fake-leads';
 import { startWebStack, type WebStack } from '../stack/web-stack';
 

@@ -15,7 +15,7 @@ import { type LeadRecord, toLead } from '../../nest/src/leads/core/lead-record';
 import {
   EMBEDDED_ENGINE_INBOX_LIMIT,
   LeadTotalsChecker,
-} from '../../nest/src/leads/core/lead-totals.checker';
+} from '../../nest/src/leads/core/list-view/lead-totals.checker';
 import { validSubmission } from '../support/submissions';
 import {
   clearLeads,

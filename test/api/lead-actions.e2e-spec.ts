@@ -1,6 +1,14 @@
 import { Types } from 'mongoose';
 
-import { LEAD_IDS_MAX, LEAD_KINDS, type Lead, leadPaths } from '../../nest/src/contract';
+import {
+  type ArchiveResponse,
+  LEAD_IDS_MAX,
+  LEAD_KINDS,
+  type Lead,
+  type LeadAction,
+  leadPaths,
+  LIST_PAGE,
+} from '../../nest/src/contract';
 import {
   clearLeads,
   insertLeads,
@@ -151,6 +159,118 @@ describe('acting on leads', () => {
         .post(paths.delete)
         .send({ ids: [new Types.ObjectId()] })
         .expect(401);
+    });
+  });
+
+  /**
+   * A searched panel acts on leads and is brought up to date by the action's answer alone: with
+   * `q`, the answer's first pages and cursors are the search's; its totals stay the whole lists'.
+   */
+  describe('with the panel’s search', () => {
+    /** What the panel would read for this search after the action: both lists' first pages. */
+    async function searchedPages(q: string) {
+      const query = `?q=${encodeURIComponent(q)}`;
+      const [active, archived] = await Promise.all([
+        get(`${paths.active}${query}`).expect(200),
+        get(`${paths.archived}${query}`).expect(200),
+      ]);
+      return { active: active.body, archived: archived.body };
+    }
+
+    async function expectSearchAnswer(answer: ArchiveResponse, q: string) {
+      const { active, archived } = await searchedPages(q);
+      expect(answer.unarchived).toEqual(active.data);
+      expect(answer.unarchivedNextCursor).toEqual(active.nextCursor);
+      expect(answer.archived).toEqual(archived.data);
+      expect(answer.archivedNextCursor).toEqual(archived.nextCursor);
+    }
+
+    it('answers the search’s first pages and cursors, and the whole lists’ totals', async () => {
+      // "lead1" is in the emails of lead1 and lead10 to lead119: 31 of 120, fewer than a page.
+      const ids = await insertLeads(t, kind, 120);
+      const archive = await post(paths.archive, { ids: [ids[10], ids[50]], q: 'lead1' }).expect(
+        200,
+      );
+      const answer = archive.body as ArchiveResponse;
+      expect(answer.unarchived.every((lead) => lead.email.includes('lead1'))).toBe(true);
+      expect(answer.unarchived).toHaveLength(30);
+      expect(answer.archived.map((lead) => lead.email)).toEqual(['lead10@example.com']);
+      expect(answer).toMatchObject({ unarchivedTotal: 118, archivedTotal: 2, unreadTotal: 118 });
+      await expectSearchAnswer(answer, 'lead1');
+    });
+
+    it('pages on from the answer as from the searched list', async () => {
+      // Emails ending in 5: lead5, lead15, … lead555, 56 of 560: more than a page.
+      const ids = await insertLeads(t, kind, 560);
+      const q = '5@example';
+      const { body } = await post(paths.read, { ids: [ids[0]], q }).expect(200);
+      expect(body.unarchived).toHaveLength(LIST_PAGE.defaultLimit);
+      expect(body.unarchivedNextCursor).toEqual(expect.any(String));
+      await expectSearchAnswer(body as ArchiveResponse, q);
+      const next = await get(
+        `${paths.active}?q=${encodeURIComponent(q)}&cursor=${body.unarchivedNextCursor}`,
+      ).expect(200);
+      expect(next.body.data.map((lead: { email: string }) => lead.email)).toEqual(
+        ['lead55', 'lead45', 'lead35', 'lead25', 'lead15', 'lead5'].map((n) => `${n}@example.com`),
+      );
+    });
+
+    it.each<[LeadAction, boolean]>([
+      ['unarchive', true],
+      ['unread', false],
+      ['delete', true],
+    ])('answers %s with the search’s pages too', async (action, archived) => {
+      const ids = await insertLeads(t, kind, 6, archived);
+      const { body } = await post(paths[action], { ids: [ids[2]], q: 'lead3' }).expect(200);
+      await expectSearchAnswer(body as ArchiveResponse, 'lead3');
+      expect(body.unarchivedTotal + body.archivedTotal).toBe(action === 'delete' ? 5 : 6);
+    });
+
+    it('takes the search beside the spec’s single id field', async () => {
+      const [first, second] = await insertLeads(t, kind, 2);
+      const { body } = await post(paths.archive, { [kind.idField]: first, q: 'lead1' }).expect(200);
+      expect(body.unarchived.map((lead: { _id: string }) => lead._id)).toEqual([second]);
+      expect(body.archived).toEqual([]);
+      expect(body).toMatchObject({ unarchivedTotal: 1, archivedTotal: 1 });
+    });
+
+    it('answers the first pages of the whole lists without a search, or with an empty one', async () => {
+      const ids = await insertLeads(t, kind, 3);
+      const { body } = await post(paths.archive, { ids: [ids[0]], q: '' }).expect(200);
+      const active = await get(paths.active).expect(200);
+      expect(body.unarchived).toEqual(active.body.data);
+      expect(body.archived).toHaveLength(1);
+    });
+
+    it.each([
+      ['too long', 'x'.repeat(LIST_PAGE.maxQueryLength + 1)],
+      ['holding NUL', 'lead\u0000'],
+      ['null', null],
+      ['not text', 3],
+      ['an object', { $regex: '.' }],
+    ])('refuses a q that is %s as the list does (400), changing nothing', async (_, q) => {
+      const [id] = await insertLeads(t, kind, 1);
+      const res = await post(paths.archive, { ids: [id], q }).expect(400);
+      expect(res.body).toMatchObject({ success: false, errors: { q: expect.any(Array) } });
+      const { body } = await get(paths.active).expect(200);
+      expect(body.total).toBe(1);
+    });
+
+    it('states q in every action body of the OpenAPI document, with the list’s rule', async () => {
+      const { body: doc } = await request(t.http).get('/docs-json').expect(200);
+      const listQ = (
+        doc.paths[paths.active].get.parameters as { name: string; schema: object }[]
+      ).find((p) => p.name === 'q')?.schema;
+      for (const action of ['archive', 'unarchive', 'read', 'unread', 'delete'] as const) {
+        const ref: string =
+          doc.paths[paths[action]].post.requestBody.content['application/json'].schema.$ref;
+        const body = doc.components.schemas[ref.split('/').pop() as string];
+        const { description: _, ...rule } = body.properties.q;
+        const { description: __, ...listRule } = listQ as { description?: string };
+        expect(listRule).toMatchObject({ type: 'string', maxLength: LIST_PAGE.maxQueryLength });
+        expect({ action, rule }).toEqual({ action, rule: listRule });
+        expect(body.required ?? []).not.toContain('q');
+      }
     });
   });
 });

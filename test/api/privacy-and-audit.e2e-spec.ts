@@ -6,7 +6,7 @@ import {
   leadPaths,
   PRIVACY_PATHS,
 } from '../../nest/src/contract';
-import { LeadRegistry } from '../../nest/src/leads/core/lead-registry';
+import { LeadEmailKeys } from '../../nest/src/leads/core/lead-email-keys';
 import { validSubmission } from '../support/submissions';
 import { insertLeads, request, signedInTestApp, type TestApp } from '../support/test-app';
 
@@ -50,8 +50,7 @@ describe('a person’s leads (access, erasure) and who did what', () => {
     await t.connection
       .collection(kind.collection)
       .updateOne({ email: 'lead0@example.com' }, { $unset: { emailKey: '' } });
-    const registry = t.app.get(LeadRegistry);
-    await expect(registry.get('consultation').fillEmailKeys()).resolves.toBe(1);
+    await expect(t.app.get(LeadEmailKeys).fill('consultation')).resolves.toBe(1);
     const { body } = await get(`${PRIVACY_PATHS.leads}?email=LEAD0@example.com`).expect(200);
     expect(body.kinds.consultation.map((l: { _id: string }) => l._id)).toEqual([id]);
   });

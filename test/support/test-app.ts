@@ -14,7 +14,7 @@ import { AdminService } from '../../nest/src/auth/admin.service';
 import { type EnvOverrides } from '../../nest/src/config/app-config.module';
 import { configureApp } from '../../nest/src/configure-app';
 import { type LeadKindDescriptor, leadPaths } from '../../nest/src/contract';
-import { recountLeadTotals } from '../../nest/src/leads/core/lead-totals.store';
+import { recountLeadTotals } from '../../nest/src/leads/core/list-view/lead-totals.store';
 
 import { leadDocs } from './lead-docs';
 

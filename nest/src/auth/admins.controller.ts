@@ -16,6 +16,7 @@ import { type Request } from 'express';
 
 import { AuditService } from '../audit/audit.service';
 import { ObjectIdPipe } from '../common/object-id.pipe';
+import { OBJECT_ID_SCHEMA } from '../common/validation';
 import {
   ADMINS_PATH,
   type AdminListResponse,
@@ -67,7 +68,7 @@ export class AdminsController {
   @ApiOperation({
     summary: "Remove an admin (yourself too, unless you're the last); their tokens stop working",
   })
-  @ApiParam({ name: 'id', schema: { type: 'string', pattern: '^[0-9a-fA-F]{24}$' } })
+  @ApiParam({ name: 'id', schema: OBJECT_ID_SCHEMA })
   @ApiOkResponse({ type: SuccessResponseDto })
   @ApiBadRequestResponse({ description: 'The id is not a 24-character hexadecimal id' })
   @ApiNotFoundResponse({ description: 'No admin with this id' })

@@ -7,14 +7,13 @@ import {
   ArrayMinSize,
   IsArray,
   isEmail,
-  IsMongoId,
   IsString,
   Matches,
   ValidateBy,
   ValidateIf,
 } from 'class-validator';
 
-import { characterCount, hasLoneSurrogate } from '../contract';
+import { characterCount, hasLoneSurrogate, OBJECT_ID_PATTERN } from '../contract';
 
 import { ApiError } from './api-error';
 
@@ -137,13 +136,24 @@ export function IsEmailAddress() {
   );
 }
 
+/** An id as the OpenAPI document states it: the contract's one pattern. */
+export const OBJECT_ID_SCHEMA = { type: 'string', pattern: OBJECT_ID_PATTERN.source } as const;
+
+/** A 24-hex id (or, with `each`, an array of them), checked with the contract's one pattern. */
+export function IsObjectId({ each = false } = {}) {
+  return Matches(OBJECT_ID_PATTERN, {
+    each,
+    message: `${each ? 'each of ' : ''}$property must be a 24-character hexadecimal id`,
+  });
+}
+
 /** Ids of leads (or admins): an array of 1 to `max` 24-hex ids. */
 export function IsIdList(max: number) {
   return applyDecorators(
     IsArray({ message: '$property must be an array of ids' }),
     ArrayMinSize(1, { message: '$property must name at least one id' }),
     ArrayMaxSize(max, { message: `$property must name at most ${max} ids` }),
-    IsMongoId({ each: true, message: 'each of $property must be a 24-character hexadecimal id' }),
+    IsObjectId({ each: true }),
   );
 }
 

@@ -10,8 +10,6 @@ export interface ApiFailure {
   requestId?: string;
 }
 
-export type ApiResult<T extends object> = ({ success: true } & T) | ApiFailure;
-
 // --- auth -----------------------------------------------------------------------------------
 export interface LoginRequest {
   email: string;
@@ -87,8 +85,6 @@ export interface CreateAdminResponse {
   admin: AdminSummary;
 }
 
-export const HEALTH_PATH = '/health';
-
 // --- ids ------------------------------------------------------------------------------------
 /** A MongoDB ObjectId as text: how lead and admin ids travel in bodies, cursors and tokens. */
 export const OBJECT_ID_PATTERN = /^[0-9a-fA-F]{24}$/;
@@ -162,10 +158,6 @@ export interface LeadListQuery {
 /** The two ways a lead changes lists (spec section 4), each named as its call and its form intent. */
 export const LEAD_MOVES = ['archive', 'unarchive'] as const;
 export type LeadMove = (typeof LEAD_MOVES)[number];
-
-export function isLeadMove(value: unknown): value is LeadMove {
-  return typeof value === 'string' && (LEAD_MOVES as readonly string[]).includes(value);
-}
 
 /** The list a move puts a lead into. */
 export const LEAD_MOVE_TARGET = {

@@ -16,7 +16,7 @@ export class PrivacyService {
   async leadsOf(email: string): Promise<PrivacyLeadsResponse> {
     const found = await Promise.all(
       LEAD_KIND_KEYS.map(
-        async (key) => [key, await this.registry.get(key).findByEmail(email)] as const,
+        async (key) => [key, await this.registry.get(key).privacy.findByEmail(email)] as const,
       ),
     );
     return {
@@ -29,7 +29,7 @@ export class PrivacyService {
   async erase(email: string): Promise<PrivacyEraseResponse> {
     const erased = await Promise.all(
       LEAD_KIND_KEYS.map(
-        async (key) => [key, await this.registry.get(key).eraseEmail(email)] as const,
+        async (key) => [key, await this.registry.get(key).privacy.erase(email)] as const,
       ),
     );
     return {

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { MongoClient, ObjectId } from 'mongodb';
 
 import { LEAD_KINDS, type LeadKindKey, leadKindList } from '../../../nest/src/contract';
-import { recountLeadTotals } from '../../../nest/src/leads/core/lead-totals.store';
+import { recountLeadTotals } from '../../../nest/src/leads/core/list-view/lead-totals.store';
 import { leadDocs } from '../../support/lead-docs';
 
 /**

@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 
-import { IsEmailAddress, IsText } from '../../common/validation';
+import { IsEmailAddress, IsText, OBJECT_ID_SCHEMA } from '../../common/validation';
 import { type AdminSummary, type CreateAdminRequest, FIELD_LIMITS } from '../../contract';
 
 import { IsNewPassword } from './new-password.decorator';
@@ -16,7 +16,7 @@ export class CreateAdminDto implements CreateAdminRequest {
 }
 
 export class AdminSummaryDto implements AdminSummary {
-  @ApiProperty({ pattern: '^[0-9a-f]{24}$' }) id: string;
+  @ApiProperty(OBJECT_ID_SCHEMA) id: string;
   @ApiProperty({ format: 'email' }) email: string;
   @ApiProperty({ format: 'date-time' }) createdAt: string;
   @ApiProperty({ description: 'Still on the initial password another admin set' })

@@ -1,14 +1,14 @@
 import { ApiProperty } from '@nestjs/swagger';
 
 import { IsText } from '../../common/validation';
-import { type CreateLeadRequest, FIELD_LIMITS } from '../../contract';
+import { type CreateLeadRequest, FIELD_LIMITS, LEAD_KINDS } from '../../contract';
 import { CreateLeadBaseDto, IsPhoneNumber } from '../core/lead.dto';
 
 export class CreateConsultationRequestDto
   extends CreateLeadBaseDto
   implements CreateLeadRequest<'consultation'>
 {
-  @IsPhoneNumber(true)
+  @IsPhoneNumber(LEAD_KINDS.consultation)
   phone_number: string;
 
   @ApiProperty({ maxLength: FIELD_LIMITS.location })

@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 
 import { IsText } from '../../common/validation';
-import { type CreateLeadRequest, FIELD_LIMITS } from '../../contract';
+import { type CreateLeadRequest, FIELD_LIMITS, LEAD_KINDS } from '../../contract';
 import { CreateLeadBaseDto, IsPhoneNumber } from '../core/lead.dto';
 
 export class CreateContactUsRequestDto
@@ -16,7 +16,6 @@ export class CreateContactUsRequestDto
   @IsText(FIELD_LIMITS.message)
   message: string;
 
-  /** The landing page's form has no phone field. */
-  @IsPhoneNumber(false)
+  @IsPhoneNumber(LEAD_KINDS.contactUs)
   phone_number?: string;
 }

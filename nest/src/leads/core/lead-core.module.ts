@@ -5,8 +5,12 @@ import { DatabaseModule } from '../../database/database.module';
 
 import { LeadEmailKeys } from './lead-email-keys';
 import { LeadRegistry } from './lead-registry';
-import { LeadTotalsChecker } from './lead-totals.checker';
-import { LEAD_TOTALS_MODEL, LeadTotalsSchema, LeadTotalsStore } from './lead-totals.store';
+import { LeadTotalsChecker } from './list-view/lead-totals.checker';
+import {
+  LEAD_TOTALS_MODEL,
+  LeadTotalsSchema,
+  LeadTotalsStore,
+} from './list-view/lead-totals.store';
 
 /** What the four kind modules share: the kept totals, their checker and the registry of kinds. */
 @Global()
@@ -16,6 +20,6 @@ import { LEAD_TOTALS_MODEL, LeadTotalsSchema, LeadTotalsStore } from './lead-tot
     MongooseModule.forFeature([{ name: LEAD_TOTALS_MODEL, schema: LeadTotalsSchema }]),
   ],
   providers: [LeadRegistry, LeadTotalsStore, LeadTotalsChecker, LeadEmailKeys],
-  exports: [LeadRegistry, LeadTotalsStore, LeadTotalsChecker, DatabaseModule],
+  exports: [LeadRegistry, LeadTotalsStore, LeadTotalsChecker, LeadEmailKeys, DatabaseModule],
 })
 export class LeadCoreModule {}

@@ -1,5 +1,7 @@
 import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 
+import { type LeadKindKey } from '../../contract';
+
 import { LeadRegistry } from './lead-registry';
 
 /**
@@ -14,12 +16,20 @@ export class LeadEmailKeys implements OnApplicationBootstrap {
 
   onApplicationBootstrap(): void {
     void (async () => {
-      for (const service of this.registry.all()) {
-        const filled = await service.fillEmailKeys();
-        if (filled > 0) this.logger.log(`gave ${filled} ${service.kind.key} leads their email key`);
+      for (const { kind } of this.registry.all()) {
+        const filled = await this.fill(kind.key);
+        if (filled > 0) this.logger.log(`gave ${filled} ${kind.key} leads their email key`);
       }
     })().catch((error: unknown) =>
       this.logger.warn({ err: error }, 'could not fill email keys; will try at next start'),
     );
+  }
+
+  /** Gives one kind's leads without an email key theirs; answers how many there were. */
+  async fill(kind: LeadKindKey): Promise<number> {
+    const { repository } = this.registry.get(kind);
+    const missing = await repository.withoutEmailKey();
+    await repository.setEmailKeys(missing);
+    return missing.length;
   }
 }

@@ -6,7 +6,7 @@ import { SORT_KEYS, type SortKey, sortSpec, type SortValue } from './lead-order'
 import { type LeadRecord } from './lead-record';
 
 /**
- * Every query the inbox sends, built in one place: the service runs them, and the index test
+ * Every query the inbox sends, built in one place: the repository runs them, and the index test
  * (test/api/lead-indexes.e2e-spec.ts) checks each one against the indexes the schema creates.
  * `trusted()` marks our own operators, which the connection's sanitizeFilter would otherwise refuse.
  */
@@ -17,6 +17,11 @@ export interface LeadQuery {
 
 export function stateFilter(state: LeadListState): FilterQuery<LeadRecord> {
   return state === 'active' ? { archivedAt: null } : { archivedAt: trusted({ $ne: null }) };
+}
+
+/** Leads opened (or marked read), or those not: a lead stored before read marks has no readAt. */
+export function readFilter(read: boolean): FilterQuery<LeadRecord> {
+  return read ? { readAt: trusted({ $ne: null }) } : { readAt: null };
 }
 
 /** What the kept `unread` counts: active leads nobody has opened. */

@@ -1,26 +1,42 @@
 import { Injectable } from '@nestjs/common';
 
-import { type LeadKindKey } from '../../contract';
+import { type LeadKind, type LeadKindKey } from '../../contract';
 
+import { type LeadPrivacy } from './lead-privacy';
+import { type LeadRepository } from './lead.repository';
 import { type LeadService } from './lead.service';
+import { type LeadListView } from './list-view/lead-list-view';
 
-/** Every kind's LeadService, for what spans the kinds (the inbox overview, the totals check). */
+/** One kind's lead core: each part has one job (see LeadModule.forKind, which builds them). */
+export interface LeadKindParts<K extends LeadKindKey = LeadKindKey> {
+  kind: LeadKind<K>;
+  /** The use cases: intake, reads, admin actions. */
+  service: LeadService<K>;
+  /** Kept totals and cached first pages, and their check. */
+  view: LeadListView<K>;
+  /** A person's leads by email address. */
+  privacy: LeadPrivacy<K>;
+  /** Every database call. */
+  repository: LeadRepository;
+}
+
+/** Every kind's parts, for what spans the kinds (the inbox overview, privacy, the totals check). */
 @Injectable()
 export class LeadRegistry {
-  private readonly services = new Map<LeadKindKey, LeadService>();
+  private readonly kinds = new Map<LeadKindKey, LeadKindParts>();
 
-  register(service: LeadService): void {
-    this.services.set(service.kind.key, service);
+  register(parts: LeadKindParts): void {
+    this.kinds.set(parts.kind.key, parts);
   }
 
-  get<K extends LeadKindKey>(kind: K): LeadService<K> {
-    const service = this.services.get(kind);
-    if (!service) throw new Error(`no lead module registered for ${kind}`);
-    // Registered by LeadModule.forKind(kind), so the service of `kind` is a LeadService<K>.
-    return service as LeadService<K>;
+  get<K extends LeadKindKey>(kind: K): LeadKindParts<K> {
+    const parts = this.kinds.get(kind);
+    if (!parts) throw new Error(`no lead module registered for ${kind}`);
+    // Registered by LeadModule.forKind(kind), so the parts of `kind` are LeadKindParts<K>.
+    return parts as unknown as LeadKindParts<K>;
   }
 
-  all(): LeadService[] {
-    return [...this.services.values()];
+  all(): LeadKindParts[] {
+    return [...this.kinds.values()];
   }
 }

@@ -37,6 +37,7 @@ import { AuditService } from '../../audit/audit.service';
 import { Public } from '../../auth/public.decorator';
 import { ObjectIdPipe } from '../../common/object-id.pipe';
 import { ValidateBodyAs } from '../../common/validate-body-as.decorator';
+import { OBJECT_ID_SCHEMA } from '../../common/validation';
 import {
   type ArchiveRequest,
   archiveRequestIds,
@@ -49,7 +50,6 @@ import {
   type LeadListResponse,
   leadPaths,
   type LeadResponse,
-  OBJECT_ID_PATTERN,
 } from '../../contract';
 
 import { IntakeThrottleGuard } from './intake-throttle.guard';
@@ -86,7 +86,7 @@ export function createLeadController<K extends LeadKindKey>(
       ApiBody({ type: body }),
       ValidateBodyAs(body),
       ApiOkResponse({ type: ArchiveDto, description: 'Both first pages and the totals' }),
-      ApiBadRequestResponse({ description: 'Missing or malformed ids' }),
+      ApiBadRequestResponse({ description: 'Missing or malformed ids, or an invalid q' }),
       ApiNotFoundResponse({ description: 'A lead of these ids does not exist; nothing changed' }),
     );
   const noun = `${kind.panelTitle.replace(/ Requests$/, '').toLowerCase()} request`;
@@ -101,9 +101,9 @@ export function createLeadController<K extends LeadKindKey>(
       private readonly audit: AuditService,
     ) {}
 
-    /** Acts on leads, then records who did it. */
-    private async act(request: Request, action: LeadAction, ids: readonly string[]) {
-      const answer = await this.leads.act(action, ids);
+    /** Acts on leads, then records who did it. `q` is the panel's search, for the answer. */
+    private async act(request: Request, action: LeadAction, ids: readonly string[], q?: string) {
+      const answer = await this.leads.act(action, ids, q);
       await this.audit.record(request, { action, kind: kind.key, ids });
       return answer;
     }
@@ -178,7 +178,7 @@ export function createLeadController<K extends LeadKindKey>(
 
     @ActionRoute('archive', idDto, `Archive ${noun}s (idempotent): the spec's id field, or ids`)
     archive(@Body() body: ArchiveRequest<K>, @Req() request: Request): Promise<ArchiveResponse<K>> {
-      return this.act(request, 'archive', archiveRequestIds(kind, body));
+      return this.act(request, 'archive', archiveRequestIds(kind, body), searchOf(body));
     }
 
     @ActionRoute('unarchive', idDto, `Move archived ${noun}s back to the inbox (idempotent)`)
@@ -186,17 +186,17 @@ export function createLeadController<K extends LeadKindKey>(
       @Body() body: ArchiveRequest<K>,
       @Req() request: Request,
     ): Promise<ArchiveResponse<K>> {
-      return this.act(request, 'unarchive', archiveRequestIds(kind, body));
+      return this.act(request, 'unarchive', archiveRequestIds(kind, body), searchOf(body));
     }
 
     @ActionRoute('read', LeadIdsDto, `Mark ${noun}s read (as opening them does)`)
     read(@Body() body: LeadIdsDto, @Req() request: Request): Promise<ArchiveResponse<K>> {
-      return this.act(request, 'read', body.ids);
+      return this.act(request, 'read', body.ids, body.q);
     }
 
     @ActionRoute('unread', LeadIdsDto, `Mark ${noun}s unread again`)
     unread(@Body() body: LeadIdsDto, @Req() request: Request): Promise<ArchiveResponse<K>> {
-      return this.act(request, 'unread', body.ids);
+      return this.act(request, 'unread', body.ids, body.q);
     }
 
     @ActionRoute('delete', LeadIdsDto, `Delete archived ${noun}s permanently`)
@@ -204,14 +204,14 @@ export function createLeadController<K extends LeadKindKey>(
       description: 'One of them is active (archive it first); nothing deleted',
     })
     delete(@Body() body: LeadIdsDto, @Req() request: Request): Promise<ArchiveResponse<K>> {
-      return this.act(request, 'delete', body.ids);
+      return this.act(request, 'delete', body.ids, body.q);
     }
 
     // Last: `:id` must not take the names of the routes above.
     @Get(`${kind.resource}/:id`)
     @ApiOperation({ summary: `One ${noun} with every stored field` })
     @ApiOkResponse({ type: OneDto })
-    @ApiParam({ name: 'id', schema: { type: 'string', pattern: OBJECT_ID_PATTERN.source } })
+    @ApiParam({ name: 'id', schema: OBJECT_ID_SCHEMA })
     @ApiBadRequestResponse({ description: 'Malformed id' })
     @ApiNotFoundResponse({ description: 'No such lead' })
     async findOne(@Param('id', ObjectIdPipe) id: string): Promise<LeadResponse<K>> {
@@ -219,4 +219,10 @@ export function createLeadController<K extends LeadKindKey>(
     }
   }
   return named(LeadController, `${pascalCase(kind)}Controller`);
+}
+
+/** The panel's search an archive/unarchive body carries (beside either of its id forms). */
+function searchOf(body: object): string | undefined {
+  const q: unknown = Reflect.get(body, 'q');
+  return typeof q === 'string' ? q : undefined;
 }

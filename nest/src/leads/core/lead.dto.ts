@@ -1,6 +1,6 @@
 import { applyDecorators, type Type } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsMongoId, IsOptional, Matches } from 'class-validator';
+import { IsIn, IsOptional, Matches } from 'class-validator';
 
 import { PageQueryDto } from '../../common/page-query.dto';
 import {
@@ -8,7 +8,9 @@ import {
   IsAbsentOr,
   IsEmailAddress,
   IsIdList,
+  IsObjectId,
   IsText,
+  OBJECT_ID_SCHEMA,
 } from '../../common/validation';
 import {
   type ArchiveRequest,
@@ -22,16 +24,24 @@ import {
   leadFields,
   type LeadListState,
   LIST_PAGE,
-  OBJECT_ID_PATTERN,
 } from '../../contract';
 
+/**
+ * A list search (`q`): one rule for the list, its export and an action's answer. Where it may be
+ * left out is the caller's: `IsOptional()` in a query string, `IsAbsentOr()` in a body (null refused).
+ */
+export const IsListSearch = () =>
+  applyDecorators(
+    ApiPropertyOptional({
+      description: 'Case-insensitive text matched in name, email and the kind’s text field',
+      maxLength: LIST_PAGE.maxQueryLength,
+    }),
+    IsText(LIST_PAGE.maxQueryLength, { required: false }),
+  );
+
 export class LeadListQueryDto extends PageQueryDto {
-  @ApiPropertyOptional({
-    description: 'Case-insensitive text matched in name, email and the kind’s text field',
-    maxLength: LIST_PAGE.maxQueryLength,
-  })
   @IsOptional()
-  @IsText(LIST_PAGE.maxQueryLength, { required: false })
+  @IsListSearch()
   q?: string;
 }
 
@@ -41,14 +51,13 @@ export class LeadExportQueryDto {
   @IsIn(LEAD_LIST_STATES)
   state?: LeadListState;
 
-  @ApiPropertyOptional({ maxLength: LIST_PAGE.maxQueryLength })
   @IsOptional()
-  @IsText(LIST_PAGE.maxQueryLength, { required: false })
+  @IsListSearch()
   q?: string;
 }
 
-/** A phone number as people type it: digits and the usual separators. */
-export function IsPhoneNumber(required: boolean) {
+/** A phone number as people type it: digits and the usual separators; required as the kind says. */
+export function IsPhoneNumber({ phoneRequired: required }: LeadKindDescriptor) {
   return applyDecorators(
     ...(required
       ? [ApiProperty({ maxLength: FIELD_LIMITS.phone_number })]
@@ -95,20 +104,27 @@ export function pascalCase(kind: LeadKindDescriptor): string {
   return kind.key.charAt(0).toUpperCase() + kind.key.slice(1);
 }
 
-const ID_SCHEMA = { type: 'string', pattern: OBJECT_ID_PATTERN.source } as const;
 const IDS_SCHEMA = {
   type: 'array',
-  items: ID_SCHEMA,
+  items: OBJECT_ID_SCHEMA,
   minItems: 1,
   maxItems: LEAD_IDS_MAX,
   example: ['6650b2f1c2a4e3b1f0a1b2c3'],
 } as const;
 
-/** Body of read, unread and delete: the leads' ids. */
+const ACTION_SEARCH =
+  'The panel’s search: the answer’s first pages are that search’s (totals stay the whole lists’)';
+
+/** Body of read, unread and delete: the leads' ids, and the panel's search for the answer. */
 export class LeadIdsDto implements LeadIdsRequest {
   @ApiProperty({ ...IDS_SCHEMA, description: `The leads’ _ids (1 to ${LEAD_IDS_MAX})` })
   @IsIdList(LEAD_IDS_MAX)
   ids: string[];
+
+  @ApiPropertyOptional({ description: ACTION_SEARCH })
+  @IsAbsentOr()
+  @IsListSearch()
+  q?: string;
 }
 
 /**
@@ -124,18 +140,20 @@ export function createLeadIdDto<K extends LeadKindKey>(kind: LeadKind<K>): Type<
     @ExactlyOneOf(kind.idField)
     @IsIdList(LEAD_IDS_MAX)
     ids?: string[];
+
+    @ApiPropertyOptional({ description: ACTION_SEARCH })
+    @IsAbsentOr()
+    @IsListSearch()
+    q?: string;
   }
   const property = kind.idField;
   ApiPropertyOptional({
-    ...ID_SCHEMA,
+    ...OBJECT_ID_SCHEMA,
     description: 'The lead’s _id (spec section 7); or send `ids`',
     example: '6650b2f1c2a4e3b1f0a1b2c3',
   })(LeadIdDto.prototype, property);
   ExactlyOneOf('ids', { reportsMissing: true })(LeadIdDto.prototype, property);
-  IsMongoId({ message: `${property} must be a 24-character hexadecimal id` })(
-    LeadIdDto.prototype,
-    property,
-  );
+  IsObjectId()(LeadIdDto.prototype, property);
   // The id field is a decorated property added above, under the kind's name for it.
   return named(LeadIdDto, `${pascalCase(kind)}IdDto`) as Type<ArchiveRequest<K>>;
 }

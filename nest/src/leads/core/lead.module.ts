@@ -11,14 +11,18 @@ import {
 import { DatabaseEngine } from '../../database/database-engine';
 import { LeadNotifier } from '../../notifications/lead-notifier.service';
 
+import { LeadPrivacy } from './lead-privacy';
 import { type LeadRecord } from './lead-record';
-import { LeadRegistry } from './lead-registry';
+import { type LeadKindParts, LeadRegistry } from './lead-registry';
 import { leadServiceToken } from './lead-service.token';
-import { LeadTotalsChecker } from './lead-totals.checker';
-import { LeadTotalsStore } from './lead-totals.store';
+import { LeadWrites } from './lead-writes';
 import { createLeadController } from './lead.controller';
+import { LeadRepository } from './lead.repository';
 import { createLeadSchema } from './lead.schema';
 import { LeadService } from './lead.service';
+import { LeadListView } from './list-view/lead-list-view';
+import { LeadTotalsChecker } from './list-view/lead-totals.checker';
+import { LeadTotalsStore } from './list-view/lead-totals.store';
 
 export interface LeadKindDefinition<K extends LeadKindKey> {
   /** The kind's own schema paths, beside the shared contact details and archive state. */
@@ -62,15 +66,34 @@ export class LeadModule {
             checker: LeadTotalsChecker,
             engine: DatabaseEngine,
           ) => {
-            const service = new LeadService(kind, model, totals, notifier, engine, (k) =>
-              checker.requestCheck(k),
-            );
-            registry.register(service);
-            return service;
+            const parts = buildParts(kind, model, totals, notifier, engine, checker);
+            registry.register(parts);
+            return parts.service;
           },
         },
       ],
       exports: [leadServiceToken(kind.key)],
     };
   }
+}
+
+/** One kind's parts, wired: the repository under everything, the view over it, the use cases on top. */
+function buildParts<K extends LeadKindKey>(
+  kind: LeadKind<K>,
+  model: Model<LeadRecord>,
+  totals: LeadTotalsStore,
+  notifier: LeadNotifier,
+  engine: DatabaseEngine,
+  checker: LeadTotalsChecker,
+): LeadKindParts<K> {
+  const repository = new LeadRepository(kind, model, engine);
+  const view = new LeadListView(kind, repository, totals, () => checker.requestCheck(kind.key));
+  const writes = new LeadWrites(repository, view);
+  return {
+    kind,
+    repository,
+    view,
+    service: new LeadService(kind, repository, view, writes, notifier),
+    privacy: new LeadPrivacy(kind, repository, writes, notifier),
+  };
 }

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 
 import { type InboxOverviewResponse, LEAD_KIND_KEYS, type LeadKindKey } from '../../contract';
 import { LeadRegistry } from '../core/lead-registry';
-import { type TotalsSnapshot, LeadTotalsStore } from '../core/lead-totals.store';
+import { type TotalsSnapshot, LeadTotalsStore } from '../core/list-view/lead-totals.store';
 
 /** What spans the four inboxes. */
 @Injectable()
@@ -25,11 +25,11 @@ export class InboxService {
   }
 
   private async kindOverview<K extends LeadKindKey>(key: K, stored?: TotalsSnapshot) {
-    const service = this.registry.get(key);
-    const at = stored ?? (await service.totals());
+    const { view } = this.registry.get(key);
+    const at = stored ?? (await view.totals());
     return {
       totals: { active: at.active, archived: at.archived, unread: at.unread },
-      active: await service.pageAt('active', at),
+      active: await view.pageAt('active', at),
     };
   }
 }

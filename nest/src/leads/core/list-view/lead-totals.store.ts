@@ -2,13 +2,14 @@ import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { type Model, Schema } from 'mongoose';
 
-import { type LeadKindDescriptor, type LeadKindKey, type LeadTotals } from '../../contract';
+import { type LeadKindDescriptor, type LeadKindKey, type LeadTotals } from '../../../contract';
 
 /** A kind's totals as stored, with the version every change bumps (the list caches' key). */
 export interface TotalsSnapshot extends LeadTotals {
   version: number;
 }
 
+/** What a change adds to each total (negative to take away). */
 export type TotalsDelta = Partial<LeadTotals>;
 
 interface TotalsDocument extends TotalsSnapshot {
@@ -44,7 +45,7 @@ const snapshotOf = (doc: TotalsDocument): TotalsSnapshot => ({
 
 /**
  * The kept totals of every kind (decision 0005). Plain reads and writes: when to write, and what
- * to do when a document is missing, is the LeadService's business.
+ * to do when a document is missing, is the list view's business (LeadListView).
  */
 @Injectable()
 export class LeadTotalsStore {

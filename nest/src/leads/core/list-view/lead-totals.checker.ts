@@ -5,12 +5,11 @@ import {
   type OnApplicationShutdown,
 } from '@nestjs/common';
 
-import { AppConfig } from '../../config/app-config';
-import { type LeadKindKey, type LeadTotals } from '../../contract';
-import { DatabaseEngine } from '../../database/database-engine';
+import { AppConfig } from '../../../config/app-config';
+import { type LeadKindKey, type LeadTotals } from '../../../contract';
+import { type LeadKindParts, LeadRegistry } from '../lead-registry';
 
-import { LeadRegistry } from './lead-registry';
-import { type LeadService, sameTotals } from './lead.service';
+import { sameTotals } from './lead-totals';
 
 /**
  * Beyond this many leads in one inbox, FerretDB 1.x (which reads a whole collection for any sorted
@@ -46,14 +45,13 @@ export class LeadTotalsChecker implements OnApplicationBootstrap, OnApplicationS
   constructor(
     private readonly registry: LeadRegistry,
     private readonly config: AppConfig,
-    private readonly engine: DatabaseEngine,
   ) {}
 
   onApplicationBootstrap(): void {
-    for (const service of this.registry.all()) this.later(service.kind.key, 0);
+    for (const { kind } of this.registry.all()) this.later(kind.key, 0);
     const every = this.config.totalsCheckIntervalSeconds * 1000;
     const interval = setInterval(() => {
-      for (const service of this.registry.all()) void this.check(service.kind.key);
+      for (const { kind } of this.registry.all()) void this.check(kind.key);
     }, every);
     interval.unref();
     this.timers.add(interval);
@@ -102,12 +100,12 @@ export class LeadTotalsChecker implements OnApplicationBootstrap, OnApplicationS
     return running;
   }
 
-  private async checkOnce(service: LeadService): Promise<void> {
-    const kind = service.kind.key;
-    const result = await service.checkTotals();
+  private async checkOnce(parts: LeadKindParts): Promise<void> {
+    const kind = parts.kind.key;
+    const result = await parts.view.check();
     if (result.outcome !== 'differs') {
       this.suspects.delete(kind);
-      if (result.outcome === 'exact') await this.warnIfOutgrown(service);
+      if (result.outcome === 'exact') await this.warnIfOutgrown(parts);
       return;
     }
     const seen = this.suspects.get(kind);
@@ -118,24 +116,27 @@ export class LeadTotalsChecker implements OnApplicationBootstrap, OnApplicationS
       return;
     }
     this.suspects.delete(kind);
-    if (await service.correctTotals(result.version, result.counted))
+    if (await parts.view.correct(result.version, result.counted))
       this.logger.warn(
         { kind, stored: result.stored, counted: result.counted },
         'kept lead totals had drifted from the stored leads; corrected',
       );
   }
 
-  private async warnIfOutgrown(service: LeadService): Promise<void> {
-    const kind = service.kind.key;
+  private async warnIfOutgrown({
+    kind: { key: kind, panelTitle },
+    view,
+    repository,
+  }: LeadKindParts): Promise<void> {
     if (this.outgrown.has(kind)) return;
-    const totals = await service.totals();
+    const totals = await view.totals();
     const leads = totals.active + totals.archived;
     if (leads <= EMBEDDED_ENGINE_INBOX_LIMIT) return;
-    const engine = await this.engine.wholeCollectionEngine().catch(() => null);
+    const engine = await repository.wholeCollectionEngine().catch(() => null);
     if (!engine) return;
     this.outgrown.add(kind);
     this.logger.warn(
-      `The ${service.kind.panelTitle} inbox holds ${leads} leads: more than ${engine} (the embedded database) serves within the inbox's latency targets. Set MONGODB_URI to a MongoDB replica set or Atlas (or FerretDB 2 on PostgreSQL with DocumentDB) to go beyond; see the README.`,
+      `The ${panelTitle} inbox holds ${leads} leads: more than ${engine} (the embedded database) serves within the inbox's latency targets. Set MONGODB_URI to a MongoDB replica set or Atlas (or FerretDB 2 on PostgreSQL with DocumentDB) to go beyond; see the README.`,
     );
   }
 }

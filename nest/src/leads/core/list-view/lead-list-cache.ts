@@ -1,7 +1,6 @@
-import { type LeadListState, LEAD_LIST_STATES, LIST_PAGE } from '../../contract';
-
-import { compareInList, type SortValue, sortValues } from './lead-order';
-import { type LeadRecord } from './lead-record';
+import { type LeadListState, LEAD_LIST_STATES, LIST_PAGE } from '../../../contract';
+import { compareInList, type SortValue, sortValues } from '../lead-order';
+import { type LeadRecord } from '../lead-record';
 
 /** Enough of a list's head for its largest page and the knowledge that more follow. */
 export const HEAD_SIZE = LIST_PAGE.maxLimit + 1;

@@ -1,0 +1,98 @@
+import { type LeadAction } from '../../contract';
+
+import { type ActionPlan, planAction, planErasure } from './lead-action-plan';
+import { leadRecord } from './lead-record.fixture';
+
+const now = new Date('2026-06-01T12:00:00Z');
+const id = (n: number) => leadRecord(n)._id.toHexString();
+
+function plan(action: LeadAction, ...leads: ReturnType<typeof leadRecord>[]): ActionPlan {
+  const result = planAction(action, leads, now);
+  if ('refused' in result) throw new Error(`refused: ${result.refused}`);
+  return result;
+}
+
+describe('planAction', () => {
+  const active = leadRecord(1);
+  const activeRead = leadRecord(2, { read: true });
+  const archived = leadRecord(3, { archived: true });
+  const archivedRead = leadRecord(4, { archived: true, read: true });
+
+  it('archives active leads only, taking unread ones out of the unread total', () => {
+    const p = plan('archive', active, activeRead, archived);
+    expect(p.targets).toEqual([active, activeRead]);
+    expect(p.effect).toEqual({ set: { archivedAt: now, updatedAt: now } });
+    expect(p.delta).toEqual({ active: -2, archived: 2, unread: -1 });
+    expect(p.changes).toEqual([
+      { upsert: { ...active, archivedAt: now, updatedAt: now } },
+      { upsert: { ...activeRead, archivedAt: now, updatedAt: now } },
+    ]);
+  });
+
+  it('unarchives archived leads only, an unread one counting as unread again', () => {
+    const p = plan('unarchive', active, archived, archivedRead);
+    expect(p.targets).toEqual([archived, archivedRead]);
+    expect(p.effect).toEqual({ set: { archivedAt: null, updatedAt: now } });
+    expect(p.delta).toEqual({ active: 2, archived: -2, unread: 1 });
+  });
+
+  it('marks unread leads read; only active ones count in the unread total', () => {
+    const p = plan('read', active, activeRead, archived);
+    expect(p.targets).toEqual([active, archived]);
+    expect(p.effect).toEqual({ set: { readAt: now, updatedAt: now } });
+    expect(p.delta).toEqual({ active: 0, archived: 0, unread: -1 });
+  });
+
+  it('marks read leads unread, also those stored before read marks existed', () => {
+    const older = { ...leadRecord(5) };
+    delete older.readAt;
+    const p = plan('unread', older, activeRead, archivedRead);
+    expect(p.targets).toEqual([activeRead, archivedRead]);
+    expect(p.effect).toEqual({ set: { readAt: null, updatedAt: now } });
+    expect(p.delta).toEqual({ active: 0, archived: 0, unread: 1 });
+  });
+
+  it('deletes archived leads: removed from the archived total and the cached heads', () => {
+    const p = plan('delete', archived, archivedRead);
+    expect(p.targets).toEqual([archived, archivedRead]);
+    expect(p.effect).toBe('remove');
+    expect(p.delta).toEqual({ active: 0, archived: -2, unread: 0 });
+    expect(p.changes).toEqual([{ remove: id(3) }, { remove: id(4) }]);
+  });
+
+  it('refuses the whole delete when one lead is active, naming it', () => {
+    expect(planAction('delete', [archived, active], now)).toEqual({
+      refused: `Only archived requests can be deleted; ${id(1)} is active. Archive it first.`,
+    });
+  });
+
+  it.each<[LeadAction, ReturnType<typeof leadRecord>]>([
+    ['archive', archived],
+    ['unarchive', active],
+    ['read', activeRead],
+    ['unread', active],
+  ])('%s of a lead already so changes nothing and counts nothing', (action, lead) => {
+    const p = plan(action, lead);
+    expect(p.targets).toEqual([]);
+    expect(p.changes).toEqual([]);
+    expect(p.delta).toEqual({ active: 0, archived: 0, unread: 0 });
+  });
+
+  it('writes each change under the condition that its targets are still as read', () => {
+    expect(plan('archive', active).condition).toEqual({ archivedAt: null });
+    expect(plan('read', active).condition).toEqual({ readAt: null });
+    expect(plan('unarchive', archived).condition).toHaveProperty('archivedAt');
+    expect(plan('delete', archived).condition).toHaveProperty('archivedAt');
+  });
+});
+
+describe('planErasure', () => {
+  it('removes every lead named, in any state, and takes each out of its totals', () => {
+    const leads = [leadRecord(1), leadRecord(2, { read: true }), leadRecord(3, { archived: true })];
+    const p = planErasure(leads, now);
+    expect(p.targets).toEqual(leads);
+    expect(p.effect).toBe('remove');
+    expect(p.condition).toEqual({});
+    expect(p.delta).toEqual({ active: -2, archived: -1, unread: -1 });
+  });
+});

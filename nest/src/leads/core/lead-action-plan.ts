@@ -1,0 +1,111 @@
+import { type FilterQuery } from 'mongoose';
+
+import { LEAD_MOVE_TARGET, type LeadAction, type LeadListState } from '../../contract';
+
+import { readFilter, stateFilter } from './lead-queries';
+import { type LeadRecord } from './lead-record';
+import { type LeadChange } from './list-view/lead-list-cache';
+import { totalsChange } from './list-view/lead-totals';
+import { type TotalsDelta } from './list-view/lead-totals.store';
+
+/** What a change does to each lead it changes: sets these fields, or removes the lead. */
+export type LeadEffect = { set: Partial<LeadRecord> } | 'remove';
+
+/**
+ * One action as data. A new action (a stage, an owner, a spam mark) is one more row: the service,
+ * the repository and the list view run every row alike, and the totals follow from the effect.
+ */
+interface ActionRule {
+  /** True for a lead the action changes; a lead already as the action leaves it is left alone. */
+  changes(lead: LeadRecord): boolean;
+  /** Why a lead makes the whole call fail, nothing changed (409); undefined when it may go on. */
+  refuses?(lead: LeadRecord): string | undefined;
+  /** Holds while a lead is as read: a write under it changes no lead another process changed. */
+  condition: FilterQuery<LeadRecord>;
+  effect(now: Date): LeadEffect;
+}
+
+const isActive = (lead: LeadRecord) => lead.archivedAt === null;
+const isUnread = (lead: LeadRecord) => !lead.readAt;
+
+/** Archive and unarchive: into `to` from the other list. */
+const moveTo = (to: LeadListState): ActionRule => ({
+  changes: (lead) => isActive(lead) !== (to === 'active'),
+  condition: stateFilter(to === 'active' ? 'archived' : 'active'),
+  effect: (now) => ({ set: { archivedAt: to === 'archived' ? now : null } }),
+});
+
+const markRead = (read: boolean): ActionRule => ({
+  changes: (lead) => isUnread(lead) === read,
+  condition: readFilter(!read),
+  effect: (now) => ({ set: { readAt: read ? now : null } }),
+});
+
+const ACTIONS: Record<LeadAction, ActionRule> = {
+  archive: moveTo(LEAD_MOVE_TARGET.archive),
+  unarchive: moveTo(LEAD_MOVE_TARGET.unarchive),
+  read: markRead(true),
+  unread: markRead(false),
+  delete: {
+    changes: () => true,
+    refuses: (lead) =>
+      isActive(lead)
+        ? `Only archived requests can be deleted; ${lead._id.toHexString()} is active. Archive it first.`
+        : undefined,
+    condition: stateFilter('archived'),
+    effect: () => 'remove',
+  },
+};
+
+/** Erasure of a person's leads (privacy): every lead named, in any state. Not an admin action. */
+const ERASE: ActionRule = { changes: () => true, condition: {}, effect: () => 'remove' };
+
+export interface ActionPlan {
+  /** The leads the action changes (those not in its state already). */
+  targets: LeadRecord[];
+  /** Holds while a target is as read (the write changes only those still so). */
+  condition: FilterQuery<LeadRecord>;
+  effect: LeadEffect;
+  /** What the write does to the kept totals, and to the cached list heads. */
+  delta: TotalsDelta;
+  changes: LeadChange[];
+}
+
+/**
+ * What an action does to the leads it names, from their stored state (read just before): a plan to
+ * write, or the reason the whole call is refused.
+ */
+export function planAction(
+  action: LeadAction,
+  found: readonly LeadRecord[],
+  now: Date,
+): ActionPlan | { refused: string } {
+  const rule = ACTIONS[action];
+  for (const lead of found) {
+    const refused = rule.refuses?.(lead);
+    if (refused) return { refused };
+  }
+  return plan(rule, found, now);
+}
+
+/** Erasing a person's leads, as read just before. */
+export function planErasure(found: readonly LeadRecord[], now: Date): ActionPlan {
+  return plan(ERASE, found, now);
+}
+
+function plan(rule: ActionRule, found: readonly LeadRecord[], now: Date): ActionPlan {
+  const targets = found.filter((lead) => rule.changes(lead));
+  const effect = rule.effect(now);
+  const after =
+    effect === 'remove' ? [] : targets.map((lead) => ({ ...lead, ...effect.set, updatedAt: now }));
+  return {
+    targets,
+    condition: rule.condition,
+    effect: effect === 'remove' ? effect : { set: { ...effect.set, updatedAt: now } },
+    delta: totalsChange(targets, after),
+    changes:
+      effect === 'remove'
+        ? targets.map((lead) => ({ remove: lead._id.toHexString() }))
+        : after.map((lead) => ({ upsert: lead })),
+  };
+}

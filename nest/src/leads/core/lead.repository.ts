@@ -1,0 +1,166 @@
+import { type Readable } from 'node:stream';
+
+import { type Model, Types } from 'mongoose';
+
+import {
+  emailKey,
+  type LeadKindDescriptor,
+  type LeadListState,
+  type LeadTotals,
+} from '../../contract';
+import { type DatabaseEngine } from '../../database/database-engine';
+
+import { type ActionPlan } from './lead-action-plan';
+import { type SortValue } from './lead-order';
+import {
+  emailFilter,
+  idsFilter,
+  type LeadQuery,
+  listQuery,
+  missingEmailKeyFilter,
+  stateFilter,
+  unreadFilter,
+} from './lead-queries';
+import { type LeadRecord } from './lead-record';
+import { type CachedPage } from './list-view/lead-list-cache';
+import { type LeadListSource } from './list-view/lead-list-view';
+
+/**
+ * Every database call on one kind's leads, and the one place that minds the engine: what it
+ * answers is what is stored, and each write answers what it changed. The queries themselves are
+ * built in lead-queries.ts (where the index test reads them).
+ */
+export class LeadRepository implements LeadListSource {
+  constructor(
+    private readonly kind: LeadKindDescriptor,
+    private readonly model: Model<LeadRecord>,
+    private readonly engine: DatabaseEngine,
+  ) {}
+
+  // --- reading -------------------------------------------------------------------------------
+
+  findById(id: string): Promise<LeadRecord | null> {
+    return this.model.findById(id).lean<LeadRecord>().exec();
+  }
+
+  /** The leads of these ids that exist (ids as 24-hex text). */
+  findByIds(ids: readonly string[]): Promise<LeadRecord[]> {
+    return this.model
+      .find(idsFilter(ids.map((id) => new Types.ObjectId(id))))
+      .lean<LeadRecord[]>()
+      .exec();
+  }
+
+  page(
+    state: LeadListState,
+    limit: number,
+    options: { after?: SortValue[]; q?: string } = {},
+  ): Promise<CachedPage> {
+    return this.query(listQuery(this.kind, state, options), limit);
+  }
+
+  /** A whole list in list order as a stream, read in batches (never held in memory at once). */
+  stream(state: LeadListState, q?: string): Readable {
+    const { filter, sort } = listQuery(this.kind, state, { q });
+    return this.model.find(filter).sort(sort).lean().cursor({ batchSize: 1000 });
+  }
+
+  /** Every lead of an email address, in no order. */
+  findByEmail(email: string): Promise<LeadRecord[]> {
+    return this.model
+      .find(emailFilter(emailKey(email)))
+      .lean<LeadRecord[]>()
+      .exec();
+  }
+
+  /** The newest `limit` leads of an email address, newest first. */
+  newestByEmail(email: string, limit: number): Promise<LeadRecord[]> {
+    return this.model
+      .find(emailFilter(emailKey(email)))
+      .sort({ createdAt: -1, _id: -1 })
+      .limit(limit)
+      .lean<LeadRecord[]>()
+      .exec();
+  }
+
+  /** Counts the lists (what the kept totals stand for). Reads every lead: checks only. */
+  async count(): Promise<LeadTotals> {
+    const [active, archived, unread] = await Promise.all([
+      this.model.countDocuments(stateFilter('active')).exec(),
+      this.model.countDocuments(stateFilter('archived')).exec(),
+      this.model.countDocuments(unreadFilter).exec(),
+    ]);
+    return { active, archived, unread };
+  }
+
+  /** Leads stored before emailKey existed. */
+  withoutEmailKey(): Promise<Pick<LeadRecord, '_id' | 'email'>[]> {
+    return this.model
+      .find(missingEmailKeyFilter, { email: 1 })
+      .lean<Pick<LeadRecord, '_id' | 'email'>[]>()
+      .exec();
+  }
+
+  // --- writing -------------------------------------------------------------------------------
+
+  /** Stores a new lead; resolves once the database has acknowledged it. */
+  async insert(fields: Record<string, string>): Promise<LeadRecord> {
+    const [created] = await this.model.create([
+      { ...fields, emailKey: emailKey(fields.email ?? ''), archivedAt: null, readAt: null },
+    ]);
+    if (!created) throw new Error('insert returned no document');
+    return created.toObject<LeadRecord>();
+  }
+
+  /**
+   * Writes a plan to its targets in one call and answers how many it changed: fewer than planned
+   * means another process changed some of them since they were read.
+   */
+  async write({ targets, condition, effect }: ActionPlan): Promise<number> {
+    const ids = idsFilter(targets.map((lead) => lead._id));
+    // FerretDB 1.x looks up a filter of `_id` alone directly and reads the whole collection for
+    // any other; and it isolates no write, so a condition there would guard nothing. The kind's
+    // write queue is what keeps a change from racing another there.
+    const filter = (await this.wholeCollectionEngine()) ? ids : { ...ids, ...condition };
+    if (effect === 'remove') return (await this.model.deleteMany(filter).exec()).deletedCount;
+    const result = await this.model
+      .updateMany(filter, { $set: effect.set }, { timestamps: false })
+      .exec();
+    return result.modifiedCount;
+  }
+
+  /** Gives leads their email key, without touching their updatedAt. */
+  async setEmailKeys(leads: readonly Pick<LeadRecord, '_id' | 'email'>[]): Promise<void> {
+    if (leads.length === 0) return;
+    await this.model.bulkWrite(
+      leads.map((lead) => ({
+        updateOne: {
+          filter: { _id: lead._id },
+          update: { $set: { emailKey: emailKey(lead.email) } },
+          timestamps: false,
+        },
+      })),
+    );
+  }
+
+  // --- the engine ----------------------------------------------------------------------------
+
+  /**
+   * "FerretDB v1.24.2" when the engine reads a whole collection for every query but an `_id`
+   * lookup (and isolates no write), else null. The writes above and the totals checker's warning
+   * of an outgrown inbox are the only code that depends on it.
+   */
+  wholeCollectionEngine(): Promise<string | null> {
+    return this.engine.wholeCollectionEngine();
+  }
+
+  private async query({ filter, sort }: LeadQuery, limit: number): Promise<CachedPage> {
+    const records = await this.model
+      .find(filter)
+      .sort(sort)
+      .limit(limit + 1)
+      .lean<LeadRecord[]>()
+      .exec();
+    return { records: records.slice(0, limit), hasMore: records.length > limit };
+  }
+}

@@ -1,0 +1,223 @@
+import {
+  LEAD_KINDS,
+  type LeadKindKey,
+  type LeadListState,
+  type LeadTotals,
+} from '../../../contract';
+import { compareInList, type SortValue, sortValues } from '../lead-order';
+import { type LeadRecord } from '../lead-record';
+import { leadRecord } from '../lead-record.fixture';
+
+import { type CachedPage } from './lead-list-cache';
+import { type LeadListSource, LeadListView, type TotalsKeeper } from './lead-list-view';
+import { countedIn, totalsChange } from './lead-totals';
+import { type TotalsDelta, type TotalsSnapshot } from './lead-totals.store';
+
+const kind = LEAD_KINDS.consultation;
+
+/** The stored leads, in memory, answering as the repository does; it counts its reads. */
+class StoredLeads implements LeadListSource {
+  reads = 0;
+  constructor(public leads: LeadRecord[]) {}
+
+  async page(
+    state: LeadListState,
+    limit: number,
+    { after, q }: { after?: SortValue[]; q?: string } = {},
+  ): Promise<CachedPage> {
+    this.reads++;
+    const list = this.leads
+      .filter((r) => (r.archivedAt === null) === (state === 'active'))
+      .filter((r) => !q || r.email.includes(q))
+      .sort((a, b) => compareInList(state, sortValues(state, a), sortValues(state, b)))
+      .filter((r) => !after || compareInList(state, sortValues(state, r), after) > 0);
+    return { records: list.slice(0, limit), hasMore: list.length > limit };
+  }
+
+  async count(): Promise<LeadTotals> {
+    return totalsChange([], this.leads);
+  }
+}
+
+/** The totals document of the kind, in memory, as LeadTotalsStore keeps it. */
+class KeptTotals implements TotalsKeeper {
+  doc: TotalsSnapshot | null = null;
+  writes: TotalsDelta[] = [];
+  failNext = false;
+
+  async read(): Promise<TotalsSnapshot | null> {
+    return this.doc && { ...this.doc };
+  }
+  async add(_kind: LeadKindKey, delta: TotalsDelta): Promise<TotalsSnapshot | null> {
+    await new Promise((resolve) => setImmediate(resolve));
+    if (this.failNext) {
+      this.failNext = false;
+      throw new Error('write refused');
+    }
+    this.writes.push(delta);
+    if (!this.doc) return null;
+    const { active, archived, unread, version } = this.doc;
+    this.doc = {
+      active: active + (delta.active ?? 0),
+      archived: archived + (delta.archived ?? 0),
+      unread: unread + (delta.unread ?? 0),
+      version: version + 1,
+    };
+    return { ...this.doc };
+  }
+  async create(_kind: LeadKindKey, totals: LeadTotals): Promise<TotalsSnapshot> {
+    this.doc ??= { ...totals, version: 0 };
+    return { ...this.doc };
+  }
+  async correct(_kind: LeadKindKey, version: number, totals: LeadTotals): Promise<boolean> {
+    if (this.doc?.version !== version) return false;
+    this.doc = { ...totals, version: version + 1 };
+    return true;
+  }
+}
+
+function setUp(leads = [1, 2, 3].map((n) => leadRecord(n))) {
+  const stored = new StoredLeads(leads);
+  const kept = new KeptTotals();
+  const uncertain = jest.fn();
+  const view = new LeadListView(kind, stored, kept, uncertain);
+  /** A change as a writer makes it: the leads first, then counted into the view. */
+  const store = (lead: LeadRecord) => {
+    stored.leads = [...stored.leads.filter((r) => !r._id.equals(lead._id)), lead];
+    const before = leads.find((r) => r._id.equals(lead._id));
+    return view.record(totalsChange(before ? [before] : [], [lead]), [{ upsert: lead }]);
+  };
+  return { stored, kept, uncertain, view, store };
+}
+
+const names = (page: { data: { name: string }[] }) => page.data.map((lead) => lead.name);
+
+describe('LeadListView', () => {
+  it('counts the lists once when the kind has no totals yet, then reads them kept', async () => {
+    const { view, kept } = setUp();
+    expect(await view.totals()).toEqual({ active: 3, archived: 0, unread: 3, version: 0 });
+    expect(kept.doc).toEqual({ active: 3, archived: 0, unread: 3, version: 0 });
+  });
+
+  it('answers a list with its kept total, a first page from memory once read', async () => {
+    const { view, stored } = setUp();
+    const first = await view.list('active', { limit: 2 });
+    expect(first).toMatchObject({ total: 3, nextCursor: expect.any(String) });
+    expect(names(first)).toEqual(['Lead 3', 'Lead 2']);
+    const reads = stored.reads;
+    const again = await view.list('active', { limit: 2 });
+    const next = await view.list('active', { limit: 2, cursor: again.nextCursor ?? '' });
+    expect(names(next)).toEqual(['Lead 1']);
+    expect(next.nextCursor).toBeNull();
+    expect(stored.reads).toBe(reads);
+  });
+
+  it('counts concurrent changes in with one totals write per round; the heads follow', async () => {
+    const { view, kept, stored, store } = setUp();
+    await view.list('active');
+    const reads = stored.reads;
+    await Promise.all([4, 5, 6].map((n) => store(leadRecord(n))));
+    expect(kept.writes).toEqual([
+      { active: 1, archived: 0, unread: 1 },
+      { active: 2, archived: 0, unread: 2 },
+    ]);
+    const page = await view.list('active');
+    expect(page.total).toBe(6);
+    expect(names(page)).toEqual(['Lead 6', 'Lead 5', 'Lead 4', 'Lead 3', 'Lead 2', 'Lead 1']);
+    expect(stored.reads).toBe(reads);
+  });
+
+  it('reads the database again after another process changed the totals’ version', async () => {
+    const { view, kept, stored } = setUp();
+    await view.list('active');
+    stored.leads.push(leadRecord(9));
+    kept.doc = { active: 4, archived: 0, unread: 4, version: (kept.doc?.version ?? 0) + 1 };
+    const page = await view.list('active');
+    expect(names(page)[0]).toBe('Lead 9');
+    expect(page.total).toBe(4);
+  });
+
+  it('forgets its heads when a totals write fails, and the change’s caller hears of it', async () => {
+    const { view, kept, store, stored } = setUp();
+    await view.list('active');
+    kept.failNext = true;
+    await expect(store(leadRecord(7))).rejects.toThrow('write refused');
+    const reads = stored.reads;
+    expect(names(await view.list('active'))[0]).toBe('Lead 7');
+    expect(stored.reads).toBeGreaterThan(reads);
+  });
+
+  it('answers a change with the search’s first pages and the whole lists’ totals', async () => {
+    const leads = [1, 2, 11, 12].map((n) => leadRecord(n));
+    leads.push(leadRecord(13, { archived: true }), leadRecord(3, { archived: true }));
+    const { view } = setUp(leads);
+    const answer = await view.answer(undefined, 'lead1');
+    expect(answer).toMatchObject({
+      unarchivedTotal: 4,
+      archivedTotal: 2,
+      unreadTotal: 4,
+      unarchivedNextCursor: null,
+      archivedNextCursor: null,
+    });
+    expect(answer.unarchived.map((l) => l.name)).toEqual(['Lead 12', 'Lead 11', 'Lead 1']);
+    expect(answer.archived.map((l) => l.name)).toEqual(['Lead 13']);
+    const whole = await view.answer();
+    expect(whole.unarchived.map((l) => l.name)).toEqual(['Lead 12', 'Lead 11', 'Lead 2', 'Lead 1']);
+  });
+
+  it('checks the kept totals against a count: exact, or what differs at which version', async () => {
+    const { view, stored } = setUp();
+    expect(await view.check()).toEqual({ outcome: 'exact' });
+    stored.leads.push(leadRecord(8, { archived: true }));
+    expect(await view.check()).toEqual({
+      outcome: 'differs',
+      version: 0,
+      stored: { active: 3, archived: 0, unread: 3 },
+      counted: { active: 3, archived: 1, unread: 3 },
+    });
+  });
+
+  it('reports a check busy when a change was counted in while it counted', async () => {
+    const { view, stored, store } = setUp();
+    await view.totals();
+    const count = stored.count.bind(stored);
+    stored.count = async () => {
+      const counted = await count();
+      await store(leadRecord(4));
+      return counted;
+    };
+    expect(await view.check()).toEqual({ outcome: 'busy' });
+  });
+
+  it('corrects the totals only at the version checked, and then reads the lists again', async () => {
+    const { view, kept, stored } = setUp();
+    await view.list('active');
+    const counted = { active: 3, archived: 1, unread: 3 };
+    expect(await view.correct(5, counted)).toBe(false);
+    expect(await view.correct(0, counted)).toBe(true);
+    expect(kept.doc).toEqual({ ...counted, version: 1 });
+    const reads = stored.reads;
+    await view.list('active');
+    expect(stored.reads).toBeGreaterThan(reads);
+  });
+
+  it('when distrusted, forgets its heads and asks for a check', async () => {
+    const { view, stored, uncertain } = setUp();
+    await view.list('active');
+    view.distrust();
+    expect(uncertain).toHaveBeenCalledTimes(1);
+    const reads = stored.reads;
+    await view.list('active');
+    expect(stored.reads).toBeGreaterThan(reads);
+  });
+
+  it('counts a lead in the totals its state says', () => {
+    expect(countedIn(leadRecord(1))).toEqual({ active: 1, archived: 0, unread: 1 });
+    expect(countedIn(leadRecord(1, { read: true }))).toEqual({ active: 1, archived: 0, unread: 0 });
+    expect(countedIn(leadRecord(1, { archived: true }))).toEqual({
+      active: 0,
+      archived: 1,
+      unread: 0,
+    });
+  });
+});

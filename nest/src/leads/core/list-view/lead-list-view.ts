@@ -1,0 +1,239 @@
+import { Coalescer } from '../../../common/coalescer';
+import { decodeCursor, encodeCursor } from '../../../common/keyset-cursor';
+import {
+  type ArchiveResponse,
+  type LeadKind,
+  type LeadKindKey,
+  type LeadListState,
+  type LeadPage,
+  type LeadTotals,
+  LIST_PAGE,
+} from '../../../contract';
+import { SORT_KEYS, type SortValue, sortValues } from '../lead-order';
+import { toLead } from '../lead-record';
+
+import { type CachedPage, HEAD_SIZE, type LeadChange, LeadListCache } from './lead-list-cache';
+import { sameTotals } from './lead-totals';
+import { type LeadTotalsStore, type TotalsDelta, type TotalsSnapshot } from './lead-totals.store';
+
+export interface ListOptions {
+  limit?: number;
+  cursor?: string;
+  q?: string;
+}
+
+/** Where the view reads leads from: the stored lists as they are now (the kind's repository). */
+export interface LeadListSource {
+  /** Up to `limit` leads of a list in list order, after a position, narrowed to a search. */
+  page(
+    state: LeadListState,
+    limit: number,
+    options?: { after?: SortValue[]; q?: string },
+  ): Promise<CachedPage>;
+  /** The lists counted (reads every lead: checks only). */
+  count(): Promise<LeadTotals>;
+}
+
+/** The kept totals' store, as one kind's view uses it. */
+export type TotalsKeeper = Pick<LeadTotalsStore, 'read' | 'add' | 'create' | 'correct'>;
+
+/** What a counted check of the kept totals found (see LeadTotalsChecker). */
+export type TotalsCheck =
+  | { outcome: 'exact' | 'busy' }
+  | { outcome: 'differs'; version: number; stored: LeadTotals; counted: LeadTotals };
+
+interface TotalsWrite {
+  delta: TotalsDelta;
+  changes: LeadChange[];
+}
+
+/**
+ * One kind's lists as the inbox reads them (decision 0005): totals kept, never counted per
+ * request; the lists' heads cached, exact for one version of those totals; every change counted in
+ * through one coalescing writer that also brings the heads to the new version; and the counted
+ * check and correction of the kept totals. Knows nothing of how leads are stored or changed.
+ */
+export class LeadListView<K extends LeadKindKey = LeadKindKey> {
+  private readonly cache = new LeadListCache();
+  private readonly totalsWrites = new Coalescer<TotalsWrite, TotalsSnapshot>((writes) =>
+    this.writeTotals(writes),
+  );
+  private readonly refills = new Map<string, Promise<void>>();
+
+  constructor(
+    readonly kind: LeadKind<K>,
+    private readonly source: LeadListSource,
+    private readonly store: TotalsKeeper,
+    /** Told when a change may have left the kept totals behind (the checker then counts soon). */
+    private readonly onUncertain: () => void = () => undefined,
+  ) {}
+
+  // --- reading -------------------------------------------------------------------------------
+
+  /** The kept totals with their version; counted once if the kind has none yet. */
+  async totals(): Promise<TotalsSnapshot> {
+    return (await this.store.read(this.kind.key)) ?? this.createTotals();
+  }
+
+  /** A page of a list. Without a search its total is the kept one; a search is not counted. */
+  async list(state: LeadListState, options: ListOptions = {}): Promise<LeadPage<K>> {
+    const limit = options.limit ?? LIST_PAGE.defaultLimit;
+    const after = options.cursor ? decodeCursor(options.cursor, SORT_KEYS[state]) : undefined;
+    if (options.q) return this.search(state, options.q, limit, after);
+    return this.pageAt(state, await this.totals(), limit, after);
+  }
+
+  /** A page of a list as of one version of the totals (from the cache when it holds that version). */
+  async pageAt(
+    state: LeadListState,
+    at: TotalsSnapshot,
+    limit: number = LIST_PAGE.defaultLimit,
+    after?: SortValue[],
+  ): Promise<LeadPage<K>> {
+    const found =
+      this.cache.page(state, at.version, limit, after) ??
+      (await this.readPage(state, at.version, limit, after));
+    return this.page(state, found, at[state]);
+  }
+
+  /**
+   * The spec's answer to a change: both first pages and the totals, at one version. With a search,
+   * the first pages are the search's (as the panel shows them); the totals stay the whole lists'.
+   */
+  async answer(at?: TotalsSnapshot, q?: string): Promise<ArchiveResponse<K>> {
+    const snapshot = at ?? (await this.totals());
+    const first = (state: LeadListState) =>
+      q ? this.search(state, q, LIST_PAGE.defaultLimit) : this.pageAt(state, snapshot);
+    const [active, archived] = await Promise.all([first('active'), first('archived')]);
+    return {
+      success: true,
+      unarchived: active.data,
+      archived: archived.data,
+      unarchivedTotal: snapshot.active,
+      archivedTotal: snapshot.archived,
+      unreadTotal: snapshot.unread,
+      unarchivedNextCursor: active.nextCursor,
+      archivedNextCursor: archived.nextCursor,
+    };
+  }
+
+  // --- following changes ---------------------------------------------------------------------
+
+  /** Counts a stored change in: one totals write for all waiting, then the same on the heads. */
+  record(delta: TotalsDelta, changes: LeadChange[]): Promise<TotalsSnapshot> {
+    return this.totalsWrites.push({ delta, changes });
+  }
+
+  /** A change went otherwise than counted: the heads start over and the totals are checked soon. */
+  distrust(): void {
+    this.cache.clear();
+    this.onUncertain();
+  }
+
+  // --- check and correction ------------------------------------------------------------------
+
+  /**
+   * Compares the kept totals with a count. A write in flight while counting (stored, not yet
+   * counted in) looks like a difference, so this only reports; the checker corrects a difference
+   * that stays the same at the same version (see decision 0005).
+   */
+  async check(): Promise<TotalsCheck> {
+    const before = await this.totals();
+    const counted = await this.source.count();
+    const after = await this.totals();
+    if (after.version !== before.version) return { outcome: 'busy' };
+    const stored = { active: before.active, archived: before.archived, unread: before.unread };
+    if (sameTotals(counted, stored)) return { outcome: 'exact' };
+    return { outcome: 'differs', version: before.version, stored, counted };
+  }
+
+  /** Writes counted totals if they are still at `version`; the cached heads start over. */
+  async correct(version: number, counted: LeadTotals): Promise<boolean> {
+    const corrected = await this.store.correct(this.kind.key, version, counted);
+    if (corrected) this.cache.clear();
+    return corrected;
+  }
+
+  // --- inside --------------------------------------------------------------------------------
+
+  private async writeTotals(writes: TotalsWrite[]): Promise<TotalsSnapshot> {
+    const delta: Record<string, number> = {};
+    for (const write of writes)
+      for (const [key, value] of Object.entries(write.delta))
+        delta[key] = (delta[key] ?? 0) + (value ?? 0);
+    try {
+      const written = await this.store.add(this.kind.key, delta);
+      if (!written) {
+        // No totals yet: the count that creates them already includes these changes.
+        this.cache.clear();
+        return await this.createTotals();
+      }
+      this.cache.apply(
+        written.version - 1,
+        written.version,
+        writes.flatMap((w) => w.changes),
+      );
+      return written;
+    } catch (error) {
+      // The leads changed but the version did not: nothing cached can be trusted now.
+      this.cache.clear();
+      throw error;
+    }
+  }
+
+  private async createTotals(): Promise<TotalsSnapshot> {
+    return this.store.create(this.kind.key, await this.source.count());
+  }
+
+  private async search(
+    state: LeadListState,
+    q: string,
+    limit: number,
+    after?: SortValue[],
+  ): Promise<LeadPage<K>> {
+    return this.page(state, await this.source.page(state, limit, { after, q }), null);
+  }
+
+  private async readPage(
+    state: LeadListState,
+    version: number,
+    limit: number,
+    after?: SortValue[],
+  ): Promise<CachedPage> {
+    // Pages deep in a list are read as asked; only a list's head is worth keeping.
+    if (after) return this.source.page(state, limit, { after });
+    await this.refill(state, version);
+    return (
+      this.cache.page(state, version, limit) ??
+      // Another change moved the head on meanwhile: answer this request from the database.
+      this.source.page(state, limit)
+    );
+  }
+
+  /** Reads a list's head into the cache; concurrent readers of the same version share one read. */
+  private refill(state: LeadListState, version: number): Promise<void> {
+    const key = `${state}:${version}`;
+    let pending = this.refills.get(key);
+    if (!pending) {
+      pending = this.source
+        .page(state, HEAD_SIZE)
+        .then(({ records, hasMore }) => this.cache.fill(state, version, records, !hasMore))
+        .finally(() => this.refills.delete(key));
+      this.refills.set(key, pending);
+    }
+    return pending;
+  }
+
+  private page(
+    state: LeadListState,
+    { records, hasMore }: CachedPage,
+    total: number | null,
+  ): LeadPage<K> {
+    const last = records[records.length - 1];
+    return {
+      data: records.map((record) => toLead(this.kind, record)),
+      nextCursor: hasMore && last ? encodeCursor(sortValues(state, last)) : null,
+      total,
+    };
+  }
+}
