@@ -1,6 +1,7 @@
 /**
  * The admin area has one spelling. The router matches paths case-insensitively and after decoding
- * (`/SUPER-SECRET-ADMIN`, `/%73uper-secret-admin`, `//super-secret-admin` reach the same pages),
+ * (`/SUPER-SECRET-ADMIN`, `/%73uper-secret-admin`, `//super-secret-admin`, `/x/../super-secret-admin`
+ * reach the same pages),
  * so any other spelling is redirected to the canonical one before anything else sees it: the
  * no-store rule, and every future rule keyed on the path, then need only match `ADMIN_PATH` as
  * written. The redirect itself holds nothing of the page.
@@ -17,9 +18,18 @@ function decoded(path: string): string {
   }
 }
 
-/** How the router sees a path: decoded, repeated slashes as one, case folded. */
-function routed(path: string): string {
-  return decoded(path).replace(/\/{2,}/g, '/').toLowerCase();
+/**
+ * The path as the router sees it, case kept: dot segments resolved and backslashes read as slashes
+ * (the adapter parses the request's URL with WHATWG URL), percent-decoded, repeated slashes as one.
+ */
+function routedPath(rawPath: string): string {
+  let path = rawPath;
+  try {
+    path = new URL(`http://host${rawPath}`).pathname;
+  } catch {
+    // Not a URL path: the router will not match it either.
+  }
+  return decoded(path).replace(/\/{2,}/g, '/');
 }
 
 /**
@@ -28,11 +38,11 @@ function routed(path: string): string {
  */
 export function canonicalAdminPath(rawPath: string, rawQuery = ''): string | null {
   if (rawPath.startsWith(ADMIN_PATH)) return null;
-  const path = routed(rawPath);
-  if (!path.startsWith(ADMIN_PATH)) return null;
-  // Every character after the prefix is re-encoded as a path: CR, LF or `%` cannot become a header
-  // or a different path, and the target always starts with the admin path (never another host).
-  return `${ADMIN_PATH}${encodeURI(decoded(rawPath).replace(/\/{2,}/g, '/').slice(ADMIN_PATH.length))}${rawQuery}`;
+  const path = routedPath(rawPath);
+  if (!path.toLowerCase().startsWith(ADMIN_PATH)) return null;
+  // What follows the prefix is re-encoded as a path: CR, LF or `%` cannot become a header or a
+  // different path, and the target always starts with the admin path (never another host).
+  return `${ADMIN_PATH}${encodeURI(path.slice(ADMIN_PATH.length))}${rawQuery}`;
 }
 
 /** The rule above as middleware, with `Cache-Control: no-store` on every admin answer. */
