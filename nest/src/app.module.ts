@@ -6,6 +6,7 @@ import { AuditModule } from './audit/audit.module';
 import { AuthModule } from './auth/auth.module';
 import { JwtAuthGuard } from './auth/jwt-auth.guard';
 import { AllExceptionsFilter } from './common/all-exceptions.filter';
+import { loggedUrl } from './common/log-url';
 import { RateLimitModule } from './common/rate-limit/rate-limit.module';
 import { createValidationPipe } from './common/validation';
 import { AppConfig } from './config/app-config';
@@ -37,12 +38,13 @@ export class AppModule {
               // The id was assigned by requestId() before body parsing; reuse it.
               genReqId: (req) => req.id as string,
               redact: ['req.headers.authorization', 'req.headers.cookie'],
-              // One short line per request; bodies and full header sets stay out of the logs.
+              // One short line per request; bodies, full header sets and personal query parameters
+              // stay out of the logs.
               serializers: {
                 req: (req: { id: unknown; method: string; url: string }) => ({
                   id: req.id,
                   method: req.method,
-                  url: req.url,
+                  url: loggedUrl(req.url),
                 }),
                 res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
               },

@@ -15,9 +15,9 @@ import helmet from 'helmet';
 
 import './load-context';
 import { getWebEnv, WebConfigError } from '../config/env.server';
-import { ADMIN_PATH } from '../config/paths';
 import { ISLANDS_BASE, ISLANDS_DIR } from '../islands/island-paths';
 
+import { adminPaths } from './admin-path';
 import { landingCache } from './landing-cache';
 import { formBodies, sameOriginPosts } from './request-guards';
 
@@ -77,14 +77,7 @@ async function main(): Promise<void> {
       xFrameOptions: { action: 'deny' },
     }),
   );
-  app.use(sameOriginPosts, formBodies);
-  // The admin's pages hold leads' personal data: never kept by a browser or a shared cache. Set
-  // here once for every admin path (routes add none: the adapter appends, which would repeat it).
-  app.use((req, res, next) => {
-    // `.data` too: Remix's single-fetch form of the same pages (`/super-secret-admin.data`).
-    if (req.path.startsWith(ADMIN_PATH)) res.set('Cache-Control', 'no-store');
-    next();
-  });
+  app.use(adminPaths, sameOriginPosts, formBodies);
 
   if (vite) {
     app.use(vite.middlewares);

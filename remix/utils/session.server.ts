@@ -11,21 +11,48 @@ import { ACCOUNT_PATH, ADMIN_PATH } from '~/config/paths';
  * posting with it. Path `/`, not the admin path: Remix's data requests go to `/super-secret-admin.data`,
  * which a `/super-secret-admin` cookie would not cover. No Max-Age: it ends with the browser session,
  * and the API's own expiry still applies.
+ *
+ * Over HTTPS (COOKIE_SECURE) its name carries the `__Host-` prefix (ASVS 3.4.4): browsers then keep
+ * it only when it is Secure, for Path=/ and without Domain, so a sibling subdomain can neither set
+ * it nor shadow it with a longer-path cookie of the same name. Browsers refuse that prefix without
+ * Secure, so plain-HTTP development keeps the bare name.
  */
+export const SESSION_COOKIE_NAME = 'bmd_admin';
+export const SECURE_SESSION_COOKIE_NAME = `__Host-${SESSION_COOKIE_NAME}`;
+
 let sessionCookie: ReturnType<typeof createCookie> | undefined;
 function cookie() {
-  sessionCookie ??= createCookie('bmd_admin', {
+  const secure = getWebEnv().COOKIE_SECURE;
+  sessionCookie ??= createCookie(secure ? SECURE_SESSION_COOKIE_NAME : SESSION_COOKIE_NAME, {
     httpOnly: true,
     sameSite: 'lax',
     path: '/',
-    secure: getWebEnv().COOKIE_SECURE,
+    secure,
   });
   return sessionCookie;
 }
 
+/**
+ * The shape of the API's tokens: a compact JWS (three base64url parts) of a sane length. Anything
+ * else in the cookie (CR/LF, NUL, non-Latin-1 text) is no session: it never reaches an
+ * `Authorization` header, where it would throw, nor a log line.
+ */
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
+const MAX_TOKEN_LENGTH = 4096;
+
+export function isWellFormedToken(value: unknown): value is string {
+  return typeof value === 'string' && value.length <= MAX_TOKEN_LENGTH && TOKEN_SHAPE.test(value);
+}
+
+/** The session's token, or null for no cookie or one that is not a well-formed session. */
 export async function readToken(request: Request): Promise<string | null> {
-  const value: unknown = await cookie().parse(request.headers.get('cookie'));
-  return typeof value === 'string' && value.length > 0 ? value : null;
+  let value: unknown;
+  try {
+    value = await cookie().parse(request.headers.get('cookie'));
+  } catch {
+    return null;
+  }
+  return isWellFormedToken(value) ? value : null;
 }
 
 export function saveToken(token: string): Promise<string> {

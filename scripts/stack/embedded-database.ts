@@ -7,6 +7,7 @@ import { delimiter, join, resolve } from 'node:path';
 import { MongoClient } from 'mongodb';
 
 import { buildFerretDb, ferretDbBinaryPath, hasGoToolchain } from './ferretdb-build';
+import { makeDataDirPrivate } from './private-data-dir';
 
 export const NO_DATABASE_MESSAGE =
   'No database available: set MONGODB_URI to a MongoDB server, put a `mongod` on PATH, or install Go so the embedded FerretDB can be built.';
@@ -23,9 +24,10 @@ export interface DatabaseExit {
 }
 
 export interface EmbeddedDatabase {
-  /** Connection string without a database name. */
+  /** Connection string without a database name (a Unix socket's, `mongodb://%2F…sock/`, for FerretDB). */
   readonly uri: string;
   readonly engine: 'mongod' | 'ferretdb';
+  /** The TCP port; 0 when the server listens on a Unix socket only. */
   readonly port: number;
   /** False when another process of ours already runs the database on this data directory. */
   readonly owned: boolean;
@@ -52,8 +54,13 @@ interface LockFile {
   ownerPid: number;
   serverPid: number;
   port: number;
+  /** Absent in locks written before the socket. */
+  uri?: string;
   engine: EmbeddedDatabase['engine'];
 }
+
+/** Longest Unix socket path Linux takes (sun_path is 108 bytes with its NUL), with some room. */
+const MAX_SOCKET_PATH = 100;
 
 const READY_TIMEOUT_MS = 30_000;
 
@@ -61,6 +68,11 @@ const READY_TIMEOUT_MS = 30_000;
  * Starts the development/test database: a real `mongod` when one is on PATH, otherwise FerretDB on
  * SQLite (built on first use). If a live process of ours already serves this data directory, its
  * server is reused instead of starting a second one on the same files.
+ *
+ * Neither engine asks clients for credentials here, so the data stays this user's by the file
+ * system: DATA_DIR is made 0700 (files 0600, the server writes under umask 077), and FerretDB
+ * listens only on a Unix socket inside it, which no other user can open. `mongod` listens on
+ * 127.0.0.1, as does FerretDB when the socket's path would be too long for the kernel.
  */
 export async function startEmbeddedDatabase(
   options: EmbeddedDatabaseOptions,
@@ -68,14 +80,15 @@ export async function startEmbeddedDatabase(
   const env = options.env ?? process.env;
   const log = options.log ?? ((line: string) => console.log(line));
   const dir = resolve(options.dataDir, 'db');
-  await mkdir(dir, { recursive: true });
+  await mkdir(dir, { recursive: true, mode: 0o700 });
+  await makeDataDirPrivate(resolve(options.dataDir));
   const lockPath = join(dir, 'server.json');
 
   const existing = await readLock(lockPath);
   if (existing) {
     if (isAlive(existing.ownerPid) && isAlive(existing.serverPid)) {
       return {
-        uri: uriFor(existing.port),
+        uri: existing.uri ?? tcpUri(existing.port),
         engine: existing.engine,
         port: existing.port,
         owned: false,
@@ -89,14 +102,16 @@ export async function startEmbeddedDatabase(
     await rm(lockPath, { force: true });
   }
 
-  const port = options.port ?? (await freePort());
   const mongod = findOnPath('mongod', env);
+  const socket = join(dir, 'ferretdb.sock');
+  const onSocket = !mongod && Buffer.byteLength(socket) <= MAX_SOCKET_PATH;
+  const port = onSocket ? 0 : options.port || (await freePort());
   let child: ChildProcess;
   let engine: EmbeddedDatabase['engine'];
   if (mongod) {
     engine = 'mongod';
     const dbPath = join(dir, 'mongod');
-    await mkdir(dbPath, { recursive: true });
+    await mkdir(dbPath, { recursive: true, mode: 0o700 });
     child = spawnLogged(
       mongod,
       ['--dbpath', dbPath, '--bind_ip', '127.0.0.1', '--port', String(port)],
@@ -106,13 +121,18 @@ export async function startEmbeddedDatabase(
     engine = 'ferretdb';
     const binary = await ensureFerretDb(env, log, options.signal);
     const sqliteDir = join(dir, 'sqlite');
-    await mkdir(sqliteDir, { recursive: true });
+    await mkdir(sqliteDir, { recursive: true, mode: 0o700 });
+    // A socket left by a server that was killed would make the new one fail to listen.
+    if (onSocket) await rm(socket, { force: true });
     child = spawnLogged(
       binary,
       [
         '--handler=sqlite',
         `--sqlite-url=file:${sqliteDir}/`,
-        `--listen-addr=127.0.0.1:${port}`,
+        // An empty TCP address turns TCP off: only the socket, in a directory only we can enter.
+        ...(onSocket
+          ? ['--listen-addr=', `--listen-unix=${socket}`]
+          : [`--listen-addr=127.0.0.1:${port}`]),
         '--debug-addr=-',
         `--state-dir=${dir}`,
         '--telemetry=disable',
@@ -125,7 +145,7 @@ export async function startEmbeddedDatabase(
   const exited = new Promise<DatabaseExit>((res) =>
     child.once('exit', (code, signal) => res({ code, signal })),
   );
-  const uri = uriFor(port);
+  const uri = onSocket ? socketUri(socket) : tcpUri(port);
   try {
     await Promise.race([
       waitUntilReady(uri, options.signal),
@@ -141,8 +161,8 @@ export async function startEmbeddedDatabase(
     throw error;
   }
 
-  const lock: LockFile = { ownerPid: process.pid, serverPid: child.pid ?? -1, port, engine };
-  await writeFile(lockPath, JSON.stringify(lock));
+  const lock: LockFile = { ownerPid: process.pid, serverPid: child.pid ?? -1, port, uri, engine };
+  await writeFile(lockPath, JSON.stringify(lock), { mode: 0o600 });
 
   let stopping: Promise<void> | undefined;
   return {
@@ -180,11 +200,15 @@ async function ensureFerretDb(
 }
 
 function spawnLogged(command: string, args: string[], dir: string): ChildProcess {
-  const fd = openSync(join(dir, 'server.log'), 'a');
+  const fd = openSync(join(dir, 'server.log'), 'a', 0o600);
   try {
     // detached: a Ctrl-C in the terminal goes to our process group only; we stop the server ourselves,
-    // after the app has closed its connections.
-    return spawn(command, args, { stdio: ['ignore', fd, fd], detached: true });
+    // after the app has closed its connections. The shell sets umask 077 (files the server creates
+    // are 0600) and execs the server, so the child's pid is the server's.
+    return spawn('/bin/sh', ['-c', 'umask 077 && exec "$0" "$@"', command, ...args], {
+      stdio: ['ignore', fd, fd],
+      detached: true,
+    });
   } finally {
     closeSync(fd);
   }
@@ -209,8 +233,12 @@ async function waitUntilReady(uri: string, signal?: AbortSignal): Promise<void> 
   }
 }
 
-function uriFor(port: number): string {
+function tcpUri(port: number): string {
   return `mongodb://127.0.0.1:${port}/`;
+}
+
+function socketUri(path: string): string {
+  return `mongodb://${encodeURIComponent(path)}/`;
 }
 
 export function freePort(): Promise<number> {

@@ -99,4 +99,56 @@ describe('node dist/main.js', () => {
     }
     expect(api.out.stdout).toMatch(/"msg":"API listening on http:\/\/127\.0\.0\.1:\d+/);
   }, 60_000);
+
+  it('keeps personal query parameters (a privacy look-up, a search) out of its access log', async () => {
+    const port = await freePort();
+    const admin = {
+      email: 'ops-admin@example.com',
+      password: randomBytes(12).toString('base64url'),
+    };
+    const api = runApi({
+      API_PORT: String(port),
+      MONGODB_URI: `${db.uri}ops_api_log`,
+      ADMIN_EMAIL: admin.email,
+      ADMIN_PASSWORD: admin.password,
+    });
+    const base = `http://127.0.0.1:${port}`;
+    try {
+      await waitFor(
+        'the API to answer',
+        async () => (await statusOf(`${base}/health`)) === 200,
+        30_000,
+      );
+      const login = await fetch(`${base}/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(admin),
+      });
+      const { token } = (await login.json()) as { token: string };
+      const auth = { authorization: `Bearer ${token}` };
+      const lookup = await fetch(`${base}/privacy/leads?email=erased.person%40example.com`, {
+        headers: auth,
+      });
+      expect(lookup.status).toBe(200);
+      const search = await fetch(`${base}/contact-us-request/contact-us-requests?q=Erased+Person`, {
+        headers: auth,
+      });
+      expect(search.status).toBe(200);
+      await waitFor(
+        'both requests in the log',
+        async () =>
+          api.out.stdout.includes('/privacy/leads?') &&
+          api.out.stdout.includes('contact-us-requests?'),
+        10_000,
+      );
+    } finally {
+      api.child.kill('SIGTERM');
+      await api.exited;
+    }
+    expect(api.out.stdout).toContain('"url":"/privacy/leads?email=[redacted]"');
+    expect(api.out.stdout).toContain(
+      '"url":"/contact-us-request/contact-us-requests?q=[redacted]"',
+    );
+    expect(api.out.stdout).not.toMatch(/erased|Erased/);
+  }, 60_000);
 });

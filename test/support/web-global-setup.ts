@@ -10,6 +10,8 @@ export default async function globalSetup(): Promise<void> {
     },
   });
   process.env.TEST_WEB_URL = stack.webUrl;
+  // For a test that runs a web server of its own against the same API (to read its log, say).
+  process.env.TEST_API_URL = stack.apiUrl;
   process.env.TEST_MONGODB_URI = stack.mongoUri;
   process.env.TEST_ADMIN_EMAIL = stack.admin.email;
   process.env.TEST_ADMIN_PASSWORD = stack.admin.password;

@@ -1,5 +1,4 @@
-import { HttpStatus, ValidationPipe, type ValidationError } from '@nestjs/common';
-import { applyDecorators } from '@nestjs/common';
+import { applyDecorators, ValidationPipe } from '@nestjs/common';
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import {
@@ -15,21 +14,7 @@ import {
 
 import { characterCount, hasLoneSurrogate, OBJECT_ID_PATTERN } from '../contract';
 
-import { ApiError } from './api-error';
-
-/** Flattens class-validator's tree into `{ 'field.sub': [messages] }`. */
-export function flattenValidationErrors(
-  errors: ValidationError[],
-  prefix = '',
-): Record<string, string[]> {
-  const out: Record<string, string[]> = {};
-  for (const error of errors) {
-    const path = prefix ? `${prefix}.${error.property}` : error.property;
-    if (error.constraints) out[path] = Object.values(error.constraints);
-    if (error.children?.length) Object.assign(out, flattenValidationErrors(error.children, path));
-  }
-  return out;
-}
+import { validationFailure } from './validation-failure';
 
 export function createValidationPipe(): ValidationPipe {
   return new ValidationPipe({
@@ -40,13 +25,7 @@ export function createValidationPipe(): ValidationPipe {
     transformOptions: { enableImplicitConversion: false },
     forbidUnknownValues: true,
     stopAtFirstError: true,
-    exceptionFactory: (errors) => {
-      const fields = flattenValidationErrors(errors);
-      const summary = Object.values(fields)
-        .map((messages) => messages[0])
-        .join('; ');
-      return new ApiError(HttpStatus.BAD_REQUEST, summary || 'Invalid request', fields);
-    },
+    exceptionFactory: validationFailure,
   });
 }
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 
 import { type EnvironmentVariables } from './env.schema';
@@ -100,11 +100,13 @@ function persistedSecret(dataDir: string, name: string, bytes: number): string {
   const path = join(dataDir, name);
   try {
     const existing = readFileSync(path, 'utf8').trim();
+    // Older versions wrote it readable by every user; it signs every admin's session.
+    chmodSync(path, 0o600);
     if (existing) return existing;
   } catch {
     // not there yet
   }
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const secret = randomBytes(bytes).toString('base64url');
   writeFileSync(path, secret, { mode: 0o600 });
   return secret;
