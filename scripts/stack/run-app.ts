@@ -44,6 +44,8 @@ function main(mode: Mode): void {
   const services: ServiceDefinition[] = [];
 
   if (!env.MONGODB_URI) {
+    // Our own database serves this one API process: its limits may count in memory.
+    childEnv.RATE_LIMIT_STORE ??= 'memory';
     services.push({
       name: 'db',
       async start(signal): Promise<Running> {

@@ -18,6 +18,8 @@ export abstract class AppConfig {
   abstract readonly corsOrigins: string[];
   abstract readonly trustProxy: string;
   abstract readonly intakeRateLimit: { limit: number; ttlSeconds: number };
+  /** Where limits count: the database unless one process runs alone (RATE_LIMIT_STORE). */
+  abstract readonly rateLimitStore: EnvironmentVariables['RATE_LIMIT_STORE'];
   abstract readonly loginThrottle: {
     perAddressAndAccount: number;
     perAddress: number;
@@ -76,6 +78,7 @@ export function resolveAppConfig(env: EnvironmentVariables): AppConfig {
     corsOrigins: env.CORS_ORIGINS.split(',').map((o) => o.trim().replace(/\/$/, '')),
     trustProxy: env.TRUST_PROXY,
     intakeRateLimit: { limit: env.INTAKE_RATE_LIMIT, ttlSeconds: env.INTAKE_RATE_TTL },
+    rateLimitStore: env.RATE_LIMIT_STORE,
     loginThrottle: {
       perAddressAndAccount: env.LOGIN_LIMIT_PER_ADDRESS_AND_ACCOUNT,
       perAddress: env.LOGIN_LIMIT_PER_ADDRESS,
