@@ -1,6 +1,8 @@
 import { Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { type Model, trusted } from 'mongoose';
 
+import { ExpiredDocuments } from '../../database/expired-documents';
+
 import { type RateLimitWindow } from './rate-limit-window.schema';
 import { type RateLimitState, RateLimitStore } from './rate-limit.store';
 
@@ -20,16 +22,21 @@ export class DatabaseRateLimitStore
   extends RateLimitStore
   implements OnApplicationBootstrap, OnApplicationShutdown
 {
-  private readonly logger = new Logger('RateLimitStore');
   /** This process's pending increment per key: FerretDB 1.x loses concurrent `$inc`s of one document. */
   private readonly pending = new Map<string, Promise<unknown>>();
-  private sweeper: NodeJS.Timeout | undefined;
+  private readonly ended: ExpiredDocuments<RateLimitWindow>;
 
   constructor(
     private readonly windows: Model<RateLimitWindow>,
     private readonly buildIndexes: boolean,
   ) {
     super();
+    this.ended = new ExpiredDocuments(
+      windows,
+      'resetAt',
+      SWEEP_INTERVAL_MS,
+      new Logger('RateLimitStore'),
+    );
   }
 
   increment(key: string, windowMs: number): Promise<RateLimitState> {
@@ -77,23 +84,17 @@ export class DatabaseRateLimitStore
   }
 
   /** Removes ended windows; returns how many. */
-  async sweep(now = new Date()): Promise<number> {
-    const result = await this.windows.deleteMany({ resetAt: trusted({ $lte: now }) }).exec();
-    return result.deletedCount;
+  sweep(now = new Date()): Promise<number> {
+    return this.ended.sweep(now);
   }
 
-  async onApplicationBootstrap(): Promise<void> {
-    if (this.buildIndexes) await this.ensureTtlIndex();
-    this.sweeper = setInterval(() => {
-      this.sweep().catch((error: unknown) =>
-        this.logger.warn({ err: error }, 'could not sweep ended rate limit windows'),
-      );
-    }, SWEEP_INTERVAL_MS);
-    this.sweeper.unref();
+  // `npm run db:indexes` starts the app with auto-index on, so it builds the TTL index too.
+  onApplicationBootstrap(): Promise<void> {
+    return this.ended.start(this.buildIndexes);
   }
 
   onApplicationShutdown(): void {
-    clearInterval(this.sweeper);
+    this.ended.stop();
   }
 
   private oneAtATime<T>(key: string, task: () => Promise<T>): Promise<T> {
@@ -104,21 +105,6 @@ export class DatabaseRateLimitStore
       if (this.pending.get(key) === tail) this.pending.delete(key);
     });
     return result;
-  }
-
-  // `npm run db:indexes` starts the app with auto-index on, so it builds this index too.
-  private async ensureTtlIndex(): Promise<void> {
-    try {
-      await this.windows.collection.createIndex(
-        { resetAt: 1 },
-        { expireAfterSeconds: 0, name: 'resetAt_ttl' },
-      );
-    } catch (error) {
-      // FerretDB 1.x: 'Index option "expireAfterSeconds" is not implemented yet'. The sweep covers it.
-      this.logger.log(
-        `no TTL index for rate limit windows (${(error as Error).message}); swept each minute instead`,
-      );
-    }
   }
 }
 

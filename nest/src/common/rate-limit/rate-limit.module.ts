@@ -5,11 +5,7 @@ import { type Model } from 'mongoose';
 import { AppConfig } from '../../config/app-config';
 
 import { DatabaseRateLimitStore } from './database-rate-limit.store';
-import {
-  RATE_LIMIT_WINDOW_MODEL,
-  type RateLimitWindow,
-  RateLimitWindowSchema,
-} from './rate-limit-window.schema';
+import { RateLimitWindow, RateLimitWindowSchema } from './rate-limit-window.schema';
 import { MemoryRateLimitStore, RateLimitStore } from './rate-limit.store';
 
 /**
@@ -19,12 +15,12 @@ import { MemoryRateLimitStore, RateLimitStore } from './rate-limit.store';
 @Global()
 @Module({
   imports: [
-    MongooseModule.forFeature([{ name: RATE_LIMIT_WINDOW_MODEL, schema: RateLimitWindowSchema }]),
+    MongooseModule.forFeature([{ name: RateLimitWindow.name, schema: RateLimitWindowSchema }]),
   ],
   providers: [
     {
       provide: RateLimitStore,
-      inject: [AppConfig, getModelToken(RATE_LIMIT_WINDOW_MODEL)],
+      inject: [AppConfig, getModelToken(RateLimitWindow.name)],
       useFactory: (config: AppConfig, windows: Model<RateLimitWindow>): RateLimitStore =>
         config.rateLimitStore === 'memory'
           ? new MemoryRateLimitStore()
