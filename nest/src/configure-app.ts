@@ -7,6 +7,7 @@ import { Logger } from 'nestjs-pino';
 
 import { jsonBodyParser } from './common/json-body-parser';
 import { exactOpenApi } from './common/openapi-exact';
+import { quietStartUp } from './common/quiet-start-up-logger';
 import { requestId } from './common/request-id';
 import { AppConfig } from './config/app-config';
 
@@ -16,7 +17,7 @@ import { AppConfig } from './config/app-config';
  */
 export function configureApp(app: NestExpressApplication): INestApplication {
   const config = app.get(AppConfig);
-  app.useLogger(app.get(Logger));
+  app.useLogger(quietStartUp(app.get(Logger)));
   app.set('trust proxy', trustProxySetting(config.trustProxy));
   app.disable('x-powered-by');
   app.use(requestId());

@@ -8,11 +8,18 @@
 import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 
-import { ConfigError, parseEnvironment } from '../../nest/src/config/env.schema';
+import { bootstrapAdminOf, resolveDataDir } from '../../nest/src/config/app-config';
+import {
+  ConfigError,
+  type EnvironmentVariables,
+  parseEnvironment,
+} from '../../nest/src/config/env.schema';
+import { parseWebEnv } from '../../remix/config/env.server';
 
 import { NoDatabaseError, startEmbeddedDatabase } from './embedded-database';
 import { prettyLogLine, printLine } from './prefixed-output';
 import { spawnService } from './spawn-service';
+import { summaryLines, whenAnswering } from './start-up-summary';
 import { type Running, type ServiceDefinition, Supervisor } from './supervisor';
 
 type Mode = 'dev' | 'start';
@@ -44,6 +51,8 @@ function main(mode: Mode): void {
   const services: ServiceDefinition[] = [];
 
   if (!env.MONGODB_URI) {
+    // Our own database serves this one API process: its limits may count in memory.
+    childEnv.RATE_LIMIT_STORE ??= 'memory';
     services.push({
       name: 'db',
       async start(signal): Promise<Running> {
@@ -153,6 +162,24 @@ function main(mode: Mode): void {
   });
   log(`supervisor pid ${process.pid}; Ctrl-C stops everything`);
   supervisor.start();
+  void announceWhenReady(env, childEnv, () => supervisor.isStopping()).catch(() => undefined);
+}
+
+/** Ends the start-up output with where everything is and how to sign in (start-up-summary.ts). */
+async function announceWhenReady(
+  env: EnvironmentVariables,
+  childEnv: NodeJS.ProcessEnv,
+  stopped: () => boolean,
+): Promise<void> {
+  const web = parseWebEnv(childEnv);
+  const webUrl = `http://${web.WEB_HOST}:${web.WEB_PORT}`;
+  const apiUrl = `http://${env.API_HOST}:${env.API_PORT}`;
+  // The API first: its log line for this probe then comes before the summary, not after it.
+  await whenAnswering([`${apiUrl}/health`, `${webUrl}/robots.txt`], stopped);
+  // Read as the API read it, now that it has started (and so generated the demo password, if any).
+  const apiEnv = parseEnvironment(childEnv);
+  const admin = bootstrapAdminOf(apiEnv, resolveDataDir(apiEnv.DATA_DIR));
+  for (const line of summaryLines({ webUrl, apiUrl, admin })) printLine('run', line);
 }
 
 const mode = process.argv[2];

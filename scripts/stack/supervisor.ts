@@ -90,6 +90,11 @@ export class Supervisor {
     for (const state of this.services.values()) this.enqueue(state, () => this.launch(state, true));
   }
 
+  /** True once shutdown has begun. */
+  isStopping(): boolean {
+    return this.stopping !== undefined;
+  }
+
   /** A planned restart (e.g. new code): no backoff, and the crash-loop count starts afresh. */
   restart(name: string): void {
     const state = this.state(name);

@@ -1,3 +1,6 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+
 import { launchBrowser } from '../support/browser';
 
 import {
@@ -19,6 +22,21 @@ describe('npm run dev', () => {
   it('pretty-prints the API’s logs, restarts a killed API, and stops on Ctrl-C', async () => {
     app = await startSupervised('dev');
     await whenServing(app, 150_000);
+
+    // Start-up ends with where everything is and how to sign in; Nest's route map is not shown.
+    const password = (await readFile(join(app.dataDir, 'demo-admin-password'), 'utf8')).trim();
+    const summary = await waitFor(
+      'the start-up summary',
+      () => /^run\s+│ Ready\.\n(?:run\s+│ .*\n){4}/m.exec(app.output())?.[0],
+      30_000,
+      app,
+    );
+    expect(summary).toContain(`web       ${app.webUrl}\n`);
+    expect(summary).toContain(`admin     ${app.webUrl}/super-secret-admin\n`);
+    expect(summary).toContain(`sign in   admin@example.com / ${password}\n`);
+    expect(summary).toContain(`API       ${app.apiUrl}  (OpenAPI: ${app.apiUrl}/docs)\n`);
+    expect(app.output().indexOf(summary)).toBeGreaterThan(app.output().indexOf('API listening on'));
+    expect(app.output()).not.toMatch(/Mapped \{|RouterExplorer|RoutesResolver|InstanceLoader/);
 
     await statusOf(`${app.apiUrl}/health`);
     // The landing page's script runs from Vite's dev server too (decision 0009): the hero's link

@@ -1,6 +1,8 @@
+import { join } from 'node:path';
+
 import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 
-import { AppConfig } from '../config/app-config';
+import { AppConfig, DEMO_ADMIN_PASSWORD_FILE } from '../config/app-config';
 
 import { AdminService } from './admin.service';
 
@@ -20,9 +22,10 @@ export class AdminBootstrapService implements OnApplicationBootstrap {
     const created = await this.admins.createIfMissing(admin.email, admin.password);
     if (created) this.logger.log(`created admin ${admin.email}`);
     if (admin.demo) {
-      // Development only (NODE_ENV=development with no ADMIN_EMAIL/ADMIN_PASSWORD): say how to sign in.
-      console.log(
-        `\n  Demo admin: ${admin.email} / ${admin.password}\n  (generated once, kept in ${this.config.dataDir}; set ADMIN_EMAIL and ADMIN_PASSWORD to choose your own)\n`,
+      // Development only (NODE_ENV=development with no ADMIN_EMAIL/ADMIN_PASSWORD). The password
+      // stays out of the log: `npm run dev` shows it in its start-up summary, and the file has it.
+      this.logger.log(
+        `demo admin ${admin.email}: password in ${join(this.config.dataDir, DEMO_ADMIN_PASSWORD_FILE)} (set ADMIN_EMAIL and ADMIN_PASSWORD to choose your own)`,
       );
     }
   }

@@ -5,9 +5,10 @@ import {
   type OnApplicationShutdown,
 } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import { type Model, trusted } from 'mongoose';
+import { type Model } from 'mongoose';
 
 import { AppConfig } from '../config/app-config';
+import { ExpiredDocuments } from '../database/expired-documents';
 
 import { REVOKED_TOKEN_MODEL, type RevokedToken } from './schemas/revoked-token.schema';
 
@@ -21,13 +22,19 @@ const SWEEP_INTERVAL_MS = 60 * 60_000;
  */
 @Injectable()
 export class TokenDenyList implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger('TokenDenyList');
-  private sweeper: NodeJS.Timeout | undefined;
+  private readonly expired: ExpiredDocuments<RevokedToken>;
 
   constructor(
     @InjectModel(REVOKED_TOKEN_MODEL) private readonly revoked: Model<RevokedToken>,
     private readonly config: AppConfig,
-  ) {}
+  ) {
+    this.expired = new ExpiredDocuments(
+      revoked,
+      'expiresAt',
+      SWEEP_INTERVAL_MS,
+      new Logger('TokenDenyList'),
+    );
+  }
 
   async revoke(jti: string, adminId: string, expiresAt: Date): Promise<void> {
     // An upsert: signing out twice with one token is not an error.
@@ -41,37 +48,16 @@ export class TokenDenyList implements OnApplicationBootstrap, OnApplicationShutd
   }
 
   /** Removes entries whose token has expired (it is refused for that alone). */
-  async sweep(now = new Date()): Promise<number> {
-    const result = await this.revoked.deleteMany({ expiresAt: trusted({ $lte: now }) }).exec();
-    return result.deletedCount;
+  sweep(now = new Date()): Promise<number> {
+    return this.expired.sweep(now);
   }
 
-  async onApplicationBootstrap(): Promise<void> {
-    if (this.config.database.autoIndex) await this.ensureTtlIndex();
-    this.sweeper = setInterval(() => {
-      this.sweep().catch((error: unknown) =>
-        this.logger.warn({ err: error }, 'could not sweep expired revoked tokens'),
-      );
-    }, SWEEP_INTERVAL_MS);
-    this.sweeper.unref();
+  // `npm run db:indexes` starts the app with auto-index on, so it builds the TTL index too.
+  onApplicationBootstrap(): Promise<void> {
+    return this.expired.start(this.config.database.autoIndex);
   }
 
   onApplicationShutdown(): void {
-    clearInterval(this.sweeper);
-  }
-
-  // `npm run db:indexes` starts the app with auto-index on, so it builds this index too.
-  private async ensureTtlIndex(): Promise<void> {
-    try {
-      await this.revoked.collection.createIndex(
-        { expiresAt: 1 },
-        { expireAfterSeconds: 0, name: 'expiresAt_ttl' },
-      );
-    } catch (error) {
-      // FerretDB 1.x: 'Index option "expireAfterSeconds" is not implemented yet'. The sweep covers it.
-      this.logger.log(
-        `no TTL index for revoked tokens (${(error as Error).message}); swept hourly instead`,
-      );
-    }
+    this.expired.stop();
   }
 }

@@ -18,6 +18,8 @@ export abstract class AppConfig {
   abstract readonly corsOrigins: string[];
   abstract readonly trustProxy: string;
   abstract readonly intakeRateLimit: { limit: number; ttlSeconds: number };
+  /** Where limits count: the database unless one process runs alone (RATE_LIMIT_STORE). */
+  abstract readonly rateLimitStore: EnvironmentVariables['RATE_LIMIT_STORE'];
   abstract readonly loginThrottle: {
     perAddressAndAccount: number;
     perAddress: number;
@@ -43,8 +45,35 @@ function databaseInUri(uri: string | undefined): string | undefined {
   return match?.[1] ? decodeURIComponent(match[1]) : undefined;
 }
 
+/** DATA_DIR as an absolute path (relative ones are relative to the working directory). */
+export function resolveDataDir(value: string): string {
+  return isAbsolute(value) ? value : resolve(process.cwd(), value);
+}
+
+/** Where development keeps the demo admin's generated password, inside DATA_DIR. */
+export const DEMO_ADMIN_PASSWORD_FILE = 'demo-admin-password';
+
+/**
+ * The admin created at start-up when missing: ADMIN_EMAIL/ADMIN_PASSWORD, else in development the
+ * demo admin (its password generated once into DATA_DIR). Also read by `npm run dev` to say how to
+ * sign in.
+ */
+export function bootstrapAdminOf(
+  env: EnvironmentVariables,
+  dataDir: string,
+): AppConfig['bootstrapAdmin'] {
+  if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD)
+    return { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD, demo: false };
+  if (env.NODE_ENV !== 'development') return undefined;
+  return {
+    email: DEMO_ADMIN_EMAIL,
+    password: persistedSecret(dataDir, DEMO_ADMIN_PASSWORD_FILE, 12),
+    demo: true,
+  };
+}
+
 export function resolveAppConfig(env: EnvironmentVariables): AppConfig {
-  const dataDir = isAbsolute(env.DATA_DIR) ? env.DATA_DIR : resolve(process.cwd(), env.DATA_DIR);
+  const dataDir = resolveDataDir(env.DATA_DIR);
   const isProduction = env.NODE_ENV === 'production';
   return {
     nodeEnv: env.NODE_ENV,
@@ -63,19 +92,11 @@ export function resolveAppConfig(env: EnvironmentVariables): AppConfig {
       issuer: JWT_ISSUER,
       audience: JWT_AUDIENCE,
     },
-    bootstrapAdmin:
-      env.ADMIN_EMAIL && env.ADMIN_PASSWORD
-        ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD, demo: false }
-        : env.NODE_ENV === 'development'
-          ? {
-              email: DEMO_ADMIN_EMAIL,
-              password: persistedSecret(dataDir, 'demo-admin-password', 12),
-              demo: true,
-            }
-          : undefined,
+    bootstrapAdmin: bootstrapAdminOf(env, dataDir),
     corsOrigins: env.CORS_ORIGINS.split(',').map((o) => o.trim().replace(/\/$/, '')),
     trustProxy: env.TRUST_PROXY,
     intakeRateLimit: { limit: env.INTAKE_RATE_LIMIT, ttlSeconds: env.INTAKE_RATE_TTL },
+    rateLimitStore: env.RATE_LIMIT_STORE,
     loginThrottle: {
       perAddressAndAccount: env.LOGIN_LIMIT_PER_ADDRESS_AND_ACCOUNT,
       perAddress: env.LOGIN_LIMIT_PER_ADDRESS,

@@ -94,6 +94,13 @@ export class EnvironmentVariables {
   @Min(1, { message: COUNT_MESSAGE })
   INTAKE_RATE_TTL = 60;
 
+  /**
+   * Where the intake limit and the sign-in throttle count: `database` (shared by every API process
+   * on it, so replicas don't multiply the limits) or `memory` (one process: the embedded default).
+   */
+  @IsIn(['database', 'memory'], { message: 'RATE_LIMIT_STORE must be database or memory' })
+  RATE_LIMIT_STORE: 'database' | 'memory' = 'database';
+
   /** Failed sign-ins that lock one (client address, account) pair for 15 minutes. */
   @Transform(({ value }) => (value === undefined || value === '' ? undefined : Number(value)))
   @IsInt({ message: COUNT_MESSAGE })

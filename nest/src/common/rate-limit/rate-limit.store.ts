@@ -8,8 +8,8 @@ export interface RateLimitState {
 }
 
 /**
- * Where counters live. The in-memory store suits one API process; running several replicas means
- * binding this token to a shared store (MongoDB or Redis) so a client can't spread attempts across them.
+ * Where counters live: the database (DatabaseRateLimitStore) when API processes may share it, so a
+ * client can't spread attempts across replicas; memory for the one process of the embedded default.
  */
 export abstract class RateLimitStore {
   abstract increment(key: string, windowMs: number): Promise<RateLimitState>;

@@ -22,7 +22,7 @@ export class IntakeThrottleGuard implements CanActivate {
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<Request>();
     const { limit, ttlSeconds } = this.config.intakeRateLimit;
-    // Keyed by a hash: counters may live in a shared store one day, and raw addresses aren't kept.
+    // Keyed by a hash: counters live in the shared database, where raw addresses aren't kept.
     const visitor = createHash('sha256')
       .update(request.ip ?? 'unknown')
       .digest('base64url');
