@@ -12,7 +12,7 @@ const MAX_ROUNDS = 5;
 
 /**
  * Fixed-window counters in the database, so every API process on it counts against one limit
- * (decision 0010). A window starts at its first hit, as in the memory store. Each step is a single
+ * (decision 0012). A window starts at its first hit, as in the memory store. Each step is a single
  * atomic write on MongoDB: `$inc` on a live window, else insert a new one (the `_id` is the key, so
  * only one process's insert can win), else replace an expired one conditionally. Expiry is the
  * store's own: reads ignore ended windows, a TTL index removes them on MongoDB and a sweep does on
