@@ -102,8 +102,8 @@ export function createLeadController<K extends LeadKindKey>(
     ) {}
 
     /** Acts on leads, then records who did it. */
-    private async act(request: Request, action: LeadAction, ids: readonly string[]) {
-      const answer = await this.leads.act(action, ids);
+    private async act(request: Request, action: LeadAction, ids: readonly string[], q: unknown) {
+      const answer = await this.leads.act(action, ids, typeof q === 'string' ? q : undefined);
       await this.audit.record(request, { action, kind: kind.key, ids });
       return answer;
     }
@@ -178,7 +178,7 @@ export function createLeadController<K extends LeadKindKey>(
 
     @ActionRoute('archive', idDto, `Archive ${noun}s (idempotent): the spec's id field, or ids`)
     archive(@Body() body: ArchiveRequest<K>, @Req() request: Request): Promise<ArchiveResponse<K>> {
-      return this.act(request, 'archive', archiveRequestIds(kind, body));
+      return this.act(request, 'archive', archiveRequestIds(kind, body), Reflect.get(body, 'q'));
     }
 
     @ActionRoute('unarchive', idDto, `Move archived ${noun}s back to the inbox (idempotent)`)
@@ -186,17 +186,17 @@ export function createLeadController<K extends LeadKindKey>(
       @Body() body: ArchiveRequest<K>,
       @Req() request: Request,
     ): Promise<ArchiveResponse<K>> {
-      return this.act(request, 'unarchive', archiveRequestIds(kind, body));
+      return this.act(request, 'unarchive', archiveRequestIds(kind, body), Reflect.get(body, 'q'));
     }
 
     @ActionRoute('read', LeadIdsDto, `Mark ${noun}s read (as opening them does)`)
     read(@Body() body: LeadIdsDto, @Req() request: Request): Promise<ArchiveResponse<K>> {
-      return this.act(request, 'read', body.ids);
+      return this.act(request, 'read', body.ids, body.q);
     }
 
     @ActionRoute('unread', LeadIdsDto, `Mark ${noun}s unread again`)
     unread(@Body() body: LeadIdsDto, @Req() request: Request): Promise<ArchiveResponse<K>> {
-      return this.act(request, 'unread', body.ids);
+      return this.act(request, 'unread', body.ids, body.q);
     }
 
     @ActionRoute('delete', LeadIdsDto, `Delete archived ${noun}s permanently`)
@@ -204,7 +204,7 @@ export function createLeadController<K extends LeadKindKey>(
       description: 'One of them is active (archive it first); nothing deleted',
     })
     delete(@Body() body: LeadIdsDto, @Req() request: Request): Promise<ArchiveResponse<K>> {
-      return this.act(request, 'delete', body.ids);
+      return this.act(request, 'delete', body.ids, body.q);
     }
 
     // Last: `:id` must not take the names of the routes above.

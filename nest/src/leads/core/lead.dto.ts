@@ -25,13 +25,20 @@ import {
   OBJECT_ID_PATTERN,
 } from '../../contract';
 
+/** A list search (`q`), as a list query and an action's body take it. */
+function IsListSearch(description: string) {
+  return applyDecorators(
+    ApiPropertyOptional({ description, maxLength: LIST_PAGE.maxQueryLength }),
+    IsOptional(),
+    IsText(LIST_PAGE.maxQueryLength, { required: false }),
+  );
+}
+
+const ANSWER_SEARCH =
+  'A list search: the answer’s first pages are that search’s (totals stay the whole lists’)';
+
 export class LeadListQueryDto extends PageQueryDto {
-  @ApiPropertyOptional({
-    description: 'Case-insensitive text matched in name, email and the kind’s text field',
-    maxLength: LIST_PAGE.maxQueryLength,
-  })
-  @IsOptional()
-  @IsText(LIST_PAGE.maxQueryLength, { required: false })
+  @IsListSearch('Case-insensitive text matched in name, email and the kind’s text field')
   q?: string;
 }
 
@@ -109,6 +116,9 @@ export class LeadIdsDto implements LeadIdsRequest {
   @ApiProperty({ ...IDS_SCHEMA, description: `The leads’ _ids (1 to ${LEAD_IDS_MAX})` })
   @IsIdList(LEAD_IDS_MAX)
   ids: string[];
+
+  @IsListSearch(ANSWER_SEARCH)
+  q?: string;
 }
 
 /**
@@ -124,6 +134,9 @@ export function createLeadIdDto<K extends LeadKindKey>(kind: LeadKind<K>): Type<
     @ExactlyOneOf(kind.idField)
     @IsIdList(LEAD_IDS_MAX)
     ids?: string[];
+
+    @IsListSearch(ANSWER_SEARCH)
+    q?: string;
   }
   const property = kind.idField;
   ApiPropertyOptional({

@@ -119,13 +119,15 @@ export class LeadService<K extends LeadKindKey = LeadKindKey> {
     return this.page(state, found, at[state]);
   }
 
-  /** The spec's answer to a move: both first pages and both totals, at one version. */
-  async answer(at?: TotalsSnapshot): Promise<ArchiveResponse<K>> {
+  /**
+   * The spec's answer to a move: both first pages and both totals, at one version. With a search
+   * `q` the first pages are the search's (the totals stay the whole lists').
+   */
+  async answer(at?: TotalsSnapshot, q?: string): Promise<ArchiveResponse<K>> {
     const snapshot = at ?? (await this.totals());
-    const [active, archived] = await Promise.all([
-      this.pageAt('active', snapshot),
-      this.pageAt('archived', snapshot),
-    ]);
+    const first = (state: LeadListState) =>
+      q ? this.list(state, { q }) : this.pageAt(state, snapshot);
+    const [active, archived] = await Promise.all([first('active'), first('archived')]);
     return {
       success: true,
       unarchived: active.data,
@@ -196,14 +198,14 @@ export class LeadService<K extends LeadKindKey = LeadKindKey> {
    * already in that state changes nothing; an unknown id fails the whole call (404), as does
    * deleting an active lead (409): nothing is changed then.
    */
-  async act(action: LeadAction, ids: readonly string[]): Promise<ArchiveResponse<K>> {
+  async act(action: LeadAction, ids: readonly string[], q?: string): Promise<ArchiveResponse<K>> {
     const unique = [...new Set(ids.map((id) => id.toLowerCase()))];
     const at = await this.writes.run(() =>
       (action === 'archive' || action === 'unarchive') && unique.length === 1
         ? this.moveOne(action, unique[0] as string)
         : this.actOnMany(action, unique),
     );
-    return this.answer(at);
+    return this.answer(at, q);
   }
 
   /** The spec's single move: one update that also returns the moved lead. */
