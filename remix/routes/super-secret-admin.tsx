@@ -11,6 +11,7 @@ import { isLeadAction, isLeadKindKey, isObjectId } from '@contract';
 import { login, logout } from '~/api-client/auth.server';
 import { UNAVAILABLE_MESSAGE } from '~/api-client/http.server';
 import { Dashboard } from '~/components/admin/dashboard';
+import { ACTION_LABELS, LEADS_PATH } from '~/components/admin/lead-actions';
 import { SignInForm, type SignInResult } from '~/components/admin/sign-in-form';
 import { adminLinks } from '~/components/admin/stylesheet';
 import { ACCOUNT_PATH, ADMIN_PATH } from '~/config/paths';
@@ -18,8 +19,6 @@ import { adminMeta, inboxTitle } from '~/utils/admin-meta';
 import { loadDashboard } from '~/utils/inbox.server';
 import { clearToken, readToken, saveToken, signInRedirect } from '~/utils/session.server';
 import { waitText } from '~/utils/wait-text';
-
-import { ACTION_LABELS, LEADS_PATH } from './super-secret-admin_.leads';
 
 const NOTICES: Record<string, string> = {
   expired: 'Your session has expired. Please sign in again.',

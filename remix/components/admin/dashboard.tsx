@@ -2,13 +2,13 @@ import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Alert } from 'react-bootstrap';
 
 import { type LeadKindKey, type LeadTotals } from '@contract';
-import { useLiveInbox } from '~/routes/super-secret-admin_.inbox';
 import { inboxTitle } from '~/utils/admin-meta';
 import { type InboxPanel, type PendingDelete } from '~/utils/inbox';
 
 import { AdminShell } from './admin-shell';
 import { DeleteConfirmation } from './delete-confirmation';
 import { LeadPanel } from './lead-panel';
+import { useLiveInbox } from './live-inbox';
 
 interface DashboardProps {
   panels: InboxPanel[];
