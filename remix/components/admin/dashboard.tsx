@@ -5,7 +5,6 @@ import { type LeadKindKey, type LeadTotals } from '@contract';
 import { inboxTitle } from '~/utils/admin-meta';
 import { type InboxPanel, type PendingDelete } from '~/utils/inbox';
 
-import { AdminShell } from './admin-shell';
 import { DeleteConfirmation } from './delete-confirmation';
 import { LeadPanel } from './lead-panel';
 import { useLiveInbox } from './live-inbox';
@@ -41,7 +40,7 @@ export function Dashboard({
   }, [unreadSum]);
 
   return (
-    <AdminShell>
+    <>
       {notice ? (
         <Alert variant="danger" role="alert">
           {notice}
@@ -56,6 +55,6 @@ export function Dashboard({
           </div>
         ))}
       </div>
-    </AdminShell>
+    </>
   );
 }

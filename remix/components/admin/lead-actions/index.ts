@@ -5,3 +5,4 @@ export { type LeadActionResult, useLeadActionFetcher, usePageFetcher } from './h
 export { ACTION_LABELS } from './labels';
 export { LeadActionButton, LeadActionForm } from './lead-action-form';
 export { LEADS_PATH, pageHref } from './paths';
+export { leadActionAnswered } from './revalidation';

@@ -4,8 +4,6 @@ import { useFetcher, useLoaderData } from '@remix-run/react';
 import { type AuditEntry } from '@contract';
 import { auditPage } from '~/api-client/audit.server';
 import { ActivityTable } from '~/components/admin/activity-table';
-import { AdminShell } from '~/components/admin/admin-shell';
-import { adminLinks } from '~/components/admin/stylesheet';
 import { useFetcherResult } from '~/hooks/use-fetcher-result';
 import { useReducerFrom } from '~/hooks/use-reducer-from';
 import { activityHref } from '~/utils/activity';
@@ -59,8 +57,6 @@ const viewOf = (loaded: Loaded): View => ({
 
 const merge = (view: View, patch: Partial<View>): View => ({ ...view, ...patch });
 
-export const links = adminLinks;
-
 export default function ActivityRoute() {
   const loaded = useLoaderData<typeof loader>();
   // A new loader answer (a navigation) starts over from it.
@@ -80,7 +76,7 @@ export default function ActivityRoute() {
   const loading = older.state !== 'idle';
 
   return (
-    <AdminShell>
+    <>
       <h2 className="h4">Activity</h2>
       <p className="text-body-secondary">
         Every sign-in and every action on requests, newest first. Entries name requests by id only.
@@ -117,7 +113,7 @@ export default function ActivityRoute() {
           {view.said}
         </span>
       </div>
-    </AdminShell>
+    </>
   );
 }
 
