@@ -88,7 +88,7 @@ export default tseslint.config(
   {
     // Components are used by routes, never the other way round: what both need lives beside the
     // component (or in utils/), so a component can be read and tested without its route.
-    files: ['remix/components/landing/**/*.{ts,tsx}', 'remix/hooks/**/*.ts', 'remix/utils/**/*.ts'],
+    files: ['remix/components/**/*.{ts,tsx}', 'remix/hooks/**/*.ts', 'remix/utils/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',

@@ -65,7 +65,7 @@ describe('API fetch wrappers', () => {
     });
   });
 
-  it('posts the kind’s id field and checks the move answer', async () => {
+  it('posts ids (with the panel’s search) and checks the move answer', async () => {
     const page = {
       unarchived: [],
       archived: [],
@@ -79,11 +79,12 @@ describe('API fetch wrappers', () => {
       unarchivedNextCursor: null,
       archivedNextCursor: null,
     });
-    await expect(actOnLeads('consultation', 'archive', ['abc'], 't')).resolves.toMatchObject({
-      ok: true,
-    });
-    expect(JSON.parse(seen[0]!.body)).toEqual({ consultation_request_id: 'abc' });
-    await actOnLeads('consultation', 'read', ['abc', 'def'], 't');
+    await expect(
+      actOnLeads('consultation', 'archive', { ids: ['abc'], q: 'ann' }, 't'),
+    ).resolves.toMatchObject({ ok: true });
+    expect(seen[0]).toMatchObject({ url: '/consultation-request/consultation-requests/archive' });
+    expect(JSON.parse(seen[0]!.body)).toEqual({ ids: ['abc'], q: 'ann' });
+    await actOnLeads('consultation', 'read', { ids: ['abc', 'def'], q: '' }, 't');
     expect(seen[1]).toMatchObject({ url: '/consultation-request/consultation-requests/read' });
     expect(JSON.parse(seen[1]!.body)).toEqual({ ids: ['abc', 'def'] });
   });

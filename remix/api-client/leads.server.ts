@@ -1,5 +1,4 @@
 import {
-  archiveRequest,
   type ArchiveResponse,
   type CreateLeadRequest,
   type CreateLeadResponse,
@@ -10,6 +9,7 @@ import {
   type LeadListQuery,
   type LeadListResponse,
   type LeadAction,
+  type LeadIdsRequest,
   type LeadListState,
   leadPaths,
   type LeadResponse,
@@ -56,23 +56,19 @@ export function listLeads<K extends LeadKindKey>(
 }
 
 /**
- * Acts on leads: archive or unarchive (spec section 7: one lead by the kind's id field), read,
- * unread or delete (`{ids}`). Every answer holds both lists' first pages and the totals.
+ * Acts on leads: archive, unarchive, read, unread or delete, always by `{ids}` (the spec's
+ * single-id body is for outside clients). Every answer holds both lists' first pages (the search's,
+ * with `q`) and the totals.
  */
 export function actOnLeads<K extends LeadKindKey>(
   kind: K,
   action: LeadAction,
-  ids: readonly string[],
+  { ids, q }: { ids: readonly string[]; q?: string },
   token: string,
 ): Promise<ApiOutcome<ArchiveResponse<K>>> {
-  const descriptor = LEAD_KINDS[kind];
-  const [one] = ids;
-  const body =
-    (action === 'archive' || action === 'unarchive') && ids.length === 1 && one
-      ? archiveRequest(descriptor, one)
-      : { ids };
+  const body: LeadIdsRequest = { ids: [...ids], ...(q ? { q } : {}) };
   return apiRequest(
-    leadPaths(descriptor)[action],
+    leadPaths(LEAD_KINDS[kind])[action],
     isArchiveAnswer as (body: unknown) => body is ArchiveResponse<K>,
     { method: 'POST', body, token },
   );

@@ -5,21 +5,34 @@ import {
   type MetaFunction,
   redirect,
 } from '@remix-run/node';
-import { Outlet, type ShouldRevalidateFunction, useLoaderData } from '@remix-run/react';
+import {
+  Outlet,
+  type ShouldRevalidateFunction,
+  useLoaderData,
+  useRouteLoaderData,
+} from '@remix-run/react';
 
-import { isLeadAction, isLeadKindKey, isObjectId } from '@contract';
 import { login, logout } from '~/api-client/auth.server';
 import { UNAVAILABLE_MESSAGE } from '~/api-client/http.server';
-import { Dashboard } from '~/components/admin/dashboard';
+import { AdminShell } from '~/components/admin/admin-shell';
+import { leadActionAnswered } from '~/components/admin/lead-actions';
 import { SignInForm, type SignInResult } from '~/components/admin/sign-in-form';
 import { adminLinks } from '~/components/admin/stylesheet';
 import { ACCOUNT_PATH, ADMIN_PATH } from '~/config/paths';
-import { adminMeta, inboxTitle } from '~/utils/admin-meta';
-import { loadDashboard } from '~/utils/inbox.server';
+import { adminMeta } from '~/utils/admin-meta';
 import { clearToken, readToken, saveToken, signInRedirect } from '~/utils/session.server';
 import { waitText } from '~/utils/wait-text';
 
-import { ACTION_LABELS, LEADS_PATH } from './super-secret-admin_.leads';
+import { type loader as dashboardLoader } from './super-secret-admin._dashboard';
+
+/**
+ * The admin area's layout: with a session, the shell (top bar, pages) around the page asked for;
+ * without one, the sign-in screen. Each page's loader checks the token again (it may have died),
+ * and signing in and out are this route's actions, posted to the area's own URL.
+ */
+
+/** The dashboard's route (the pathless `super-secret-admin._dashboard.tsx`), read by id. */
+const DASHBOARD_ROUTE_ID = 'routes/super-secret-admin._dashboard';
 
 const NOTICES: Record<string, string> = {
   expired: 'Your session has expired. Please sign in again.',
@@ -29,32 +42,9 @@ const NOTICES: Record<string, string> = {
 };
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const url = new URL(request.url);
-  const notice = NOTICES[url.searchParams.get('reason') ?? ''] ?? null;
-  const token = await readToken(request);
-  if (!token) return { view: 'sign-in' as const, notice };
-
-  // The dashboard's own call checks the token too: a dead one answers 401 (back to sign-in).
-  const dashboard = await loadDashboard(token, url);
-  if (!dashboard.ok) return { view: 'sign-in' as const, notice: UNAVAILABLE_MESSAGE };
-  const failed = url.searchParams.get('failed');
-  const confirmKind = url.searchParams.get('kind');
-  const confirmIds = url.searchParams.getAll('ids').filter(isObjectId);
-  return {
-    view: 'dashboard' as const,
-    panels: dashboard.data,
-    notice: isLeadAction(failed)
-      ? `Could not ${ACTION_LABELS[failed].toLowerCase()} the request. The inbox below shows what is stored now.`
-      : failed === 'invalid'
-        ? 'Select at least one request first.'
-        : null,
-    pendingDelete:
-      url.searchParams.get('confirm') === 'delete' &&
-      isLeadKindKey(confirmKind) &&
-      confirmIds.length
-        ? { kind: confirmKind, ids: confirmIds }
-        : null,
-  };
+  if (await readToken(request)) return { signedIn: true as const, notice: null };
+  const reason = new URL(request.url).searchParams.get('reason') ?? '';
+  return { signedIn: false as const, notice: NOTICES[reason] ?? null };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -107,39 +97,24 @@ async function signOut(request: Request) {
   return signInRedirect('signed-out');
 }
 
-/**
- * A move's answer replaces the panel's lists (spec section 4), so re-reading the dashboard after it
- * would only repeat that; after a failed move the dashboard is read again.
- */
-export const shouldRevalidate: ShouldRevalidateFunction = ({
-  currentUrl,
-  nextUrl,
-  formAction,
-  actionResult,
-  defaultShouldRevalidate,
-}) => {
-  const answered = formAction === LEADS_PATH && (actionResult as { ok?: boolean } | undefined)?.ok;
-  // Opening or closing a lead's detail (its own route) changes nothing the dashboard shows.
-  const detailOnly = currentUrl.search === nextUrl.search && !formAction;
-  return answered || detailOnly ? false : defaultShouldRevalidate;
-};
+/** Whether a session is held changes only by signing in or out, which reload the page anyway. */
+export const shouldRevalidate: ShouldRevalidateFunction = (args) =>
+  leadActionAnswered(args) ? false : args.defaultShouldRevalidate;
 
 export const links = adminLinks;
 
-export default function AdminRoute() {
-  const state = useLoaderData<typeof loader>();
-  return state.view === 'dashboard' ? (
-    <Dashboard panels={state.panels} notice={state.notice} pendingDelete={state.pendingDelete}>
+export default function AdminLayout() {
+  const { signedIn, notice } = useLoaderData<typeof loader>();
+  // The dashboard's own call is the first to reach the API: when it cannot, the token is
+  // unchecked, so the sign-in screen says so (as it says when signing in cannot reach the API).
+  const dashboard = useRouteLoaderData<typeof dashboardLoader>(DASHBOARD_ROUTE_ID);
+  if (!signedIn) return <SignInForm notice={notice} />;
+  if (dashboard?.view === 'unavailable') return <SignInForm notice={dashboard.message} />;
+  return (
+    <AdminShell>
       <Outlet />
-    </Dashboard>
-  ) : (
-    <SignInForm notice={state.notice} />
+    </AdminShell>
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data: state }) =>
-  adminMeta(
-    state?.view === 'dashboard'
-      ? inboxTitle(state.panels.reduce((sum, panel) => sum + (panel.totals?.unread ?? 0), 0))
-      : 'Admin',
-  );
+export const meta: MetaFunction = () => adminMeta('Admin');

@@ -56,8 +56,8 @@ export async function loadDashboard(token: string, url: URL): Promise<ApiOutcome
 }
 
 /**
- * Acts on leads. The API's answer (both first pages, the totals) replaces a panel's lists; a
- * searched panel shows its search's results instead, read again after the action.
+ * Acts on leads. The API's answer (both first pages, the totals) replaces a panel's lists; with the
+ * panel's search `q` those first pages are the search's, so one call brings any panel up to date.
  */
 export async function actOnLeadsFor<K extends LeadKindKey>(
   action: LeadAction,
@@ -66,25 +66,19 @@ export async function actOnLeadsFor<K extends LeadKindKey>(
   token: string,
   q: string,
 ): Promise<ActionOutcome<K>> {
-  const outcome = await unlessSessionBlocked(await actOnLeads(kind, action, ids, token));
+  const outcome = await unlessSessionBlocked(await actOnLeads(kind, action, { ids, q }, token));
   if (!outcome.ok)
     return { ok: false, action, kind, status: outcome.status, message: outcome.message };
   const pages = movePages(outcome.data);
-  const [activeList, archivedList] = q
-    ? await Promise.all([
-        loadPage(kind, 'active', token, { q }),
-        loadPage(kind, 'archived', token, { q }),
-      ])
-    : [
-        { ok: true as const, page: pages.active },
-        { ok: true as const, page: pages.archived },
-      ];
   return {
     ok: true,
     action,
     kind,
     totals: answerTotals(outcome.data),
-    lists: { active: activeList, archived: archivedList },
+    lists: {
+      active: { ok: true, page: pages.active },
+      archived: { ok: true, page: pages.archived },
+    },
   };
 }
 

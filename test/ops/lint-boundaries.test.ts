@@ -59,7 +59,7 @@ describe('ESLint keeps the API tree to itself', () => {
     expect(
       ruleIdsFor(
         "import { action } from '~/routes/super-secret-admin.leads';\n\nvoid action;\n",
-        'remix/components/landing/example.tsx',
+        'remix/components/admin/example.tsx',
       ),
     ).toContain('no-restricted-imports');
   });

@@ -101,6 +101,24 @@ describe('admin inbox in a real browser', () => {
     ]);
   });
 
+  it('takes an archive’s answer as it is: one request, and the page is not read again', async () => {
+    const [lead] = await suite.db.insert('keDemo', tag, 1);
+    const { page } = await openDashboard();
+    const ke = panel(page, 'KE Demo Requests');
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      // The live poll asks on its own clock; it is not a re-read of the page.
+      if (url.pathname.endsWith('.data') && url.pathname !== `${ADMIN_PATH}/inbox.data`)
+        asked.push(`${request.method()} ${url.pathname}`);
+    });
+
+    await ke.getByRole('button', { name: `Archive ${lead!.name}` }).click();
+    await ke.locator('li', { hasText: lead!.name }).waitFor({ state: 'detached' });
+    await page.waitForLoadState('networkidle');
+    expect(asked).toEqual([`POST ${ADMIN_PATH}/leads.data`]);
+  });
+
   it('closes the dialog with its Close button and with Escape', async () => {
     const { page } = await openDashboard();
     const broker = panel(page, 'Broker Demo Requests');

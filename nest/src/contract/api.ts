@@ -267,16 +267,10 @@ export const INBOX_PATH = '/inbox';
 export type ArchiveRequest<K extends LeadKindKey = LeadKindKey> =
   Record<LeadKinds[K]['idField'], string> | LeadIdsRequest;
 
-// TypeScript cannot index a generic kind's body by that kind's own id field, so the body is built
-// and read here, once, for the API and the web.
-export function archiveRequest<K extends LeadKindKey>(
-  kind: LeadKind<K>,
-  id: string,
-): ArchiveRequest<K> {
-  return { [kind.idField]: id } as ArchiveRequest<K>;
-}
-
-/** The ids an archive/unarchive body names: its spec id field, or its `ids`. */
+/**
+ * The ids an archive/unarchive body names: its spec id field, or its `ids`. (TypeScript cannot
+ * index a generic kind's body by that kind's own id field, so it is read here, once.)
+ */
 export function archiveRequestIds<K extends LeadKindKey>(
   kind: LeadKind<K>,
   body: ArchiveRequest<K>,

@@ -3,11 +3,8 @@ import { Button } from 'react-bootstrap';
 
 import { type LeadAction, type LeadKindKey, type LeadListState } from '@contract';
 import { useHydrated } from '~/hooks/use-hydrated';
-import {
-  ACTION_LABELS,
-  LEADS_PATH,
-  useLeadActionFetcher,
-} from '~/routes/super-secret-admin_.leads';
+
+import { ACTION_LABELS, FIELD, LEADS_PATH, useLeadActionFetcher } from './lead-actions';
 
 const BULK: Record<LeadListState, LeadAction[]> = {
   active: ['archive', 'read', 'unread'],
@@ -66,7 +63,7 @@ export function BulkActions({ kind, state, shown, selected, onSelectAll }: BulkA
         <Button
           key={action}
           type="submit"
-          name="action"
+          name={FIELD.action}
           value={action}
           size="sm"
           variant={action === 'delete' ? 'outline-danger' : 'outline-secondary'}
@@ -95,9 +92,9 @@ export function BulkActions({ kind, state, shown, selected, onSelectAll }: BulkA
               const form = event.currentTarget.form;
               if (!form) return;
               const body = new FormData(form);
-              body.set('action', 'delete');
-              body.set('confirmed', '1');
-              body.delete('one');
+              body.set(FIELD.action, 'delete');
+              body.set(FIELD.confirmed, '1');
+              body.delete(FIELD.one);
               fetcher.submit(body, { method: 'post', action: LEADS_PATH });
               setConfirming(false);
             }}

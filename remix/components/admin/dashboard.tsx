@@ -2,13 +2,12 @@ import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Alert } from 'react-bootstrap';
 
 import { type LeadKindKey, type LeadTotals } from '@contract';
-import { useLiveInbox } from '~/routes/super-secret-admin_.inbox';
 import { inboxTitle } from '~/utils/admin-meta';
 import { type InboxPanel, type PendingDelete } from '~/utils/inbox';
 
-import { AdminShell } from './admin-shell';
 import { DeleteConfirmation } from './delete-confirmation';
 import { LeadPanel } from './lead-panel';
+import { useLiveInbox } from './live-inbox';
 
 interface DashboardProps {
   panels: InboxPanel[];
@@ -41,7 +40,7 @@ export function Dashboard({
   }, [unreadSum]);
 
   return (
-    <AdminShell>
+    <>
       {notice ? (
         <Alert variant="danger" role="alert">
           {notice}
@@ -56,6 +55,6 @@ export function Dashboard({
           </div>
         ))}
       </div>
-    </AdminShell>
+    </>
   );
 }

@@ -2,8 +2,9 @@ import { useLocation } from '@remix-run/react';
 import { Alert, Button } from 'react-bootstrap';
 
 import { LEAD_KINDS } from '@contract';
-import { LEADS_PATH } from '~/routes/super-secret-admin_.leads';
 import { type PendingDelete } from '~/utils/inbox';
+
+import { actionEntries, LEADS_PATH } from './lead-actions';
 
 /**
  * The page's own "are you sure?" for a delete posted without JavaScript (with it, the list asks
@@ -22,12 +23,14 @@ export function DeleteConfirmation({ pending }: { pending: PendingDelete }) {
           Delete {count} archived {count === 1 ? 'request' : 'requests'} of{' '}
           {LEAD_KINDS[pending.kind].panelTitle} permanently? This cannot be undone.
         </p>
-        <input type="hidden" name="kind" value={pending.kind} />
-        <input type="hidden" name="action" value="delete" />
-        <input type="hidden" name="confirmed" value="1" />
-        <input type="hidden" name="returnTo" value={returnTo} />
-        {pending.ids.map((id) => (
-          <input key={id} type="hidden" name="ids" value={id} />
+        {actionEntries({
+          action: 'delete',
+          kind: pending.kind,
+          ids: pending.ids,
+          confirmed: true,
+          returnTo,
+        }).map(([name, value]) => (
+          <input key={`${name}-${value}`} type="hidden" name={name} value={value} />
         ))}
         <Button type="submit" variant="danger" size="sm">
           Delete permanently

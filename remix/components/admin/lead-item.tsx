@@ -8,9 +8,9 @@ import {
   type LeadKindKey,
   type LeadListState,
 } from '@contract';
-import { LeadActionButton } from '~/routes/super-secret-admin_.leads';
 import { leadDetailPath, leadLinkId } from '~/utils/lead-detail';
 
+import { FIELD, LeadActionButton } from './lead-actions';
 import { RelativeTime } from './relative-time';
 
 interface LeadItemProps {
@@ -37,7 +37,7 @@ export function LeadItem({ lead, kind, state, selected, onSelect }: LeadItemProp
         <input
           type="checkbox"
           className="form-check-input lead-item__select"
-          name="ids"
+          name={FIELD.ids}
           value={lead._id}
           checked={selected}
           onChange={(event) => onSelect(lead._id, event.target.checked)}

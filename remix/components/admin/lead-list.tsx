@@ -3,15 +3,10 @@ import { Button } from 'react-bootstrap';
 
 import { type LeadKindKey, type LeadListState, type LeadPage } from '@contract';
 import { useFetcherResult } from '~/hooks/use-fetcher-result';
-import {
-  LeadActionForm,
-  pageHref,
-  useLeadActionFetcher,
-  usePageFetcher,
-} from '~/routes/super-secret-admin_.leads';
 import { type ListResult } from '~/utils/inbox';
 
 import { BulkActions } from './bulk-actions';
+import { LeadActionForm, pageHref, useLeadActionFetcher, usePageFetcher } from './lead-actions';
 import { LeadItem } from './lead-item';
 
 interface LeadListProps {

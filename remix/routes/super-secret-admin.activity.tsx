@@ -1,13 +1,11 @@
 import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useFetcher, useLoaderData } from '@remix-run/react';
-import { useState } from 'react';
 
 import { type AuditEntry } from '@contract';
 import { auditPage } from '~/api-client/audit.server';
 import { ActivityTable } from '~/components/admin/activity-table';
-import { AdminShell } from '~/components/admin/admin-shell';
-import { adminLinks } from '~/components/admin/stylesheet';
 import { useFetcherResult } from '~/hooks/use-fetcher-result';
+import { useReducerFrom } from '~/hooks/use-reducer-from';
 import { activityHref } from '~/utils/activity';
 import { adminPageMeta } from '~/utils/admin-meta';
 import { requireAdmin, unlessSessionBlocked } from '~/utils/session.server';
@@ -45,7 +43,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
 type Loaded = ReturnType<typeof useLoaderData<typeof loader>>;
 
 interface View {
-  from: Loaded;
   entries: AuditEntry[];
   nextCursor: string | null;
   /** What the last 'Load older' brought, for the live region. */
@@ -53,36 +50,33 @@ interface View {
 }
 
 const viewOf = (loaded: Loaded): View => ({
-  from: loaded,
   entries: loaded.ok ? loaded.entries : [],
   nextCursor: loaded.ok ? loaded.nextCursor : null,
   said: '',
 });
 
-export const links = adminLinks;
+const merge = (view: View, patch: Partial<View>): View => ({ ...view, ...patch });
 
 export default function ActivityRoute() {
   const loaded = useLoaderData<typeof loader>();
-  const [stored, setStored] = useState(() => viewOf(loaded));
-  // A new loader answer (a navigation) starts over from it, in the same render.
-  const view = stored.from === loaded ? stored : viewOf(loaded);
+  // A new loader answer (a navigation) starts over from it.
+  const [view, change] = useReducerFrom(loaded, merge, viewOf);
   const older = useFetcher<typeof loader>();
   useFetcherResult(older, (answer) =>
-    setStored({
-      ...view,
-      ...(answer.ok
+    change(
+      answer.ok
         ? {
             entries: [...view.entries, ...answer.entries],
             nextCursor: answer.nextCursor,
             said: `${answer.entries.length} older entries loaded.`,
           }
-        : { said: answer.message }),
-    }),
+        : { said: answer.message },
+    ),
   );
   const loading = older.state !== 'idle';
 
   return (
-    <AdminShell>
+    <>
       <h2 className="h4">Activity</h2>
       <p className="text-body-secondary">
         Every sign-in and every action on requests, newest first. Entries name requests by id only.
@@ -119,7 +113,7 @@ export default function ActivityRoute() {
           {view.said}
         </span>
       </div>
-    </AdminShell>
+    </>
   );
 }
 

@@ -1,24 +1,19 @@
-import { data, type LoaderFunctionArgs } from '@remix-run/node';
 import { useFetcher } from '@remix-run/react';
 import { useEffect } from 'react';
 
+import { type InboxOverviewResponse } from '@contract';
 import { ADMIN_PATH } from '~/config/paths';
-import { loadOverview } from '~/utils/inbox.server';
-import { requireAdmin } from '~/utils/session.server';
 
 /**
- * The inbox now, for an open dashboard to poll: every kind's totals and first page (one API call,
- * answered from the API's cached heads while nothing changed).
+ * The inbox now, for an open dashboard to poll (`routes/super-secret-admin.inbox.tsx`): every
+ * kind's totals and first page, in one API call answered from the API's cached heads while nothing
+ * changed.
  */
 export const INBOX_LIVE_PATH = `${ADMIN_PATH}/inbox`;
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const token = await requireAdmin(request);
-  const overview = await loadOverview(token);
-  return overview.ok
-    ? { ok: true as const, kinds: overview.data.kinds }
-    : data({ ok: false as const, message: overview.message }, { status: 503 });
-}
+/** What the poll answers. */
+export type LiveInboxResult =
+  { ok: true; kinds: InboxOverviewResponse['kinds'] } | { ok: false; message: string };
 
 /** How often an open dashboard asks: new leads show within this and the answer's time. */
 export const LIVE_INTERVAL_MS = 4_000;
@@ -29,7 +24,7 @@ export const LIVE_INTERVAL_MS = 4_000;
  * proxy or load balancer as plain requests do.
  */
 export function useLiveInbox() {
-  const fetcher = useFetcher<typeof loader>();
+  const fetcher = useFetcher<LiveInboxResult>();
   const { load } = fetcher;
   useEffect(() => {
     const poll = () => {

@@ -4,20 +4,21 @@ import { useEffect, useRef } from 'react';
 import { Button, Modal } from 'react-bootstrap';
 
 import { isLeadKindKey, isObjectId, LEAD_KINDS, type Lead, type LeadKindKey } from '@contract';
+import {
+  actionEntries,
+  LEADS_PATH,
+  LeadActionButton,
+  LeadActionForm,
+  useLeadActionFetcher,
+} from '~/components/admin/lead-actions';
 import { LeadFields } from '~/components/admin/lead-fields';
+import { JS_FLAG } from '~/components/forms/js-flag';
 import { ADMIN_PATH } from '~/config/paths';
 import { useHydrated } from '~/hooks/use-hydrated';
 import { searchParam } from '~/utils/inbox';
 import { loadLead } from '~/utils/inbox.server';
 import { leadLinkId } from '~/utils/lead-detail';
 import { requireAdmin } from '~/utils/session.server';
-
-import {
-  LEADS_PATH,
-  LeadActionButton,
-  LeadActionForm,
-  useLeadActionFetcher,
-} from './super-secret-admin_.leads';
 
 /**
  * One lead, over the dashboard: `/super-secret-admin/lead/<kind>/<id>`, a URL admins can share.
@@ -102,7 +103,11 @@ function useMarkRead(kind: LeadKindKey, lead: Lead, q: string) {
   useEffect(() => {
     if (lead.readAt || marked.current === lead._id) return;
     marked.current = lead._id;
-    submit({ kind, one: `read:${lead._id}`, q, js: '1' }, { method: 'post', action: LEADS_PATH });
+    const body = new FormData();
+    for (const [name, value] of actionEntries({ action: 'read', kind, ids: [lead._id], q }))
+      body.append(name, value);
+    body.set(JS_FLAG, '1');
+    submit(body, { method: 'post', action: LEADS_PATH });
   }, [kind, lead._id, lead.readAt, q, submit]);
 }
 

@@ -12,10 +12,8 @@ import { FIELD_LIMITS, htmlMaxLength, isObjectId, PASSWORD_MIN_LENGTH } from '@c
 import { addAdmin, listAdmins, removeAdmin } from '~/api-client/admins.server';
 import { checkToken } from '~/api-client/auth.server';
 import { formMessage } from '~/api-client/http.server';
-import { AdminShell } from '~/components/admin/admin-shell';
 import { CardSection, ErrorAlert, useBusy } from '~/components/admin/page-parts';
 import { RelativeTime } from '~/components/admin/relative-time';
-import { adminLinks } from '~/components/admin/stylesheet';
 import { fieldErrors, FormField } from '~/components/forms/form-field';
 import { ADMINS_PAGE_PATH } from '~/config/paths';
 import { adminPageMeta } from '~/utils/admin-meta';
@@ -101,8 +99,6 @@ async function remove(form: FormData, token: string) {
   return redirect(`${ADMINS_PAGE_PATH}?removed=${encodeURIComponent(email)}`);
 }
 
-export const links = adminLinks;
-
 export default function AdminsRoute() {
   const { admins, pendingRemoval, notice } = useLoaderData<typeof loader>();
   const result = useActionData<AdminsActionResult>();
@@ -111,7 +107,7 @@ export default function AdminsRoute() {
   const errors = addResult?.errors ?? {};
 
   return (
-    <AdminShell>
+    <>
       <h2 className="h4 mb-3">Admins</h2>
       {notice ? (
         <Alert variant="success" role="status">
@@ -216,7 +212,7 @@ export default function AdminsRoute() {
           </Form>
         </CardSection>
       </div>
-    </AdminShell>
+    </>
   );
 }
 

@@ -11,9 +11,7 @@ import { Alert, Button } from 'react-bootstrap';
 import { FIELD_LIMITS, htmlMaxLength, PASSWORD_MIN_LENGTH } from '@contract';
 import { changePassword, checkToken, logoutAll } from '~/api-client/auth.server';
 import { formMessage, UNAVAILABLE_MESSAGE } from '~/api-client/http.server';
-import { AdminShell } from '~/components/admin/admin-shell';
 import { CardSection, ErrorAlert, useBusy } from '~/components/admin/page-parts';
-import { adminLinks } from '~/components/admin/stylesheet';
 import { fieldErrors, FormField } from '~/components/forms/form-field';
 import { ACCOUNT_PATH } from '~/config/paths';
 import { adminPageMeta } from '~/utils/admin-meta';
@@ -99,8 +97,6 @@ async function changeOwnPassword(form: FormData, token: string) {
   );
 }
 
-export const links = adminLinks;
-
 export default function AccountRoute() {
   const { mustChangePassword, notice } = useLoaderData<typeof loader>();
   const result = useActionData<AccountActionResult>();
@@ -109,7 +105,7 @@ export default function AccountRoute() {
   const errors = changeResult?.errors ?? {};
 
   return (
-    <AdminShell>
+    <>
       <h2 className="h4 mb-3">Account</h2>
       {notice ? (
         <Alert variant={notice.variant} role="status">
@@ -183,7 +179,7 @@ export default function AccountRoute() {
           )}
         </CardSection>
       </div>
-    </AdminShell>
+    </>
   );
 }
 

@@ -9,9 +9,7 @@ import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/re
 
 import { FIELD_LIMITS } from '@contract';
 import { erasePrivacy, privacyLeads } from '~/api-client/privacy.server';
-import { AdminShell } from '~/components/admin/admin-shell';
 import { EraseResult, PersonsLeads } from '~/components/admin/privacy';
-import { adminLinks } from '~/components/admin/stylesheet';
 import { PRIVACY_PATH } from '~/config/paths';
 import { adminPageMeta } from '~/utils/admin-meta';
 import { plural, privacyHref, type PrivacyLookup } from '~/utils/privacy';
@@ -58,8 +56,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return { ok: true as const, email, erased: outcome.data.erased, total: outcome.data.total };
 }
 
-export const links = adminLinks;
-
 export default function PrivacyRoute() {
   const { email, lookup, confirming } = useLoaderData<typeof loader>();
   const erase = useActionData<typeof action>();
@@ -68,7 +64,7 @@ export default function PrivacyRoute() {
   const looking = navigation.state !== 'idle' && navigation.formMethod === 'GET';
 
   return (
-    <AdminShell>
+    <>
       <h2 className="h4">Privacy</h2>
       <p className="text-body-secondary">
         Everything stored for one email address, across the four inboxes: look it up, download a
@@ -124,7 +120,7 @@ export default function PrivacyRoute() {
           confirming={confirming}
         />
       ) : null}
-    </AdminShell>
+    </>
   );
 }
 

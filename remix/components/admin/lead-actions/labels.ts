@@ -1,0 +1,10 @@
+import { type LeadAction } from '@contract';
+
+/** Each action as its button says it. */
+export const ACTION_LABELS: Record<LeadAction, string> = {
+  archive: 'Archive',
+  unarchive: 'Unarchive',
+  read: 'Mark read',
+  unread: 'Mark unread',
+  delete: 'Delete',
+};

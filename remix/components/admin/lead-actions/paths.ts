@@ -1,0 +1,19 @@
+import { type LeadKindKey, type LeadListState } from '@contract';
+import { ADMIN_PATH } from '~/config/paths';
+
+/**
+ * The admin's leads as a resource (`routes/super-secret-admin.leads.tsx`): GET reads a page of one
+ * list (Load more, the archived dialog), POST acts on leads.
+ */
+export const LEADS_PATH = `${ADMIN_PATH}/leads`;
+
+export function pageHref(
+  kind: LeadKindKey,
+  state: LeadListState,
+  { cursor, q }: { cursor?: string; q?: string },
+): string {
+  const params = new URLSearchParams({ kind, state });
+  if (cursor) params.set('cursor', cursor);
+  if (q) params.set('q', q);
+  return `${LEADS_PATH}?${params}`;
+}

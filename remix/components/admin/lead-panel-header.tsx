@@ -1,0 +1,106 @@
+import { Form, useSearchParams } from '@remix-run/react';
+import { Button } from 'react-bootstrap';
+
+import {
+  LEAD_KIND_KEYS,
+  LEAD_KINDS,
+  type LeadKindKey,
+  type LeadListState,
+  type LeadTotals,
+} from '@contract';
+import { ADMIN_PATH } from '~/config/paths';
+import { searchParam } from '~/utils/inbox';
+
+/** Where a panel's list downloads as CSV (its search kept). */
+export const exportHref = (kind: LeadKindKey, state: LeadListState, q: string) =>
+  `${ADMIN_PATH}/export?${new URLSearchParams({ kind, state, ...(q ? { q } : {}) })}`;
+
+/** A panel's heading with its totals, its Archived and Export buttons, and its search. */
+export function LeadPanelHeader({
+  kind: key,
+  q,
+  totals,
+  headingId,
+  onOpenArchive,
+}: {
+  kind: LeadKindKey;
+  q: string;
+  totals: LeadTotals | null;
+  headingId: string;
+  onOpenArchive: () => void;
+}) {
+  const kind = LEAD_KINDS[key];
+  const [searchParams] = useSearchParams();
+  const archivedHref = new URLSearchParams(searchParams);
+  archivedHref.set('archived', key);
+  return (
+    <div className="card-header lead-panel__header">
+      <h2 className="h5 mb-0" id={headingId}>
+        {kind.panelTitle}
+        {totals ? (
+          <span className="badge rounded-pill text-bg-secondary ms-2">
+            <span className="visually-hidden"> (</span>
+            {totals.active}
+            <span className="visually-hidden"> active)</span>
+          </span>
+        ) : null}
+        {totals?.unread ? (
+          <span className="badge rounded-pill text-bg-warning ms-1 lead-panel__unread">
+            {totals.unread} new
+          </span>
+        ) : null}
+      </h2>
+      <div className="lead-panel__actions">
+        <Button
+          as="a"
+          href={`?${archivedHref}`}
+          size="sm"
+          variant="primary"
+          aria-haspopup="dialog"
+          onClick={(event) => {
+            // With JavaScript the dialog opens in place; without, the link shows the list inline.
+            event.preventDefault();
+            onOpenArchive();
+          }}
+        >
+          Archived{totals ? ` (${totals.archived})` : ''}
+        </Button>
+        <a className="btn btn-sm btn-link" href={exportHref(key, 'active', q)} download>
+          Export CSV<span className="visually-hidden"> of {kind.panelTitle}</span>
+        </a>
+      </div>
+      <Form
+        method="get"
+        role="search"
+        // Four search landmarks on one page: each needs a name of its own.
+        aria-label={`Search ${kind.panelTitle}`}
+        className="lead-panel__search"
+        replace
+        preventScrollReset
+      >
+        {LEAD_KIND_KEYS.filter((other) => other !== key).map((other) => {
+          const value = searchParams.get(searchParam(other));
+          return value ? (
+            <input key={other} type="hidden" name={searchParam(other)} value={value} />
+          ) : null;
+        })}
+        <label className="visually-hidden" htmlFor={`search-${key}`}>
+          Search {kind.panelTitle}
+        </label>
+        <input
+          id={`search-${key}`}
+          className="form-control form-control-sm"
+          type="search"
+          name={searchParam(key)}
+          defaultValue={q}
+          placeholder="Search name, email…"
+          maxLength={200}
+          key={q}
+        />
+        <Button type="submit" size="sm" variant="outline-secondary">
+          Search
+        </Button>
+      </Form>
+    </div>
+  );
+}
