@@ -1,14 +1,12 @@
 import { ApiProperty } from '@nestjs/swagger';
 
-import { IsEmailAddress, IsText } from '../../common/validation';
-import { type AdminSummary, type CreateAdminRequest, FIELD_LIMITS } from '../../contract';
+import { IsEmailAddress } from '../../common/validation';
+import { type AdminSummary, type CreateAdminRequest } from '../../contract';
 
 import { IsNewPassword } from './new-password.decorator';
 
 export class CreateAdminDto implements CreateAdminRequest {
-  @ApiProperty({ example: 'colleague@example.com', format: 'email', maxLength: FIELD_LIMITS.email })
-  @IsText(FIELD_LIMITS.email)
-  @IsEmailAddress()
+  @IsEmailAddress({ example: 'colleague@example.com' })
   email: string;
 
   @IsNewPassword('The initial password; the new admin must change it at first sign-in.')
