@@ -60,8 +60,10 @@ export function exactOpenApi(document: OpenAPIObject): OpenAPIObject {
 
 /**
  * The guard's answers, per operation: a call that needs a token answers 401 without a valid one and
- * 403 while the admin's password change is due (unless it is one that ends that state); a public
- * call (its security lists `{}`: no token needed) never answers 401, whatever its controller says.
+ * 403 while the admin's password change is due (unless it is one that ends that state). A call whose
+ * token is optional (its security lists `{}`: the public intake) is never refused by the guard, so
+ * a 401 its controller's class declares for the others is dropped. Calls without security (sign-in,
+ * token check) keep their own refusals.
  */
 function guardRefusals(document: OpenAPIObject): void {
   for (const [path, item] of Object.entries(document.paths))
@@ -69,9 +71,8 @@ function guardRefusals(document: OpenAPIObject): void {
       const responses = operation?.responses;
       if (!responses) continue;
       const security = operation.security ?? document.security ?? [];
-      const needsToken =
-        security.length > 0 && security.every((scheme) => Object.keys(scheme).length > 0);
-      if (!needsToken) {
+      if (security.length === 0) continue;
+      if (security.some((scheme) => Object.keys(scheme).length === 0)) {
         delete responses['401'];
         continue;
       }

@@ -15,7 +15,7 @@ export class CreateAdminDto implements CreateAdminRequest {
 
 export class AdminSummaryDto implements AdminSummary {
   @ApiProperty({ pattern: '^[0-9a-f]{24}$' }) id: string;
-  @ApiProperty({ format: 'email' }) email: string;
+  @ApiProperty({ description: 'As signed in with: trimmed and lower-cased' }) email: string;
   @ApiProperty({ format: 'date-time' }) createdAt: string;
   @ApiProperty({ description: 'Still on the initial password another admin set' })
   mustChangePassword: boolean;
