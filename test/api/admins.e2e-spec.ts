@@ -356,6 +356,38 @@ describe('admins, passwords and sessions', () => {
     });
   });
 
+  it('lists 403 exactly on the calls that refuse an admin whose password change is due', async () => {
+    await as(token)
+      .post(ADMINS_PATH, { email: 'due@example.com', password: 'an initial password' })
+      .expect(201);
+    const due = await loginToken(t, 'due@example.com', 'an initial password');
+    const { body: doc } = await request(t.http).get('/docs-json').expect(200);
+    const paths = doc.paths as Record<
+      string,
+      Record<string, { security?: Record<string, unknown>[]; responses: object }>
+    >;
+    const calls = Object.entries(paths).flatMap(([path, item]) =>
+      Object.entries(item)
+        .filter(([, op]) => op.security?.every((scheme) => Object.keys(scheme).length > 0))
+        .map(([method, op]) => ({ method, path, documented: '403' in op.responses })),
+    );
+    // Signing out ends the session the others are called with: last.
+    calls.sort(
+      (a, b) => Number(a.path === AUTH_PATHS.logout) - Number(b.path === AUTH_PATHS.logout),
+    );
+    expect(calls.length).toBeGreaterThan(40);
+    for (const { method, path, documented } of calls) {
+      const url = path.replace(/\{[^}]+\}/g, '6650b2f1c2a4e3b1f0a1b2c3');
+      const call = request(t.http)[method as 'get' | 'post' | 'delete'](url);
+      const res = await call.set('Authorization', `Bearer ${due}`).send({});
+      expect({ method, path, refused: res.status === 403 }).toEqual({
+        method,
+        path,
+        refused: documented,
+      });
+    }
+  });
+
   it('documents the new calls in the OpenAPI document, with bearer auth', async () => {
     const { body: doc } = await request(t.http).get('/docs-json').expect(200);
     const paths = doc.paths as Record<string, Record<string, { security?: unknown[] }>>;

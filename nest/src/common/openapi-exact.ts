@@ -1,23 +1,41 @@
 import { type OpenAPIObject } from '@nestjs/swagger';
 
+import { AUTH_PATHS, PASSWORD_CHANGE_REQUIRED } from '../contract';
+
 type Schema = Record<string, unknown> & {
   properties?: Record<string, unknown>;
   required?: string[];
 };
 
+interface Operation {
+  security?: Record<string, string[]>[];
+  responses?: Record<string, unknown>;
+  requestBody?: { content?: Record<string, { schema?: { $ref?: string } }> };
+}
+
+/**
+ * The calls an admin whose password change is due may still make (marked
+ * @AllowedWhilePasswordChangeDue() on their routes; test/api/admins.e2e-spec.ts checks the document
+ * against the guard's answers): every other call behind the token answers 403 until then.
+ */
+const ALLOWED_WHILE_PASSWORD_CHANGE_DUE: readonly string[] = [
+  AUTH_PATHS.changePassword,
+  AUTH_PATHS.logout,
+];
+
 /**
  * What the DTO decorators cannot say, added to the generated document so it describes the API
  * exactly: request bodies take no property they don't declare (the ValidationPipe refuses them),
- * and a body that names a lead by the spec's id field or by `ids` takes exactly one of the two.
+ * a body that names a lead by the spec's id field or by `ids` takes exactly one of the two, and
+ * every refusal of the app-wide guard is listed on the operations that can answer it.
  */
 export function exactOpenApi(document: OpenAPIObject): OpenAPIObject {
+  guardRefusals(document);
   const schemas = (document.components?.schemas ?? {}) as Record<string, Schema>;
   const bodies = new Set<string>();
   for (const item of Object.values(document.paths))
-    for (const operation of Object.values(item as Record<string, unknown>)) {
-      const ref = (
-        operation as { requestBody?: { content?: Record<string, { schema?: { $ref?: string } }> } }
-      )?.requestBody?.content?.['application/json']?.schema?.$ref;
+    for (const operation of Object.values(item as Record<string, Operation>)) {
+      const ref = operation?.requestBody?.content?.['application/json']?.schema?.$ref;
       if (ref) bodies.add(ref.replace('#/components/schemas/', ''));
     }
   for (const name of bodies) {
@@ -38,4 +56,28 @@ export function exactOpenApi(document: OpenAPIObject): OpenAPIObject {
     }
   }
   return document;
+}
+
+/**
+ * The guard's answers, per operation: a call that needs a token answers 401 without a valid one and
+ * 403 while the admin's password change is due (unless it is one that ends that state). A call whose
+ * token is optional (its security lists `{}`: the public intake) is never refused by the guard, so
+ * a 401 its controller's class declares for the others is dropped. Calls without security (sign-in,
+ * token check) keep their own refusals.
+ */
+function guardRefusals(document: OpenAPIObject): void {
+  for (const [path, item] of Object.entries(document.paths))
+    for (const operation of Object.values(item as Record<string, Operation>)) {
+      const responses = operation?.responses;
+      if (!responses) continue;
+      const security = operation.security ?? document.security ?? [];
+      if (security.length === 0) continue;
+      if (security.some((scheme) => Object.keys(scheme).length === 0)) {
+        delete responses['401'];
+        continue;
+      }
+      responses['401'] ??= { description: 'Missing, invalid, expired or revoked token' };
+      if (!ALLOWED_WHILE_PASSWORD_CHANGE_DUE.includes(path))
+        responses['403'] ??= { description: PASSWORD_CHANGE_REQUIRED };
+    }
 }

@@ -1,14 +1,12 @@
 import { ApiProperty } from '@nestjs/swagger';
 
-import { IsEmailAddress, IsText } from '../common/validation';
-import { FIELD_LIMITS, leadKindList, type PrivacyEraseRequest } from '../contract';
+import { IsEmailAddress } from '../common/validation';
+import { leadKindList, type PrivacyEraseRequest } from '../contract';
 import { createLeadResponseDtos, named } from '../leads/core/lead.dto';
 
 /** The person's email address, in a query (access) or a body (erasure). */
 export class PrivacyEmailDto implements PrivacyEraseRequest {
-  @ApiProperty({ maxLength: FIELD_LIMITS.email, format: 'email', example: 'ada@example.com' })
-  @IsText(FIELD_LIMITS.email)
-  @IsEmailAddress()
+  @IsEmailAddress({ example: 'ada@example.com' })
   email: string;
 }
 

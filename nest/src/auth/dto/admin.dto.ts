@@ -1,14 +1,12 @@
 import { ApiProperty } from '@nestjs/swagger';
 
-import { IsEmailAddress, IsText, OBJECT_ID_SCHEMA } from '../../common/validation';
-import { type AdminSummary, type CreateAdminRequest, FIELD_LIMITS } from '../../contract';
+import { IsEmailAddress, OBJECT_ID_SCHEMA } from '../../common/validation';
+import { type AdminSummary, type CreateAdminRequest } from '../../contract';
 
 import { IsNewPassword } from './new-password.decorator';
 
 export class CreateAdminDto implements CreateAdminRequest {
-  @ApiProperty({ example: 'colleague@example.com', format: 'email', maxLength: FIELD_LIMITS.email })
-  @IsText(FIELD_LIMITS.email)
-  @IsEmailAddress()
+  @IsEmailAddress({ example: 'colleague@example.com' })
   email: string;
 
   @IsNewPassword('The initial password; the new admin must change it at first sign-in.')
@@ -17,7 +15,7 @@ export class CreateAdminDto implements CreateAdminRequest {
 
 export class AdminSummaryDto implements AdminSummary {
   @ApiProperty(OBJECT_ID_SCHEMA) id: string;
-  @ApiProperty({ format: 'email' }) email: string;
+  @ApiProperty({ description: 'As signed in with: trimmed and lower-cased' }) email: string;
   @ApiProperty({ format: 'date-time' }) createdAt: string;
   @ApiProperty({ description: 'Still on the initial password another admin set' })
   mustChangePassword: boolean;

@@ -4,9 +4,7 @@ import { IsEmailAddress, IsText } from '../../common/validation';
 import { FIELD_LIMITS, type LoginRequest } from '../../contract';
 
 export class LoginDto implements LoginRequest {
-  @ApiProperty({ example: 'admin@example.com', maxLength: FIELD_LIMITS.email })
-  @IsText(FIELD_LIMITS.email)
-  @IsEmailAddress()
+  @IsEmailAddress({ example: 'admin@example.com' })
   email: string;
 
   @ApiProperty({ format: 'password', maxLength: FIELD_LIMITS.password })

@@ -9,13 +9,14 @@ import { passwordProblem } from '../password-policy';
 /** A password an admin chooses: text, then the password policy (length, not a common one). */
 export function IsNewPassword(description: string) {
   return applyDecorators(
+    // First: its own ApiProperty (minLength 1) is applied before, and overridden by, the one below.
+    IsText(FIELD_LIMITS.password),
     ApiProperty({
       format: 'password',
       minLength: PASSWORD_MIN_LENGTH,
       maxLength: FIELD_LIMITS.password,
       description: `${description} At least ${PASSWORD_MIN_LENGTH} characters, not one of the most common breached passwords.`,
     }),
-    IsText(FIELD_LIMITS.password),
     ValidateBy({
       name: 'passwordPolicy',
       validator: {

@@ -76,8 +76,6 @@ export class CreateLeadBaseDto {
   @IsText(FIELD_LIMITS.name)
   name: string;
 
-  @ApiProperty({ maxLength: FIELD_LIMITS.email, format: 'email' })
-  @IsText(FIELD_LIMITS.email)
   @IsEmailAddress()
   email: string;
 
