@@ -265,12 +265,43 @@ describe('acting on leads', () => {
         const ref: string =
           doc.paths[paths[action]].post.requestBody.content['application/json'].schema.$ref;
         const body = doc.components.schemas[ref.split('/').pop() as string];
-        const { description: _, ...rule } = body.properties.q;
-        const { description: __, ...listRule } = listQ as { description?: string };
-        expect(listRule).toMatchObject({ type: 'string', maxLength: LIST_PAGE.maxQueryLength });
-        expect({ action, rule }).toEqual({ action, rule: listRule });
-        expect(body.required ?? []).not.toContain('q');
+        // Archive and unarchive take the spec's id field or `ids` (one of two shapes), q in both.
+        const shapes: { properties: Record<string, object>; required?: string[] }[] =
+          body.oneOf ?? [body];
+        for (const shape of shapes) {
+          const { description: _, ...rule } = shape.properties.q as { description?: string };
+          const { description: __, ...listRule } = listQ as { description?: string };
+          expect(listRule).toMatchObject({ type: 'string', maxLength: LIST_PAGE.maxQueryLength });
+          expect({ action, rule }).toEqual({ action, rule: listRule });
+          expect(shape.required ?? []).not.toContain('q');
+        }
       }
+    });
+
+    it('documents archive’s body as the id field or ids, each with q, never both', async () => {
+      const { body: doc } = await request(t.http).get('/docs-json').expect(200);
+      const ref: string =
+        doc.paths[paths.archive].post.requestBody.content['application/json'].schema.$ref;
+      const body = doc.components.schemas[ref.split('/').pop() as string] as {
+        oneOf: { properties: object; required: string[]; additionalProperties: boolean }[];
+      };
+      expect(
+        body.oneOf.map((shape) => ({
+          names: Object.keys(shape.properties).sort(),
+          required: shape.required,
+          additionalProperties: shape.additionalProperties,
+        })),
+      ).toEqual([
+        {
+          names: [kind.idField, 'q'].sort(),
+          required: [kind.idField],
+          additionalProperties: false,
+        },
+        { names: ['ids', 'q'], required: ['ids'], additionalProperties: false },
+      ]);
+      // What the document calls neither shape, the API refuses.
+      const [id] = await insertLeads(t, kind, 1);
+      await post(paths.archive, { ids: [id], [kind.idField]: id, q: '' }).expect(400);
     });
   });
 });

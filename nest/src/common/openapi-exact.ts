@@ -43,11 +43,15 @@ export function exactOpenApi(document: OpenAPIObject): OpenAPIObject {
     if (!schema?.properties) continue;
     const names = Object.keys(schema.properties);
     const idField = names.find((n) => n.endsWith('_id'));
-    if (idField && names.includes('ids') && names.length === 2) {
+    if (idField && names.includes('ids')) {
+      // Each branch: its own way of naming leads, plus what both take (such as the panel's `q`).
+      const shared = names.filter((n) => n !== idField && n !== 'ids');
       const one = (field: string): Schema => ({
         type: 'object',
-        properties: { [field]: schema.properties?.[field] },
-        required: [field],
+        properties: Object.fromEntries(
+          [field, ...shared].map((n) => [n, schema.properties?.[n] as Schema]),
+        ),
+        required: [field, ...(schema.required ?? []).filter((n) => shared.includes(n))],
         additionalProperties: false,
       });
       schemas[name] = { oneOf: [one(idField), one('ids')] };
