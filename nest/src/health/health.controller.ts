@@ -55,19 +55,31 @@ export class HealthController {
     return { success: true, database: 'up', storage: 'ok' };
   }
 
-  /** One ping at a time, however many health checks arrive while it is pending. */
-  private ping?: Promise<boolean>;
+  /**
+   * One ping at a time, however many health checks arrive while it is pending; but never one that
+   * has outlived its timeout. A ping can hang for good (seen when the embedded database was killed
+   * while it was on the wire: its connection never errors), and every later check would then wait
+   * on it and report the database down after it was back.
+   */
+  private ping?: { answer: Promise<boolean>; sentAt: number };
 
   private async databaseAnswers(): Promise<boolean> {
     const db = this.connection.db;
     if (!db) return false;
-    this.ping ??= db
-      .command({ ping: 1 })
-      .then(
-        () => true,
-        () => false,
-      )
-      .finally(() => (this.ping = undefined));
+    if (!this.ping || Date.now() - this.ping.sentAt > PING_TIMEOUT_MS) {
+      const ping = {
+        sentAt: Date.now(),
+        answer: db.command({ ping: 1 }).then(
+          () => true,
+          () => false,
+        ),
+      };
+      void ping.answer.finally(() => {
+        if (this.ping === ping) this.ping = undefined;
+      });
+      this.ping = ping;
+    }
+    const { answer } = this.ping;
     // The driver marks the connection disconnected as soon as it loses the server: say so at once
     // (a ping would wait for server selection). The ping still goes out, so the driver looks for
     // the server again now rather than at its next heartbeat, and the API recovers within a second
@@ -76,7 +88,7 @@ export class HealthController {
     let timer: NodeJS.Timeout | undefined;
     try {
       return await Promise.race([
-        this.ping,
+        answer,
         new Promise<boolean>(
           (resolve) => (timer = setTimeout(() => resolve(false), PING_TIMEOUT_MS)),
         ),
