@@ -2,6 +2,7 @@ import { faker } from '@faker-js/faker';
 import { ObjectId } from 'mongodb';
 
 import { emailKey, type LeadKindDescriptor } from '../../nest/src/contract';
+import { leadWords } from '../../nest/src/leads/core/lead-words';
 
 const DAY = 86_400_000;
 
@@ -24,7 +25,7 @@ export function fakeLead(
     location: `${faker.location.city()}, ${faker.location.country()}`,
   };
   const email = faker.internet.email({ firstName: first, lastName: last }).toLowerCase();
-  return {
+  const lead = {
     _id: new ObjectId(),
     name: `${first} ${last}`,
     email,
@@ -44,4 +45,6 @@ export function fakeLead(
       : null,
     readAt: archived ? createdAt : null,
   };
+  // As the API stores a lead: with its search words.
+  return { ...lead, words: leadWords(kind, lead) };
 }

@@ -11,6 +11,8 @@ export interface LeadRecord {
   createdAt: Date;
   updatedAt: Date;
   archivedAt: Date | null;
+  /** Search words (lead-words.ts); absent on leads stored before they existed, until filled. */
+  words?: string[];
   /** Absent on leads stored before read marks existed: unread. */
   readAt?: Date | null;
   [field: string]: unknown;

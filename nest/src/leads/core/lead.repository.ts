@@ -18,10 +18,12 @@ import {
   type LeadQuery,
   listQuery,
   missingEmailKeyFilter,
+  missingWordsFilter,
   stateFilter,
   unreadFilter,
 } from './lead-queries';
 import { type LeadRecord } from './lead-record';
+import { leadWords, searchedFields } from './lead-words';
 import { type CachedPage } from './list-view/lead-list-cache';
 import { type LeadListSource } from './list-view/lead-list-view';
 
@@ -56,12 +58,12 @@ export class LeadRepository implements LeadListSource {
     limit: number,
     options: { after?: SortValue[]; q?: string } = {},
   ): Promise<CachedPage> {
-    return this.query(listQuery(this.kind, state, options), limit);
+    return this.query(listQuery(state, options), limit);
   }
 
   /** A whole list in list order as a stream, read in batches (never held in memory at once). */
   stream(state: LeadListState, q?: string): Readable {
-    const { filter, sort } = listQuery(this.kind, state, { q });
+    const { filter, sort } = listQuery(state, { q });
     return this.model.find(filter).sort(sort).lean().cursor({ batchSize: 1000 });
   }
 
@@ -101,12 +103,24 @@ export class LeadRepository implements LeadListSource {
       .exec();
   }
 
+  /** Up to `limit` leads stored before search words existed, with the fields their words come from. */
+  withoutWords(limit: number): Promise<LeadRecord[]> {
+    const fields = Object.fromEntries(searchedFields(this.kind).map((f) => [f, 1]));
+    return this.model.find(missingWordsFilter, fields).limit(limit).lean<LeadRecord[]>().exec();
+  }
+
   // --- writing -------------------------------------------------------------------------------
 
   /** Stores a new lead; resolves once the database has acknowledged it. */
   async insert(fields: Record<string, string>): Promise<LeadRecord> {
     const [created] = await this.model.create([
-      { ...fields, emailKey: emailKey(fields.email ?? ''), archivedAt: null, readAt: null },
+      {
+        ...fields,
+        emailKey: emailKey(fields.email ?? ''),
+        words: leadWords(this.kind, fields),
+        archivedAt: null,
+        readAt: null,
+      },
     ]);
     if (!created) throw new Error('insert returned no document');
     return created.toObject<LeadRecord>();
@@ -141,6 +155,21 @@ export class LeadRepository implements LeadListSource {
         },
       })),
     );
+  }
+
+  /** Gives leads their search words, without touching their updatedAt; answers how many changed. */
+  async setWords(leads: readonly LeadRecord[]): Promise<number> {
+    if (leads.length === 0) return 0;
+    const result = await this.model.bulkWrite(
+      leads.map((lead) => ({
+        updateOne: {
+          filter: { _id: lead._id },
+          update: { $set: { words: leadWords(this.kind, lead) } },
+          timestamps: false,
+        },
+      })),
+    );
+    return result.matchedCount;
   }
 
   // --- the engine ----------------------------------------------------------------------------
