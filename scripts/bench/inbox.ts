@@ -22,7 +22,7 @@ import {
   leadPaths,
 } from '../../nest/src/contract';
 import { recountLeadTotals } from '../../nest/src/leads/core/list-view/lead-totals.store';
-import { fakeLead } from '../seed/fake-leads';
+import { fakeLead, wordsFormOfDb } from '../seed/fake-leads';
 import { startWebStack, type WebStack } from '../stack/web-stack';
 
 import { p95Chart } from './chart';
@@ -359,9 +359,10 @@ async function signIn(stack: WebStack): Promise<Session> {
 
 /** Adds `count` realistic leads (10% archived) straight into the database, then recounts. */
 async function seed(db: Db, kind: LeadKindDescriptor, count: number): Promise<void> {
+  const wordsForm = await wordsFormOfDb(db);
   for (let done = 0; done < count; done += 5_000) {
     const docs = Array.from({ length: Math.min(5_000, count - done) }, () =>
-      fakeLead(kind, { days: 365, archivedRatio: ARCHIVED_SHARE }),
+      fakeLead(kind, { days: 365, archivedRatio: ARCHIVED_SHARE, wordsForm }),
     );
     await db.collection(kind.collection).insertMany(docs, { ordered: false });
   }

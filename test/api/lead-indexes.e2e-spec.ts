@@ -85,7 +85,7 @@ describe('every query shape has an index that serves its filter and sort', () =>
         kind.collection,
         {
           name: `${kind.key}: leads without search words (start-up fill)`,
-          filter: missingWordsFilter,
+          filter: missingWordsFilter('array'),
         },
       ]),
       ['lead_notifications', { name: 'notification claim', ...claimQuery(new Date()) }],

@@ -33,6 +33,14 @@ describe('search by the start of words', () => {
       .map((lead: Lead) => lead.name)
       .sort();
   const leads = () => t.connection.collection(kind.collection);
+  /** Each stored lead's words, in whichever form its engine keeps them (lead-words.ts). */
+  const storedWordLists = async (): Promise<(string[] | undefined)[]> =>
+    (await leads().find({}).toArray()).map(
+      (lead) =>
+        (lead.words as string[] | undefined) ?? (lead.wordText as string | undefined)?.split(' '),
+    );
+  const leadsHolding = async (word: string) =>
+    (await storedWordLists()).filter((words) => words?.includes(word)).length;
 
   beforeAll(async () => {
     ({ t, token } = await signedInTestApp({ INTAKE_RATE_LIMIT: '1000' }));
@@ -84,10 +92,9 @@ describe('search by the start of words', () => {
   });
 
   it('stores the words of a new lead at intake', async () => {
-    const id = await submit('Zoë Tran', 'zoe.tran@mail.example', 'Fleet pricing');
-    const stored = await leads().findOne({ email: 'zoe.tran@mail.example' });
-    expect(stored?._id.toHexString()).toBe(id);
-    expect([...(stored?.words as string[])].sort()).toEqual(
+    await submit('Zoë Tran', 'zoe.tran@mail.example', 'Fleet pricing');
+    const [words] = await storedWordLists();
+    expect([...(words ?? [])].sort()).toEqual(
       ['zoe', 'tran', 'mail', 'example', 'fleet', 'pricing'].sort(),
     );
   });
@@ -137,25 +144,26 @@ describe('search by the start of words', () => {
   it('leaves no words behind when a person’s leads are erased', async () => {
     await submit('Erin Quillfeather', 'erin@quill.example', 'Nothing to see');
     await submit('Other Person', 'other@example.com', 'Quillfeather mentioned');
-    expect(await leads().countDocuments({ words: 'quillfeather' })).toBe(2);
+    expect(await leadsHolding('quillfeather')).toBe(2);
     await post(PRIVACY_PATHS.erase, { email: 'erin@quill.example' }).expect(200);
-    expect(await leads().countDocuments({ words: { $in: ['erin', 'quill'] } })).toBe(0);
-    expect(await leads().countDocuments({ words: 'quillfeather' })).toBe(1);
+    expect(await leadsHolding('erin')).toBe(0);
+    expect(await leadsHolding('quill')).toBe(0);
+    expect(await leadsHolding('quillfeather')).toBe(1);
     expect(await names('erin')).toEqual([]);
     expect(await names('quillfeather')).toEqual(['Other Person']);
   });
 
   it('gives leads stored before words existed theirs at start, in batches, going on where it stopped', async () => {
     await insertLeads(t, kind, 7);
-    await leads().updateMany({}, { $unset: { words: '' } });
+    await leads().updateMany({}, { $unset: { words: '', wordText: '' } });
     expect(await names('lead3')).toEqual([]);
     // A start that stopped after its first batch of three: the next goes on with the other four.
     const filler = t.app.get(LeadSearchWords);
     await expect(filler.fillBatch('contactUs', 3)).resolves.toEqual({ read: 3, written: 3 });
-    expect(await leads().countDocuments({ words: null })).toBe(4);
+    expect((await storedWordLists()).filter((words) => !words)).toHaveLength(4);
     await expect(filler.fill('contactUs', 3)).resolves.toBe(4);
     await expect(filler.fill('contactUs', 3)).resolves.toBe(0);
-    expect(await leads().countDocuments({ words: null })).toBe(0);
+    expect((await storedWordLists()).filter((words) => !words)).toHaveLength(0);
     expect(await names('lead3')).toEqual(['Lead 3']);
     expect(await names('lead')).toHaveLength(7);
   });

@@ -1,5 +1,5 @@
 import { type LeadKindDescriptor } from '../../nest/src/contract';
-import { leadWords } from '../../nest/src/leads/core/lead-words';
+import { leadWords, storedWords } from '../../nest/src/leads/core/lead-words';
 
 export interface LeadDocsOptions {
   /** A word put into names, emails and texts, so a test can find (and remove) its own leads. */
@@ -34,7 +34,11 @@ export function leadDocs(kind: LeadKindDescriptor, count: number, options: LeadD
   });
 }
 
-/** A lead as the API stores it also holds its search words. */
+/**
+ * A lead as the API stores it also holds its search words: here in both forms, so the same
+ * documents serve a test on either engine (each reads only its own form).
+ */
 function withWords<T extends Record<string, unknown>>(kind: LeadKindDescriptor, lead: T) {
-  return { ...lead, words: leadWords(kind, lead) };
+  const words = leadWords(kind, lead);
+  return { ...lead, ...storedWords('array', words), ...storedWords('text', words) };
 }

@@ -4,7 +4,7 @@ import { type LeadListState } from '../../contract';
 
 import { SORT_KEYS, type SortKey, sortSpec, type SortValue } from './lead-order';
 import { type LeadRecord } from './lead-record';
-import { searchWords } from './lead-words';
+import { searchWords, WORDS_FIELD, type WordsForm } from './lead-words';
 
 /**
  * Every query the inbox sends, built in one place: the repository runs them, and the index test
@@ -40,7 +40,7 @@ export function idsFilter(ids: readonly Types.ObjectId[]): FilterQuery<LeadRecor
 /** A list, optionally from after a cursor's position and narrowed to a search. */
 export function listQuery(
   state: LeadListState,
-  options: { after?: SortValue[]; q?: string } = {},
+  options: { after?: SortValue[]; q?: string; form?: WordsForm } = {},
 ): LeadQuery {
   const filter: FilterQuery<LeadRecord> = { ...stateFilter(state) };
   const and: FilterQuery<LeadRecord>[] = [];
@@ -50,7 +50,7 @@ export function listQuery(
     and.push(order);
   }
   if (options.q) {
-    const { $and: more = [], ...search } = searchFilter(options.q);
+    const { $and: more = [], ...search } = searchFilter(options.q, options.form);
     Object.assign(filter, search);
     and.push(...more);
   }
@@ -95,15 +95,19 @@ function mergeField(
 
 /**
  * A search: every word typed (normalised as stored, searchWords()) must start a word of the lead.
- * Each is an anchored, case-sensitive prefix pattern on `words`: MongoDB turns one into an index
- * range (`^val` is ["val", "vam")); the longest word, likely the rarest, is the one at the top
- * level, where lead.schema.ts's indexes bound it. Text with no word in it matches no lead.
+ * In the array form each is an anchored, case-sensitive prefix pattern on `words`, which MongoDB
+ * turns into an index range (`^val` is ["val", "vam")); the longest word, likely the rarest, is the
+ * one at the top level, where lead.schema.ts's indexes bound it. In the text form (FerretDB 1.x,
+ * which reads every lead anyway) it is the start of the string or a space before the word. Text
+ * with no word in it matches no lead.
  */
-export function searchFilter(q: string): FilterQuery<LeadRecord> {
+export function searchFilter(q: string, form: WordsForm = 'array'): FilterQuery<LeadRecord> {
+  const field = WORDS_FIELD[form];
+  const start = form === 'array' ? '^' : '(?:^| )';
   const wanted = [...new Set(searchWords(q))].sort((a, b) => b.length - a.length);
-  if (wanted.length === 0) return { words: trusted({ $in: [] }) };
+  if (wanted.length === 0) return { [field]: trusted({ $in: [] }) };
   const [first, ...rest] = wanted.map((word) => ({
-    words: trusted({ $regex: `^${escapeRegex(word)}` }),
+    [field]: trusted({ $regex: `${start}${escapeRegex(word)}` }),
   }));
   return rest.length > 0 ? { ...first, $and: rest } : { ...first };
 }
@@ -118,8 +122,10 @@ export function emailFilter(key: string): FilterQuery<LeadRecord> {
   return { emailKey: key };
 }
 
-/** Leads stored before search words existed (given theirs at start, lead-search-words.ts). */
-export const missingWordsFilter: FilterQuery<LeadRecord> = { words: null };
+/** Leads without words in this form: stored before words existed, or on another engine. */
+export function missingWordsFilter(form: WordsForm = 'array'): FilterQuery<LeadRecord> {
+  return { [WORDS_FIELD[form]]: null };
+}
 
 /** Leads stored before emailKey existed (filled in at start). */
 export const missingEmailKeyFilter: FilterQuery<LeadRecord> = { emailKey: null };

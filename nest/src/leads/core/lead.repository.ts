@@ -1,4 +1,4 @@
-import { type Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 
 import { type Model, Types } from 'mongoose';
 
@@ -23,7 +23,14 @@ import {
   unreadFilter,
 } from './lead-queries';
 import { type LeadRecord } from './lead-record';
-import { leadWords, searchedFields } from './lead-words';
+import {
+  leadWords,
+  searchedFields,
+  storedWords,
+  WORDS_FIELD,
+  type WordsForm,
+  wordsFormOf,
+} from './lead-words';
 import { type CachedPage } from './list-view/lead-list-cache';
 import { type LeadListSource } from './list-view/lead-list-view';
 
@@ -53,18 +60,21 @@ export class LeadRepository implements LeadListSource {
       .exec();
   }
 
-  page(
+  async page(
     state: LeadListState,
     limit: number,
     options: { after?: SortValue[]; q?: string } = {},
   ): Promise<CachedPage> {
-    return this.query(listQuery(state, options), limit);
+    return this.query(listQuery(state, { ...options, form: await this.wordsForm() }), limit);
   }
 
   /** A whole list in list order as a stream, read in batches (never held in memory at once). */
   stream(state: LeadListState, q?: string): Readable {
-    const { filter, sort } = listQuery(state, { q });
-    return this.model.find(filter).sort(sort).lean().cursor({ batchSize: 1000 });
+    const leads = async function* (this: LeadRepository) {
+      const { filter, sort } = listQuery(state, { q, form: await this.wordsForm() });
+      yield* this.model.find(filter).sort(sort).lean().cursor({ batchSize: 1000 });
+    };
+    return Readable.from(leads.call(this));
   }
 
   /** Every lead of an email address, in no order. */
@@ -104,9 +114,13 @@ export class LeadRepository implements LeadListSource {
   }
 
   /** Up to `limit` leads stored before search words existed, with the fields their words come from. */
-  withoutWords(limit: number): Promise<LeadRecord[]> {
+  async withoutWords(limit: number): Promise<LeadRecord[]> {
     const fields = Object.fromEntries(searchedFields(this.kind).map((f) => [f, 1]));
-    return this.model.find(missingWordsFilter, fields).limit(limit).lean<LeadRecord[]>().exec();
+    return this.model
+      .find(missingWordsFilter(await this.wordsForm()), fields)
+      .limit(limit)
+      .lean<LeadRecord[]>()
+      .exec();
   }
 
   // --- writing -------------------------------------------------------------------------------
@@ -117,7 +131,7 @@ export class LeadRepository implements LeadListSource {
       {
         ...fields,
         emailKey: emailKey(fields.email ?? ''),
-        words: leadWords(this.kind, fields),
+        ...storedWords(await this.wordsForm(), leadWords(this.kind, fields)),
         archivedAt: null,
         readAt: null,
       },
@@ -157,14 +171,22 @@ export class LeadRepository implements LeadListSource {
     );
   }
 
-  /** Gives leads their search words, without touching their updatedAt; answers how many changed. */
+  /**
+   * Gives leads their search words in this engine's form, without touching their updatedAt, and
+   * drops the other form's (leads moved from another engine); answers how many it wrote.
+   */
   async setWords(leads: readonly LeadRecord[]): Promise<number> {
     if (leads.length === 0) return 0;
+    const form = await this.wordsForm();
+    const other = WORDS_FIELD[form === 'array' ? 'text' : 'array'];
     const result = await this.model.bulkWrite(
       leads.map((lead) => ({
         updateOne: {
           filter: { _id: lead._id },
-          update: { $set: { words: leadWords(this.kind, lead) } },
+          update: {
+            $set: storedWords(form, leadWords(this.kind, lead)),
+            $unset: { [other]: '' },
+          },
           timestamps: false,
         },
       })),
@@ -181,6 +203,11 @@ export class LeadRepository implements LeadListSource {
    */
   wholeCollectionEngine(): Promise<string | null> {
     return this.engine.wholeCollectionEngine();
+  }
+
+  /** How this engine stores words (lead-words.ts): the one other place that minds the engine. */
+  async wordsForm(): Promise<WordsForm> {
+    return wordsFormOf(await this.wholeCollectionEngine());
   }
 
   private async query({ filter, sort }: LeadQuery, limit: number): Promise<CachedPage> {

@@ -32,9 +32,11 @@ export function createLeadSchema(kind: LeadKindDescriptor, ownFields: SchemaDefi
       // The email as compared (emailKey()): finds a person's leads for access and erasure.
       emailKey: { type: String },
       phone_number: leadText(FIELD_LIMITS.phone_number, false),
-      // What a search finds the lead by (lead-words.ts): written at intake, filled in at start for
-      // leads stored before it existed. No default: a missing array is what the fill looks for.
+      // What a search finds the lead by (lead-words.ts), in one of two forms by engine: `words` on
+      // an indexed one, `wordText` on FerretDB 1.x. Written at intake, filled in at start for leads
+      // stored before (or on another engine). No default: a missing one is what the fill looks for.
       words: { type: [String], default: undefined },
+      wordText: { type: String },
       ...ownFields,
       // null while active. A date rather than a flag: the archive is ordered by when leads left the inbox.
       archivedAt: { type: Date, default: null },
