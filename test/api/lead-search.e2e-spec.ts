@@ -1,5 +1,9 @@
+import { type Document, type Filter } from 'mongodb';
+
 import { LEAD_KINDS, type Lead, leadPaths, PRIVACY_PATHS } from '../../nest/src/contract';
+import { listQuery } from '../../nest/src/leads/core/lead-queries';
 import { LeadSearchWords } from '../../nest/src/leads/core/lead-search-words';
+import { type WordsForm } from '../../nest/src/leads/core/lead-words';
 import { validSubmission } from '../support/submissions';
 import {
   clearLeads,
@@ -89,6 +93,24 @@ describe('search by the start of words', () => {
       // Text with no letter or digit is no word: it finds nothing (and is no error).
       expect(await names('@.*')).toEqual([]);
     });
+  });
+
+  it('finds the same leads in either stored form of the words', async () => {
+    // The test documents hold both forms; this engine reads one, an indexed engine the other.
+    await insertLeads(t, kind, 30);
+    await insertLeads(t, kind, 12, true);
+    const found = async (q: string, state: 'active' | 'archived', form: WordsForm) => {
+      const { filter, sort } = listQuery(state, { q, form });
+      const page = await leads()
+        .find(filter as Filter<Document>)
+        .sort(sort)
+        .toArray();
+      return page.map((lead) => lead._id.toHexString());
+    };
+    for (const q of ['lead1', 'LEAD2 exam', 'message 1', '1 lead', 'xyz', 'example.com', '—'])
+      for (const state of ['active', 'archived'] as const)
+        expect(await found(q, state, 'array')).toEqual(await found(q, state, 'text'));
+    expect(await found('lead1 example', 'active', 'array')).toHaveLength(1 + 10);
   });
 
   it('stores the words of a new lead at intake', async () => {
