@@ -42,7 +42,7 @@ export function leadWords(kind: LeadKindDescriptor, lead: Record<string, unknown
  * an array in `words`, one multikey index entry each. FerretDB 1.x reads and decodes every document
  * for every search and no index helps it; there an array of ~20 strings doubled a search's time
  * (measured: scripts/bench/search-ab.ts), while the same words joined by spaces in one string,
- * `wordText`, searched by `(?:^| )word`, cost less than the substring search it replaces.
+ * `wordText`, searched by `(?:^| )word`, costs about what the substring search it replaced did.
  */
 export type WordsForm = 'array' | 'text';
 

@@ -113,7 +113,7 @@ export class LeadRepository implements LeadListSource {
       .exec();
   }
 
-  /** Up to `limit` leads stored before search words existed, with the fields their words come from. */
+  /** Up to `limit` leads without words in this engine's form, with the fields words come from. */
   async withoutWords(limit: number): Promise<LeadRecord[]> {
     const fields = Object.fromEntries(searchedFields(this.kind).map((f) => [f, 1]));
     return this.model
