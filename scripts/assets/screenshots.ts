@@ -10,9 +10,9 @@ import { faker } from '@faker-js/faker';
 import { MongoClient } from 'mongodb';
 import { chromium, type Page } from 'playwright-core';
 
-import { emailKey, type LeadKindKey, leadKindList } from '../../nest/src/contract';
+import { type LeadKindKey, leadKindList } from '../../nest/src/contract';
 import { recountLeadTotals } from '../../nest/src/leads/core/list-view/lead-totals.store';
-import { fakeLead } from '../seed/fake-leads';
+import { fakeLead, wordsFormOfDb } from '../seed/fake-leads';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../stack/chromium';
 import { startWebStack } from '../stack/web-stack';
 
@@ -31,17 +31,13 @@ async function seed(mongoUri: string): Promise<void> {
   const client = await new MongoClient(mongoUri).connect();
   try {
     const db = client.db();
+    const wordsForm = await wordsFormOfDb(db);
     for (const kind of leadKindList) {
       const docs = Array.from({ length: LEADS_PER_KIND }, () =>
-        fakeLead(kind, { days: 10, archivedRatio: 0.15 }),
+        fakeLead(kind, { days: 10, archivedRatio: 0.15, wordsForm }),
       );
       if (PERSON_KINDS.includes(kind.key))
-        docs.push({
-          ...fakeLead(kind, { days: 20, archivedRatio: 0 }),
-          name: PERSON.name,
-          email: PERSON.email,
-          emailKey: emailKey(PERSON.email),
-        });
+        docs.push(fakeLead(kind, { days: 20, archivedRatio: 0, wordsForm }, PERSON));
       await db.collection(kind.collection).insertMany(docs);
     }
     // Written past the API: the kept totals are recounted, as `npm run seed` does.

@@ -22,7 +22,7 @@ import {
   leadPaths,
 } from '../../nest/src/contract';
 import { recountLeadTotals } from '../../nest/src/leads/core/list-view/lead-totals.store';
-import { fakeLead } from '../seed/fake-leads';
+import { fakeLead, wordsFormOfDb } from '../seed/fake-leads';
 import { startWebStack, type WebStack } from '../stack/web-stack';
 
 import { p95Chart } from './chart';
@@ -30,7 +30,11 @@ import { type Latency, timeEach } from './stats';
 
 const { values: args } = parseArgs({
   options: {
-    sizes: { type: 'string', default: '1000,10000,100000' },
+    // The embedded default's documented size; an indexed engine (MONGODB_URI) also at 1k and 100k.
+    sizes: {
+      type: 'string',
+      default: process.env.MONGODB_URI ? '1000,10000,100000' : '10000',
+    },
     requests: { type: 'string', default: '30' },
     out: { type: 'string', default: 'reports/bench' },
   },
@@ -40,7 +44,14 @@ const REQUESTS = Number(args.requests);
 const INTAKE = { requests: 5_000, connections: 50, floorPerSecond: 276 };
 const ARCHIVED_SHARE = 0.1;
 const OTHER_INBOXES = 1_000;
-const SEARCH = 'son';
+/**
+ * Two searches: a word in about a third of the leads (faker's emails are at gmail, yahoo or hotmail)
+ * and a token in one lead only (sent through intake once, before the first size).
+ */
+const SEARCHES = {
+  'API search, a common word (gmail)': 'gmail',
+  'API search, a rare token (one lead)': 'kwyjibo',
+};
 const inbox = LEAD_KINDS.contactUs;
 const paths = leadPaths(inbox);
 
@@ -80,6 +91,17 @@ async function main(): Promise<void> {
         .join(' ')}`,
     );
     const session = await signIn(stack);
+    const rare = await fetch(`${stack.apiUrl}${paths.create}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        name: 'Rare Token',
+        email: 'rare.token@example.org',
+        subject: 'One of a kind',
+        message: `Asking about kwyjibo listings`,
+      }),
+    });
+    if (rare.status !== 201) throw new Error(`the rare lead was answered ${rare.status}`);
     for (const kind of [LEAD_KINDS.keDemo, LEAD_KINDS.brokerDemo, LEAD_KINDS.consultation])
       await seed(db, kind, OTHER_INBOXES);
 
@@ -166,7 +188,8 @@ async function measureInbox(stack: WebStack, session: Session, db: Db): Promise<
   await measure('API 10th page', () =>
     timeEach(REQUESTS, () => api(`${paths.active}?cursor=${tenth}`)),
   );
-  await measure('API search', () => timeEach(REQUESTS, () => api(`${paths.active}?q=${SEARCH}`)));
+  for (const [name, q] of Object.entries(SEARCHES))
+    await measure(name, () => timeEach(REQUESTS, () => api(`${paths.active}?q=${q}`)));
   const ids = await newestIds(read, REQUESTS);
   await measure('API archive or unarchive, with answer', () =>
     timeEach(REQUESTS, (i) => {
@@ -336,9 +359,10 @@ async function signIn(stack: WebStack): Promise<Session> {
 
 /** Adds `count` realistic leads (10% archived) straight into the database, then recounts. */
 async function seed(db: Db, kind: LeadKindDescriptor, count: number): Promise<void> {
+  const wordsForm = await wordsFormOfDb(db);
   for (let done = 0; done < count; done += 5_000) {
     const docs = Array.from({ length: Math.min(5_000, count - done) }, () =>
-      fakeLead(kind, { days: 365, archivedRatio: ARCHIVED_SHARE }),
+      fakeLead(kind, { days: 365, archivedRatio: ARCHIVED_SHARE, wordsForm }),
     );
     await db.collection(kind.collection).insertMany(docs, { ordered: false });
   }
@@ -386,7 +410,7 @@ function judge(
     const t = TARGETS.indexed;
     for (const m of ['API first page', 'API archived first page', 'API 10th page'])
       check('list page', t.at, m, t.list);
-    check('search', t.at, 'API search', t.search);
+    for (const m of Object.keys(SEARCHES)) check('search', t.at, m, t.search);
     check('move with its answer', t.at, 'API archive or unarchive, with answer', t.move);
     check('dashboard', t.at, 'web dashboard page', t.dashboard);
   } else {

@@ -1,14 +1,22 @@
 import { faker } from '@faker-js/faker';
-import { ObjectId } from 'mongodb';
+import { type Db, ObjectId } from 'mongodb';
 
 import { emailKey, type LeadKindDescriptor } from '../../nest/src/contract';
+import {
+  leadWords,
+  storedWords,
+  type WordsForm,
+  wordsFormOf,
+} from '../../nest/src/leads/core/lead-words';
 
 const DAY = 86_400_000;
 
 /** A plausible lead of a kind, received at some time in the last `days` days (some archived). */
 export function fakeLead(
   kind: LeadKindDescriptor,
-  options: { days: number; archivedRatio: number },
+  options: { days: number; archivedRatio: number; wordsForm: WordsForm },
+  /** A given person instead of a made-up one. */
+  person?: { name: string; email: string },
 ) {
   const first = faker.person.firstName();
   const last = faker.person.lastName();
@@ -23,10 +31,11 @@ export function fakeLead(
     company: faker.company.name(),
     location: `${faker.location.city()}, ${faker.location.country()}`,
   };
-  const email = faker.internet.email({ firstName: first, lastName: last }).toLowerCase();
-  return {
+  const email =
+    person?.email ?? faker.internet.email({ firstName: first, lastName: last }).toLowerCase();
+  const lead = {
     _id: new ObjectId(),
-    name: `${first} ${last}`,
+    name: person?.name ?? `${first} ${last}`,
     email,
     emailKey: emailKey(email),
     phone_number:
@@ -44,4 +53,13 @@ export function fakeLead(
       : null,
     readAt: archived ? createdAt : null,
   };
+  // As the API stores a lead: with its search words, in the form of the engine it goes to.
+  return { ...lead, ...storedWords(options.wordsForm, leadWords(kind, lead)) };
+}
+
+/** The form of search words the engine behind `db` keeps (as the API's DatabaseEngine decides). */
+export async function wordsFormOfDb(db: Db): Promise<WordsForm> {
+  const info = await db.admin().command({ buildInfo: 1 });
+  const version: unknown = info.ferretdbVersion;
+  return wordsFormOf(typeof version === 'string' && version.startsWith('v1.') ? version : null);
 }

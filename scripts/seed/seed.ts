@@ -11,7 +11,7 @@ import { LEAD_KIND_KEYS, LEAD_KINDS, type LeadKindKey } from '../../nest/src/con
 import { recountLeadTotals } from '../../nest/src/leads/core/list-view/lead-totals.store';
 import { connectAppDatabase } from '../stack/app-database';
 
-import { fakeLead } from './fake-leads';
+import { fakeLead, wordsFormOfDb } from './fake-leads';
 
 const BATCH = 1_000;
 
@@ -37,6 +37,7 @@ async function main(): Promise<void> {
   const kinds = values.kind ? [values.kind as LeadKindKey] : [...LEAD_KIND_KEYS];
 
   const { db, close } = await connectAppDatabase();
+  const wordsForm = await wordsFormOfDb(db);
   const bar = new SingleBar(
     { format: 'Seeding |{bar}| {value}/{total} leads  {kind}' },
     Presets.shades_classic,
@@ -49,7 +50,9 @@ async function main(): Promise<void> {
       const share = Math.floor(count / kinds.length) + (i < count % kinds.length ? 1 : 0);
       for (let inserted = 0; inserted < share; inserted += BATCH) {
         const size = Math.min(BATCH, share - inserted);
-        const docs = Array.from({ length: size }, () => fakeLead(kind, { days, archivedRatio }));
+        const docs = Array.from({ length: size }, () =>
+          fakeLead(kind, { days, archivedRatio, wordsForm }),
+        );
         await db.collection(kind.collection).insertMany(docs, { ordered: false });
         done += size;
         bar.update(done, { kind: kind.panelTitle });

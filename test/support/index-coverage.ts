@@ -57,3 +57,20 @@ export function servedBy(index: IndexKey, shape: QueryShape): boolean {
   const rangeFrom = at;
   return range.every((field) => keys.indexOf(field) >= rangeFrom);
 }
+
+/**
+ * Whether an index starts with `field` and the filter bounds that field at the top level (an
+ * equality or a range such as an anchored prefix pattern), holding the filter's other pinned fields
+ * too: the scan reads only the index entries in the field's bounds, whatever the list's size, and a
+ * sort, if any, is done in memory over what it found.
+ */
+export function boundsMatchesFirst(
+  index: IndexKey,
+  field: string,
+  shape: Pick<QueryShape, 'filter'>,
+): boolean {
+  const keys = Object.keys(index);
+  const { equality, range } = describeFilter(shape.filter);
+  if (keys[0] !== field || ![...equality, ...range].includes(field)) return false;
+  return equality.every((pinned) => keys.includes(pinned));
+}

@@ -1,4 +1,5 @@
 import { type LeadKindDescriptor } from '../../nest/src/contract';
+import { leadWords, storedWords } from '../../nest/src/leads/core/lead-words';
 
 export interface LeadDocsOptions {
   /** A word put into names, emails and texts, so a test can find (and remove) its own leads. */
@@ -18,7 +19,7 @@ export function leadDocs(kind: LeadKindDescriptor, count: number, options: LeadD
   const start = options.start ?? Date.now() - count * stepMs;
   return Array.from({ length: count }, (_, i) => {
     const at = new Date(start + i * stepMs);
-    return {
+    return withWords(kind, {
       name: `${tag ? `${tag} ` : ''}Lead ${i}`,
       email: `${tag ? `${tag}.` : 'lead'}${i}@example.com`,
       emailKey: `${tag ? `${tag}.` : 'lead'}${i}@example.com`,
@@ -29,6 +30,15 @@ export function leadDocs(kind: LeadKindDescriptor, count: number, options: LeadD
       updatedAt: at,
       archivedAt: archived ? new Date(at.getTime() + 500) : null,
       readAt: null,
-    };
+    });
   });
+}
+
+/**
+ * A lead as the API stores it also holds its search words: here in both forms, so the same
+ * documents serve a test on either engine (each reads only its own form).
+ */
+function withWords<T extends Record<string, unknown>>(kind: LeadKindDescriptor, lead: T) {
+  const words = leadWords(kind, lead);
+  return { ...lead, ...storedWords('array', words), ...storedWords('text', words) };
 }

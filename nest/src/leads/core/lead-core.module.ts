@@ -5,6 +5,7 @@ import { DatabaseModule } from '../../database/database.module';
 
 import { LeadEmailKeys } from './lead-email-keys';
 import { LeadRegistry } from './lead-registry';
+import { LeadSearchWords } from './lead-search-words';
 import { LeadTotalsChecker } from './list-view/lead-totals.checker';
 import {
   LEAD_TOTALS_MODEL,
@@ -19,7 +20,14 @@ import {
     DatabaseModule,
     MongooseModule.forFeature([{ name: LEAD_TOTALS_MODEL, schema: LeadTotalsSchema }]),
   ],
-  providers: [LeadRegistry, LeadTotalsStore, LeadTotalsChecker, LeadEmailKeys],
-  exports: [LeadRegistry, LeadTotalsStore, LeadTotalsChecker, LeadEmailKeys, DatabaseModule],
+  providers: [LeadRegistry, LeadTotalsStore, LeadTotalsChecker, LeadEmailKeys, LeadSearchWords],
+  exports: [
+    LeadRegistry,
+    LeadTotalsStore,
+    LeadTotalsChecker,
+    LeadEmailKeys,
+    LeadSearchWords,
+    DatabaseModule,
+  ],
 })
 export class LeadCoreModule {}

@@ -1,9 +1,10 @@
 import { type FilterQuery, trusted, type Types } from 'mongoose';
 
-import { type LeadKindDescriptor, type LeadListState } from '../../contract';
+import { type LeadListState } from '../../contract';
 
 import { SORT_KEYS, type SortKey, sortSpec, type SortValue } from './lead-order';
 import { type LeadRecord } from './lead-record';
+import { searchWords, WORDS_FIELD, type WordsForm } from './lead-words';
 
 /**
  * Every query the inbox sends, built in one place: the repository runs them, and the index test
@@ -38,9 +39,8 @@ export function idsFilter(ids: readonly Types.ObjectId[]): FilterQuery<LeadRecor
 
 /** A list, optionally from after a cursor's position and narrowed to a search. */
 export function listQuery(
-  kind: LeadKindDescriptor,
   state: LeadListState,
-  options: { after?: SortValue[]; q?: string } = {},
+  options: { after?: SortValue[]; q?: string; form?: WordsForm } = {},
 ): LeadQuery {
   const filter: FilterQuery<LeadRecord> = { ...stateFilter(state) };
   const and: FilterQuery<LeadRecord>[] = [];
@@ -49,7 +49,11 @@ export function listQuery(
     Object.assign(filter, mergeField(filter, bound));
     and.push(order);
   }
-  if (options.q) and.push(searchFilter(kind, options.q));
+  if (options.q) {
+    const { $and: more = [], ...search } = searchFilter(options.q, options.form);
+    Object.assign(filter, search);
+    and.push(...more);
+  }
   if (and.length > 0) filter.$and = and;
   return { filter, sort: sortSpec(state) };
 }
@@ -89,12 +93,26 @@ function mergeField(
   return { [field]: joined };
 }
 
-/** Case-insensitive, literal: the admin's text is escaped, never run as a pattern. */
-export function searchFilter(kind: LeadKindDescriptor, q: string): FilterQuery<LeadRecord> {
-  const pattern = trusted({ $regex: escapeRegex(q), $options: 'i' });
-  return { $or: ['name', 'email', kind.textField].map((f) => ({ [f]: pattern })) };
+/**
+ * A search: every word typed (normalised as stored, searchWords()) must start a word of the lead.
+ * In the array form each is an anchored, case-sensitive prefix pattern on `words`, which MongoDB
+ * turns into an index range (`^val` is ["val", "vam")); the longest word, likely the rarest, is the
+ * one at the top level, where lead.schema.ts's indexes bound it. In the text form (FerretDB 1.x,
+ * which reads every lead anyway) it is the start of the string or a space before the word. Text
+ * with no word in it matches no lead.
+ */
+export function searchFilter(q: string, form: WordsForm = 'array'): FilterQuery<LeadRecord> {
+  const field = WORDS_FIELD[form];
+  const start = form === 'array' ? '^' : '(?:^| )';
+  const wanted = [...new Set(searchWords(q))].sort((a, b) => b.length - a.length);
+  if (wanted.length === 0) return { [field]: trusted({ $in: [] }) };
+  const [first, ...rest] = wanted.map((word) => ({
+    [field]: trusted({ $regex: `${start}${escapeRegex(word)}` }),
+  }));
+  return rest.length > 0 ? { ...first, $and: rest } : { ...first };
 }
 
+/** Words are letters and digits only, but a pattern built from text is escaped all the same. */
 export function escapeRegex(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
@@ -102,6 +120,11 @@ export function escapeRegex(text: string): string {
 /** Every lead of one email address (emailKey() of it). */
 export function emailFilter(key: string): FilterQuery<LeadRecord> {
   return { emailKey: key };
+}
+
+/** Leads without words in this form: stored before words existed, or on another engine. */
+export function missingWordsFilter(form: WordsForm = 'array'): FilterQuery<LeadRecord> {
+  return { [WORDS_FIELD[form]]: null };
 }
 
 /** Leads stored before emailKey existed (filled in at start). */

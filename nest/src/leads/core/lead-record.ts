@@ -11,6 +11,9 @@ export interface LeadRecord {
   createdAt: Date;
   updatedAt: Date;
   archivedAt: Date | null;
+  /** Search words (lead-words.ts), in the engine's form; absent until given (intake, start-up). */
+  words?: string[];
+  wordText?: string;
   /** Absent on leads stored before read marks existed: unread. */
   readAt?: Date | null;
   [field: string]: unknown;

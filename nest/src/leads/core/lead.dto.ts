@@ -33,7 +33,8 @@ import {
 export const IsListSearch = () =>
   applyDecorators(
     ApiPropertyOptional({
-      description: 'Case-insensitive text matched in name, email and the kind’s text field',
+      description:
+        'Words, each matching the start of a word of the name, the email (local part, domain) or the kind’s text field; case and accents ignored; all must match',
       maxLength: LIST_PAGE.maxQueryLength,
     }),
     IsText(LIST_PAGE.maxQueryLength, { required: false }),

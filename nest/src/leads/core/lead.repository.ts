@@ -1,4 +1,4 @@
-import { type Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 
 import { type Model, Types } from 'mongoose';
 
@@ -18,10 +18,19 @@ import {
   type LeadQuery,
   listQuery,
   missingEmailKeyFilter,
+  missingWordsFilter,
   stateFilter,
   unreadFilter,
 } from './lead-queries';
 import { type LeadRecord } from './lead-record';
+import {
+  leadWords,
+  searchedFields,
+  storedWords,
+  WORDS_FIELD,
+  type WordsForm,
+  wordsFormOf,
+} from './lead-words';
 import { type CachedPage } from './list-view/lead-list-cache';
 import { type LeadListSource } from './list-view/lead-list-view';
 
@@ -51,18 +60,21 @@ export class LeadRepository implements LeadListSource {
       .exec();
   }
 
-  page(
+  async page(
     state: LeadListState,
     limit: number,
     options: { after?: SortValue[]; q?: string } = {},
   ): Promise<CachedPage> {
-    return this.query(listQuery(this.kind, state, options), limit);
+    return this.query(listQuery(state, { ...options, form: await this.wordsForm() }), limit);
   }
 
   /** A whole list in list order as a stream, read in batches (never held in memory at once). */
   stream(state: LeadListState, q?: string): Readable {
-    const { filter, sort } = listQuery(this.kind, state, { q });
-    return this.model.find(filter).sort(sort).lean().cursor({ batchSize: 1000 });
+    const leads = async function* (this: LeadRepository) {
+      const { filter, sort } = listQuery(state, { q, form: await this.wordsForm() });
+      yield* this.model.find(filter).sort(sort).lean().cursor({ batchSize: 1000 });
+    };
+    return Readable.from(leads.call(this));
   }
 
   /** Every lead of an email address, in no order. */
@@ -101,12 +113,28 @@ export class LeadRepository implements LeadListSource {
       .exec();
   }
 
+  /** Up to `limit` leads without words in this engine's form, with the fields words come from. */
+  async withoutWords(limit: number): Promise<LeadRecord[]> {
+    const fields = Object.fromEntries(searchedFields(this.kind).map((f) => [f, 1]));
+    return this.model
+      .find(missingWordsFilter(await this.wordsForm()), fields)
+      .limit(limit)
+      .lean<LeadRecord[]>()
+      .exec();
+  }
+
   // --- writing -------------------------------------------------------------------------------
 
   /** Stores a new lead; resolves once the database has acknowledged it. */
   async insert(fields: Record<string, string>): Promise<LeadRecord> {
     const [created] = await this.model.create([
-      { ...fields, emailKey: emailKey(fields.email ?? ''), archivedAt: null, readAt: null },
+      {
+        ...fields,
+        emailKey: emailKey(fields.email ?? ''),
+        ...storedWords(await this.wordsForm(), leadWords(this.kind, fields)),
+        archivedAt: null,
+        readAt: null,
+      },
     ]);
     if (!created) throw new Error('insert returned no document');
     return created.toObject<LeadRecord>();
@@ -143,6 +171,29 @@ export class LeadRepository implements LeadListSource {
     );
   }
 
+  /**
+   * Gives leads their search words in this engine's form, without touching their updatedAt, and
+   * drops the other form's (leads moved from another engine); answers how many it wrote.
+   */
+  async setWords(leads: readonly LeadRecord[]): Promise<number> {
+    if (leads.length === 0) return 0;
+    const form = await this.wordsForm();
+    const other = WORDS_FIELD[form === 'array' ? 'text' : 'array'];
+    const result = await this.model.bulkWrite(
+      leads.map((lead) => ({
+        updateOne: {
+          filter: { _id: lead._id },
+          update: {
+            $set: storedWords(form, leadWords(this.kind, lead)),
+            $unset: { [other]: '' },
+          },
+          timestamps: false,
+        },
+      })),
+    );
+    return result.matchedCount;
+  }
+
   // --- the engine ----------------------------------------------------------------------------
 
   /**
@@ -152,6 +203,11 @@ export class LeadRepository implements LeadListSource {
    */
   wholeCollectionEngine(): Promise<string | null> {
     return this.engine.wholeCollectionEngine();
+  }
+
+  /** How this engine stores words (lead-words.ts): the one other place that minds the engine. */
+  async wordsForm(): Promise<WordsForm> {
+    return wordsFormOf(await this.wholeCollectionEngine());
   }
 
   private async query({ filter, sort }: LeadQuery, limit: number): Promise<CachedPage> {

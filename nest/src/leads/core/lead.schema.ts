@@ -32,6 +32,11 @@ export function createLeadSchema(kind: LeadKindDescriptor, ownFields: SchemaDefi
       // The email as compared (emailKey()): finds a person's leads for access and erasure.
       emailKey: { type: String },
       phone_number: leadText(FIELD_LIMITS.phone_number, false),
+      // What a search finds the lead by (lead-words.ts), in one of two forms by engine: `words` on
+      // an indexed one, `wordText` on FerretDB 1.x. Written at intake, filled in at start for leads
+      // stored before (or on another engine). No default: a missing one is what the fill looks for.
+      words: { type: [String], default: undefined },
+      wordText: { type: String },
       ...ownFields,
       // null while active. A date rather than a flag: the archive is ordered by when leads left the inbox.
       archivedAt: { type: Date, default: null },
@@ -49,6 +54,14 @@ export function createLeadSchema(kind: LeadKindDescriptor, ownFields: SchemaDefi
   // Serves both lists with an index-ordered scan: active = {archivedAt: null} sorted by
   // (createdAt, _id) desc; archived = archivedAt range sorted by (archivedAt, createdAt, _id) desc.
   schema.index({ archivedAt: -1, createdAt: -1, _id: -1 });
+  // A search (lead-queries.ts's searchFilter) has two shapes of cost, and MongoDB's planner races
+  // the plans of these two indexes and keeps the faster (decision 0014):
+  // - a rare word: its prefix range on the words first, then the list's keys; the few matches
+  //   are sorted in memory. Also finds the leads with no words yet (`words: null`) at start.
+  // - a common word: the list's order first, the words last, read from the index keys, so the
+  //   scan walks the list newest first and stops once a page has matched.
+  schema.index({ words: 1, archivedAt: -1, createdAt: -1, _id: -1 });
+  schema.index({ archivedAt: -1, createdAt: -1, _id: -1, words: 1 });
   // The unread count of the inbox (kept; counted only by the totals check).
   schema.index({ archivedAt: -1, readAt: 1 });
   // A person's leads (privacy access and erasure).

@@ -1,0 +1,62 @@
+import { type LeadKindDescriptor } from '../../contract';
+
+/**
+ * Longer words are cut to this many characters, where they are stored and where they are searched
+ * alike, so a long search word still finds its lead and a stored lead's index keys stay short.
+ */
+export const WORD_MAX = 32;
+
+const MARKS = /\p{M}/gu;
+const NOT_WORD = /[^\p{L}\p{N}]+/u;
+
+/**
+ * The words of a text as search compares them: lower case, accents folded (`é` is `e`: NFD, marks
+ * dropped), split on anything that is not a letter or a digit in any script. Lower case comes first:
+ * `İ` lower-cases to `i` plus a combining dot, which the folding then drops.
+ */
+export function searchWords(text: string): string[] {
+  return text
+    .toLowerCase()
+    .normalize('NFD')
+    .replace(MARKS, '')
+    .split(NOT_WORD)
+    .filter((word) => word !== '')
+    .map((word) => Array.from(word).slice(0, WORD_MAX).join(''));
+}
+
+/** The fields a lead is found by: its name, its email (local part and domain) and its kind's text. */
+export function searchedFields(kind: LeadKindDescriptor): string[] {
+  return ['name', 'email', kind.textField];
+}
+
+/** What a lead stores in `words`: each word of its searched fields once, in no useful order. */
+export function leadWords(kind: LeadKindDescriptor, lead: Record<string, unknown>): string[] {
+  const text = searchedFields(kind)
+    .map((field) => lead[field])
+    .filter((value): value is string => typeof value === 'string');
+  return [...new Set(searchWords(text.join(' ')))];
+}
+
+/**
+ * How a lead's words are stored, by engine. An indexed engine (MongoDB, FerretDB 2) keeps them as
+ * an array in `words`, one multikey index entry each. FerretDB 1.x reads and decodes every document
+ * for every search and no index helps it; there an array of ~20 strings doubled a search's time
+ * (measured: scripts/bench/search-ab.ts), while the same words joined by spaces in one string,
+ * `wordText`, searched by `(?:^| )word`, costs about what the substring search it replaced did.
+ */
+export type WordsForm = 'array' | 'text';
+
+export const WORDS_FIELD = { array: 'words', text: 'wordText' } as const satisfies Record<
+  WordsForm,
+  string
+>;
+
+/** The form of the engine: text on one that reads every document anyway (FerretDB 1.x). */
+export function wordsFormOf(wholeCollectionEngine: string | null): WordsForm {
+  return wholeCollectionEngine ? 'text' : 'array';
+}
+
+/** A lead's words as its engine's form stores them (the other form's field is then left out). */
+export function storedWords(form: WordsForm, words: readonly string[]): Record<string, unknown> {
+  return form === 'array' ? { words: [...words] } : { wordText: words.join(' ') };
+}

@@ -1,0 +1,192 @@
+import { type Document, type Filter } from 'mongodb';
+
+import { LEAD_KINDS, type Lead, leadPaths, PRIVACY_PATHS } from '../../nest/src/contract';
+import { listQuery } from '../../nest/src/leads/core/lead-queries';
+import { LeadSearchWords } from '../../nest/src/leads/core/lead-search-words';
+import { type WordsForm } from '../../nest/src/leads/core/lead-words';
+import { validSubmission } from '../support/submissions';
+import {
+  clearLeads,
+  insertLeads,
+  request,
+  signedInTestApp,
+  type TestApp,
+} from '../support/test-app';
+
+/**
+ * Issue 25: a search finds leads by the start of their words (name, email local part and domain,
+ * the kind's text field), lower-cased and with accents folded, every word typed required.
+ */
+describe('search by the start of words', () => {
+  let t: TestApp;
+  let token: string;
+  const kind = LEAD_KINDS.contactUs;
+  const paths = leadPaths(kind);
+  const get = (path: string) => request(t.http).get(path).set('Authorization', `Bearer ${token}`);
+  const post = (path: string, body: object) =>
+    request(t.http).post(path).set('Authorization', `Bearer ${token}`).send(body);
+  const submit = async (name: string, email: string, message: string): Promise<string> =>
+    (
+      await request(t.http)
+        .post(paths.create)
+        .send({ ...validSubmission(kind), name, email, message })
+        .expect(201)
+    ).body.id as string;
+  const names = async (q: string, list: 'active' | 'archived' = 'active'): Promise<string[]> =>
+    (await get(`${paths[list]}?q=${encodeURIComponent(q)}`).expect(200)).body.data
+      .map((lead: Lead) => lead.name)
+      .sort();
+  const leads = () => t.connection.collection(kind.collection);
+  /** Each stored lead's words, in whichever form its engine keeps them (lead-words.ts). */
+  const storedWordLists = async (): Promise<(string[] | undefined)[]> =>
+    (await leads().find({}).toArray()).map(
+      (lead) =>
+        (lead.words as string[] | undefined) ?? (lead.wordText as string | undefined)?.split(' '),
+    );
+  const leadsHolding = async (word: string) =>
+    (await storedWordLists()).filter((words) => words?.includes(word)).length;
+
+  beforeAll(async () => {
+    ({ t, token } = await signedInTestApp({ INTAKE_RATE_LIMIT: '1000' }));
+  });
+  afterAll(() => t.close());
+  beforeEach(() => clearLeads(t, kind));
+
+  describe('what matches', () => {
+    beforeEach(async () => {
+      await submit('Valérie Durand', 'v.durand@gmail.com', 'Asking for a Valuation of our fleet');
+      await submit('Bob Stone', 'bob@stone-works.io', 'Hello there');
+      await submit('Дмитрий Орлов', 'dmitry@example.com', 'Цена на яхты?');
+    });
+
+    it('finds a word of the name or the text field by its start, whatever its case', async () => {
+      expect(await names('val')).toEqual(['Valérie Durand']);
+      expect(await names('VALUATION')).toEqual(['Valérie Durand']);
+      expect(await names('hel')).toEqual(['Bob Stone']);
+      expect(await names('цен')).toEqual(['Дмитрий Орлов']);
+    });
+
+    it('finds the local part and each part of the domain of an email', async () => {
+      expect(await names('durand')).toEqual(['Valérie Durand']);
+      expect(await names('gmail')).toEqual(['Valérie Durand']);
+      expect(await names('works')).toEqual(['Bob Stone']);
+      expect(await names('io')).toEqual(['Bob Stone']);
+      expect(await names('bob@stone-works.io')).toEqual(['Bob Stone']);
+    });
+
+    it('folds accents, in what is stored and in what is typed', async () => {
+      expect(await names('valerie')).toEqual(['Valérie Durand']);
+      expect(await names('VALÉR')).toEqual(['Valérie Durand']);
+      expect(await names('dmitr орлов')).toEqual(['Дмитрий Орлов']);
+    });
+
+    it('needs every word typed, in any order', async () => {
+      expect(await names('fleet valerie')).toEqual(['Valérie Durand']);
+      expect(await names('Durand, fle')).toEqual(['Valérie Durand']);
+      expect(await names('fleet bob')).toEqual([]);
+    });
+
+    it('no longer finds a string inside a word, as the substring search did', async () => {
+      expect(await names('alua')).toEqual([]);
+      expect(await names('mail')).toEqual([]);
+      expect(await names('ob')).toEqual([]);
+      // Text with no letter or digit is no word: it finds nothing (and is no error).
+      expect(await names('@.*')).toEqual([]);
+    });
+  });
+
+  it('finds the same leads in either stored form of the words', async () => {
+    // The test documents hold both forms; this engine reads one, an indexed engine the other.
+    await insertLeads(t, kind, 30);
+    await insertLeads(t, kind, 12, true);
+    const found = async (q: string, state: 'active' | 'archived', form: WordsForm) => {
+      const { filter, sort } = listQuery(state, { q, form });
+      const page = await leads()
+        .find(filter as Filter<Document>)
+        .sort(sort)
+        .toArray();
+      return page.map((lead) => lead._id.toHexString());
+    };
+    for (const q of ['lead1', 'LEAD2 exam', 'message 1', '1 lead', 'xyz', 'example.com', '—'])
+      for (const state of ['active', 'archived'] as const)
+        expect(await found(q, state, 'array')).toEqual(await found(q, state, 'text'));
+    expect(await found('lead1 example', 'active', 'array')).toHaveLength(1 + 10);
+  });
+
+  it('stores the words of a new lead at intake', async () => {
+    await submit('Zoë Tran', 'zoe.tran@mail.example', 'Fleet pricing');
+    const [words] = await storedWordLists();
+    expect([...(words ?? [])].sort()).toEqual(
+      ['zoe', 'tran', 'mail', 'example', 'fleet', 'pricing'].sort(),
+    );
+  });
+
+  it('pages the matches newest first with the lists’ cursor, in either list', async () => {
+    // Emails lead1, lead10 to lead19 and lead100 to lead119: 31 of 120 (oldest first).
+    await insertLeads(t, kind, 120);
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: { body: { data: Lead[]; nextCursor: string | null; total: null } } = await get(
+        `${paths.active}?q=lead1&limit=10${cursor ? `&cursor=${cursor}` : ''}`,
+      ).expect(200);
+      expect(page.body.total).toBeNull();
+      seen.push(...page.body.data.map((lead) => lead.email));
+      cursor = page.body.nextCursor;
+    } while (cursor);
+    const down = (from: number, to: number) =>
+      Array.from({ length: from - to + 1 }, (_, i) => `lead${from - i}@example.com`);
+    expect(seen).toEqual([...down(119, 100), ...down(19, 10), 'lead1@example.com']);
+    expect(await names('lead1', 'archived')).toEqual([]);
+  });
+
+  it('answers an action with the search’s first pages', async () => {
+    const valerie = await submit('Valérie Durand', 'v@gmail.com', 'Valuation');
+    await submit('Valentin Roux', 'roux@example.com', 'Hello');
+    await submit('Bob Stone', 'bob@example.com', 'Valuation');
+    const { body } = await post(paths.archive, { ids: [valerie], q: 'vale' }).expect(200);
+    expect(body.unarchived.map((lead: Lead) => lead.name)).toEqual(['Valentin Roux']);
+    expect(body.archived.map((lead: Lead) => lead.name)).toEqual(['Valérie Durand']);
+    expect(body).toMatchObject({ unarchivedTotal: 2, archivedTotal: 1 });
+  });
+
+  it('exports what the search finds, and nothing else', async () => {
+    await submit('Valérie Durand', 'v@gmail.com', 'Valuation');
+    await submit('Bob Stone', 'bob@example.com', 'Evaluation');
+    const csv = async (q: string) =>
+      (await get(`${paths.exportCsv}?q=${encodeURIComponent(q)}`).expect(200)).text
+        .split('\r\n')
+        .filter((row) => row !== '');
+    const found = await csv('valu');
+    expect(found).toHaveLength(2);
+    expect(found[1]).toContain('Valérie Durand');
+    expect(await csv('alua')).toHaveLength(1);
+  });
+
+  it('leaves no words behind when a person’s leads are erased', async () => {
+    await submit('Erin Quillfeather', 'erin@quill.example', 'Nothing to see');
+    await submit('Other Person', 'other@example.com', 'Quillfeather mentioned');
+    expect(await leadsHolding('quillfeather')).toBe(2);
+    await post(PRIVACY_PATHS.erase, { email: 'erin@quill.example' }).expect(200);
+    expect(await leadsHolding('erin')).toBe(0);
+    expect(await leadsHolding('quill')).toBe(0);
+    expect(await leadsHolding('quillfeather')).toBe(1);
+    expect(await names('erin')).toEqual([]);
+    expect(await names('quillfeather')).toEqual(['Other Person']);
+  });
+
+  it('gives leads stored before words existed theirs at start, in batches, going on where it stopped', async () => {
+    await insertLeads(t, kind, 7);
+    await leads().updateMany({}, { $unset: { words: '', wordText: '' } });
+    expect(await names('lead3')).toEqual([]);
+    // A start that stopped after its first batch of three: the next goes on with the other four.
+    const filler = t.app.get(LeadSearchWords);
+    await expect(filler.fillBatch('contactUs', 3)).resolves.toEqual({ read: 3, written: 3 });
+    expect((await storedWordLists()).filter((words) => !words)).toHaveLength(4);
+    await expect(filler.fill('contactUs', 3)).resolves.toBe(4);
+    await expect(filler.fill('contactUs', 3)).resolves.toBe(0);
+    expect((await storedWordLists()).filter((words) => !words)).toHaveLength(0);
+    expect(await names('lead3')).toEqual(['Lead 3']);
+    expect(await names('lead')).toHaveLength(7);
+  });
+});
