@@ -2,7 +2,6 @@
 // Functions passed to page.evaluate run in the browser.
 import { randomBytes } from 'node:crypto';
 
-import axe from 'axe-core';
 import { MongoClient } from 'mongodb';
 import { type Browser, type BrowserContext, type Page } from 'playwright-core';
 
@@ -15,21 +14,10 @@ import {
 } from '../support/browser';
 
 import { ADMIN_PATH, signIn } from './support/admin';
+import { axeViolations } from './support/suite';
 
 const ACCOUNT = `${ADMIN_PATH}/account`;
 const ADMINS = `${ADMIN_PATH}/admins`;
-
-/** Every axe-core violation on the page as it is now (any impact), one line each. */
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: axe.source });
-  const violations = await page.evaluate(async () => {
-    const result = await (window as unknown as { axe: typeof axe }).axe.run(document);
-    return result.violations.map(
-      (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-    );
-  });
-  return violations;
-}
 
 /**
  * The browser suite shares one admin (the stack's) across files: these tests make and remove admins
