@@ -105,11 +105,12 @@ export class LeadRepository implements LeadListSource {
     return { active, archived, unread };
   }
 
-  /** Leads stored before emailKey existed. */
-  withoutEmailKey(): Promise<Pick<LeadRecord, '_id' | 'email'>[]> {
+  /** Up to `limit` leads stored before emailKey existed. */
+  withoutEmailKey(limit: number): Promise<LeadRecord[]> {
     return this.model
       .find(missingEmailKeyFilter, { email: 1 })
-      .lean<Pick<LeadRecord, '_id' | 'email'>[]>()
+      .limit(limit)
+      .lean<LeadRecord[]>()
       .exec();
   }
 
@@ -158,9 +159,9 @@ export class LeadRepository implements LeadListSource {
   }
 
   /** Gives leads their email key, without touching their updatedAt. */
-  async setEmailKeys(leads: readonly Pick<LeadRecord, '_id' | 'email'>[]): Promise<void> {
-    if (leads.length === 0) return;
-    await this.model.bulkWrite(
+  async setEmailKeys(leads: readonly Pick<LeadRecord, '_id' | 'email'>[]): Promise<number> {
+    if (leads.length === 0) return 0;
+    const result = await this.model.bulkWrite(
       leads.map((lead) => ({
         updateOne: {
           filter: { _id: lead._id },
@@ -169,6 +170,7 @@ export class LeadRepository implements LeadListSource {
         },
       })),
     );
+    return result.matchedCount;
   }
 
   /**
