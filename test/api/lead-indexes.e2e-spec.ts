@@ -60,6 +60,10 @@ describe('every query shape has an index that serves its filter and sort', () =>
           shape('search', listQuery(state, { q: 'ada' })),
           shape('search, next page', listQuery(state, { q: 'ada', after })),
           shape('search, several words', listQuery(state, { q: 'Ada lovelace@' })),
+          shape('one stage', listQuery(state, { stages: ['won'] })),
+          // `new` is also a lead stored before stages (no field): the stages' ranges plus null's.
+          shape('stages with new', listQuery(state, { stages: ['new', 'qualified'] })),
+          shape('stages, next page', listQuery(state, { stages: ['won', 'lost'], after })),
           [kind.collection, { name: `${kind.key} ${state}: count`, filter: stateFilter(state) }],
           [
             kind.collection,

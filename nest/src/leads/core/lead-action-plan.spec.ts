@@ -1,3 +1,5 @@
+import { trusted } from 'mongoose';
+
 import { type LeadAction } from '../../contract';
 
 import { type ActionPlan, planAction, planErasure } from './lead-action-plan';
@@ -83,6 +85,38 @@ describe('planAction', () => {
     expect(plan('read', active).condition).toEqual({ readAt: null });
     expect(plan('unarchive', archived).condition).toHaveProperty('archivedAt');
     expect(plan('delete', archived).condition).toHaveProperty('archivedAt');
+  });
+});
+
+describe('planAction: stage', () => {
+  const stageOf = (to: 'new' | 'won', ...leads: ReturnType<typeof leadRecord>[]) => {
+    const result = planAction('stage', leads, now, { stage: to });
+    if ('refused' in result) throw new Error(`refused: ${result.refused}`);
+    return result;
+  };
+  const legacy = leadRecord(1); // stored before stages: no stage, read as `new`
+  const won = { ...leadRecord(2, { archived: true }), stage: 'won' as const };
+  const qualified = { ...leadRecord(3), stage: 'qualified' as const };
+
+  it('sets the stage of leads in another stage, in either list, and never archives', () => {
+    const p = stageOf('won', legacy, won, qualified);
+    expect(p.targets).toEqual([legacy, qualified]);
+    expect(p.effect).toEqual({ set: { stage: 'won', updatedAt: now } });
+    expect(p.condition).toEqual({ stage: trusted({ $ne: 'won' }) });
+    expect(p.changes).toEqual([
+      { upsert: { ...legacy, stage: 'won', updatedAt: now } },
+      { upsert: { ...qualified, stage: 'won', updatedAt: now } },
+    ]);
+    expect(p.delta).toMatchObject({ active: 0, archived: 0, unread: 0 });
+  });
+
+  it('leaves a lead without a stage alone when it is set to new (it is new already)', () => {
+    expect(stageOf('new', legacy).targets).toEqual([]);
+    expect(stageOf('new', legacy, won).targets).toEqual([won]);
+  });
+
+  it('is a bug, not bad input, to plan it without a stage', () => {
+    expect(() => planAction('stage', [legacy], now)).toThrow('stage');
   });
 });
 

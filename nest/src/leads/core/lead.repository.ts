@@ -6,6 +6,7 @@ import {
   emailKey,
   type LeadKindDescriptor,
   type LeadListState,
+  type LeadStage,
   type LeadTotals,
 } from '../../contract';
 import { type DatabaseEngine } from '../../database/database-engine';
@@ -63,7 +64,7 @@ export class LeadRepository implements LeadListSource {
   async page(
     state: LeadListState,
     limit: number,
-    options: { after?: SortValue[]; q?: string } = {},
+    options: { after?: SortValue[]; q?: string; stages?: readonly LeadStage[] } = {},
   ): Promise<CachedPage> {
     return this.query(listQuery(state, { ...options, form: await this.wordsForm() }), limit);
   }

@@ -6,6 +6,7 @@ import {
   type LeadKindKey,
   type LeadListState,
   type LeadPage,
+  type LeadStage,
   type LeadTotals,
   LIST_PAGE,
 } from '../../../contract';
@@ -20,6 +21,8 @@ export interface ListOptions {
   limit?: number;
   cursor?: string;
   q?: string;
+  /** Only leads in these stages (a narrowed list, read and answered as a search is). */
+  stage?: readonly LeadStage[];
 }
 
 /** Where the view reads leads from: the stored lists as they are now (the kind's repository). */
@@ -28,7 +31,7 @@ export interface LeadListSource {
   page(
     state: LeadListState,
     limit: number,
-    options?: { after?: SortValue[]; q?: string },
+    options?: { after?: SortValue[]; q?: string; stages?: readonly LeadStage[] },
   ): Promise<CachedPage>;
   /** The lists counted (reads every lead: checks only). */
   count(): Promise<LeadTotals>;
@@ -79,7 +82,8 @@ export class LeadListView<K extends LeadKindKey = LeadKindKey> {
   async list(state: LeadListState, options: ListOptions = {}): Promise<LeadPage<K>> {
     const limit = options.limit ?? LIST_PAGE.defaultLimit;
     const after = options.cursor ? decodeCursor(options.cursor, SORT_KEYS[state]) : undefined;
-    if (options.q) return this.search(state, options.q, limit, after);
+    if (options.q || options.stage?.length)
+      return this.search(state, { q: options.q, stages: options.stage }, limit, after);
     return this.pageAt(state, await this.totals(), limit, after);
   }
 
@@ -103,7 +107,7 @@ export class LeadListView<K extends LeadKindKey = LeadKindKey> {
   async answer(at?: TotalsSnapshot, q?: string): Promise<ArchiveResponse<K>> {
     const snapshot = at ?? (await this.totals());
     const first = (state: LeadListState) =>
-      q ? this.search(state, q, LIST_PAGE.defaultLimit) : this.pageAt(state, snapshot);
+      q ? this.search(state, { q }, LIST_PAGE.defaultLimit) : this.pageAt(state, snapshot);
     const [active, archived] = await Promise.all([first('active'), first('archived')]);
     return {
       success: true,
@@ -185,13 +189,14 @@ export class LeadListView<K extends LeadKindKey = LeadKindKey> {
     return this.store.create(this.kind.key, await this.source.count());
   }
 
+  /** A list narrowed (to a search, to stages): read, never cached, and not counted. */
   private async search(
     state: LeadListState,
-    q: string,
+    narrowed: { q?: string; stages?: readonly LeadStage[] },
     limit: number,
     after?: SortValue[],
   ): Promise<LeadPage<K>> {
-    return this.page(state, await this.source.page(state, limit, { after, q }), null);
+    return this.page(state, await this.source.page(state, limit, { after, ...narrowed }), null);
   }
 
   private async readPage(
