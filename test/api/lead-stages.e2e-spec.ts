@@ -3,11 +3,13 @@ import { Types } from 'mongoose';
 import {
   AUDIT_PATH,
   type AuditEntry,
+  INBOX_PATH,
   type Lead,
   LEAD_IDS_MAX,
   LEAD_KINDS,
   leadPaths,
 } from '../../nest/src/contract';
+import { LeadTotalsChecker } from '../../nest/src/leads/core/list-view/lead-totals.checker';
 import {
   clearLeads,
   insertLeads,
@@ -176,5 +178,68 @@ describe('lead stages', () => {
         expect(body).toMatchObject({ success: false, errors: { stage: expect.any(Array) } });
       },
     );
+  });
+
+  describe('kept counts per stage (the inbox totals)', () => {
+    const stageTotals = async () =>
+      (await get(INBOX_PATH).expect(200)).body.kinds[kind.key].totals.stages as Record<
+        string,
+        number
+      >;
+    const counts = (c: Partial<Record<string, number>>) => ({
+      new: 0,
+      contacted: 0,
+      qualified: 0,
+      won: 0,
+      lost: 0,
+      ...c,
+    });
+    const submit = () =>
+      request(t.http)
+        .post(paths.create)
+        .send({ name: 'Ada', email: 'ada@example.com', message: 'Hello there', subject: 'Hi' })
+        .expect(201);
+
+    it('follows intake, stage changes, archive, unarchive and delete', async () => {
+      const ids = await insertLeads(t, kind, 3);
+      expect(await stageTotals()).toEqual(counts({ new: 3 }));
+      const fresh: string = (await submit()).body.id;
+      expect(await stageTotals()).toEqual(counts({ new: 4 }));
+
+      await post(paths.stage, { ids: [ids[0], ids[1]], stage: 'won' }).expect(200);
+      await post(paths.stage, { ids: [fresh], stage: 'contacted' }).expect(200);
+      expect(await stageTotals()).toEqual(counts({ new: 1, contacted: 1, won: 2 }));
+
+      // The counts are the active list's: an archived lead leaves its stage's count, and is back
+      // in it (its stage kept) when unarchived.
+      await post(paths.archive, { ids: [ids[0], ids[2]] }).expect(200);
+      expect(await stageTotals()).toEqual(counts({ contacted: 1, won: 1 }));
+      await post(paths.stage, { ids: [ids[0]], stage: 'lost' }).expect(200);
+      expect(await stageTotals()).toEqual(counts({ contacted: 1, won: 1 }));
+      await post(paths.unarchive, { ids: [ids[0]] }).expect(200);
+      expect(await stageTotals()).toEqual(counts({ contacted: 1, won: 1, lost: 1 }));
+
+      await post(paths.delete, { ids: [ids[2]] }).expect(200);
+      expect(await stageTotals()).toEqual(counts({ contacted: 1, won: 1, lost: 1 }));
+      await post(paths.archive, { ids: [fresh] }).expect(200);
+      await post(paths.delete, { ids: [fresh] }).expect(200);
+      expect(await stageTotals()).toEqual(counts({ won: 1, lost: 1 }));
+    });
+
+    it('is counted and corrected by the totals check when it drifted', async () => {
+      const ids = await insertLeads(t, kind, 3);
+      await post(paths.stage, { ids: [ids[0]], stage: 'qualified' }).expect(200);
+      // Another writer changed stages behind the API's back: the kept counts are now wrong.
+      await t.connection.collection(kind.collection).updateMany(
+        { _id: { $in: [ids[1], ids[2]].map((id) => new Types.ObjectId(id)) } },
+        {
+          $set: { stage: 'lost' },
+        },
+      );
+      expect(await stageTotals()).toEqual(counts({ new: 2, qualified: 1 }));
+      const checker = t.app.get(LeadTotalsChecker);
+      await checker.settle(kind.key);
+      expect(await stageTotals()).toEqual(counts({ qualified: 1, lost: 2 }));
+    });
   });
 });

@@ -194,6 +194,14 @@ export interface LeadTotals {
   unread: number;
 }
 
+/** How many active leads are in each stage; kept as the lists' totals are. */
+export type LeadStageTotals = Record<LeadStage, number>;
+
+/** A kind's totals on the dashboard: the lists', and the active list's per stage. */
+export interface InboxTotals extends LeadTotals {
+  stages: LeadStageTotals;
+}
+
 /**
  * What an admin does to leads: the spec's moves, read marks, and erasure of archived leads. Each is
  * a call on the kind's path and a form intent; each answers as a move does.
@@ -278,7 +286,7 @@ export function movePages<K extends LeadKindKey>(
 /** What the dashboard shows first, for every kind, in one call: totals and the inbox's first page. */
 export interface InboxOverviewResponse {
   success: true;
-  kinds: { [K in LeadKindKey]: { totals: LeadTotals; active: LeadPage<K> } };
+  kinds: { [K in LeadKindKey]: { totals: InboxTotals; active: LeadPage<K> } };
 }
 
 export const INBOX_PATH = '/inbox';

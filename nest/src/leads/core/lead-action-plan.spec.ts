@@ -24,7 +24,7 @@ describe('planAction', () => {
     const p = plan('archive', active, activeRead, archived);
     expect(p.targets).toEqual([active, activeRead]);
     expect(p.effect).toEqual({ set: { archivedAt: now, updatedAt: now } });
-    expect(p.delta).toEqual({ active: -2, archived: 2, unread: -1 });
+    expect(p.delta).toEqual({ active: -2, archived: 2, unread: -1, new: -2 });
     expect(p.changes).toEqual([
       { upsert: { ...active, archivedAt: now, updatedAt: now } },
       { upsert: { ...activeRead, archivedAt: now, updatedAt: now } },
@@ -35,7 +35,7 @@ describe('planAction', () => {
     const p = plan('unarchive', active, archived, archivedRead);
     expect(p.targets).toEqual([archived, archivedRead]);
     expect(p.effect).toEqual({ set: { archivedAt: null, updatedAt: now } });
-    expect(p.delta).toEqual({ active: 2, archived: -2, unread: 1 });
+    expect(p.delta).toEqual({ active: 2, archived: -2, unread: 1, new: 2 });
   });
 
   it('marks unread leads read; only active ones count in the unread total', () => {
@@ -107,7 +107,8 @@ describe('planAction: stage', () => {
       { upsert: { ...legacy, stage: 'won', updatedAt: now } },
       { upsert: { ...qualified, stage: 'won', updatedAt: now } },
     ]);
-    expect(p.delta).toMatchObject({ active: 0, archived: 0, unread: 0 });
+    // Only the active list counts per stage (the archived won lead is in none, and unchanged).
+    expect(p.delta).toEqual({ active: 0, archived: 0, unread: 0, new: -1, qualified: -1, won: 2 });
   });
 
   it('leaves a lead without a stage alone when it is set to new (it is new already)', () => {
@@ -127,6 +128,6 @@ describe('planErasure', () => {
     expect(p.targets).toEqual(leads);
     expect(p.effect).toBe('remove');
     expect(p.condition).toEqual({});
-    expect(p.delta).toEqual({ active: -2, archived: -1, unread: -1 });
+    expect(p.delta).toEqual({ active: -2, archived: -1, unread: -1, new: -2 });
   });
 });

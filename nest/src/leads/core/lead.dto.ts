@@ -209,6 +209,19 @@ export class LeadTotalsDto {
   unread: number;
 }
 
+/** Active leads per stage (kept, as the lists' totals are). */
+export class LeadStageTotalsDto {}
+for (const stage of LEAD_STAGES)
+  prop(LeadStageTotalsDto.prototype, stage, { type: Number, minimum: 0 });
+
+export class InboxTotalsDto extends LeadTotalsDto {
+  @ApiProperty({
+    type: () => LeadStageTotalsDto,
+    description: 'active leads per stage (a lead stored before stages is new)',
+  })
+  stages: LeadStageTotalsDto;
+}
+
 function buildLeadResponseDtos(kind: LeadKindDescriptor) {
   const prefix = pascalCase(kind);
   class LeadDto {}

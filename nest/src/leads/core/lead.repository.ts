@@ -6,8 +6,9 @@ import {
   emailKey,
   type LeadKindDescriptor,
   type LeadListState,
+  LEAD_STAGES,
   type LeadStage,
-  type LeadTotals,
+  type LeadStageTotals,
 } from '../../contract';
 import { type DatabaseEngine } from '../../database/database-engine';
 
@@ -20,6 +21,7 @@ import {
   listQuery,
   missingEmailKeyFilter,
   missingWordsFilter,
+  stageFilter,
   stateFilter,
   unreadFilter,
 } from './lead-queries';
@@ -34,6 +36,7 @@ import {
 } from './lead-words';
 import { type CachedPage } from './list-view/lead-list-cache';
 import { type LeadListSource } from './list-view/lead-list-view';
+import { type KeptTotals } from './list-view/lead-totals';
 
 /**
  * Every database call on one kind's leads, and the one place that minds the engine: what it
@@ -97,13 +100,17 @@ export class LeadRepository implements LeadListSource {
   }
 
   /** Counts the lists (what the kept totals stand for). Reads every lead: checks only. */
-  async count(): Promise<LeadTotals> {
-    const [active, archived, unread] = await Promise.all([
+  async count(): Promise<KeptTotals> {
+    const [active, archived, unread, ...stages] = await Promise.all([
       this.model.countDocuments(stateFilter('active')).exec(),
       this.model.countDocuments(stateFilter('archived')).exec(),
       this.model.countDocuments(unreadFilter).exec(),
+      ...LEAD_STAGES.map((stage) =>
+        this.model.countDocuments({ ...stateFilter('active'), ...stageFilter([stage]) }).exec(),
+      ),
     ]);
-    return { active, archived, unread };
+    const perStage = Object.fromEntries(LEAD_STAGES.map((stage, i) => [stage, stages[i] ?? 0]));
+    return { active, archived, unread, ...(perStage as LeadStageTotals) };
   }
 
   /** Up to `limit` leads stored before emailKey existed. */

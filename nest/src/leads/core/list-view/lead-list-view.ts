@@ -7,14 +7,13 @@ import {
   type LeadListState,
   type LeadPage,
   type LeadStage,
-  type LeadTotals,
   LIST_PAGE,
 } from '../../../contract';
 import { SORT_KEYS, type SortValue, sortValues } from '../lead-order';
 import { toLead } from '../lead-record';
 
 import { type CachedPage, HEAD_SIZE, type LeadChange, LeadListCache } from './lead-list-cache';
-import { sameTotals } from './lead-totals';
+import { type KeptTotals, keptTotalsOf, sameTotals } from './lead-totals';
 import { type LeadTotalsStore, type TotalsDelta, type TotalsSnapshot } from './lead-totals.store';
 
 export interface ListOptions {
@@ -34,7 +33,7 @@ export interface LeadListSource {
     options?: { after?: SortValue[]; q?: string; stages?: readonly LeadStage[] },
   ): Promise<CachedPage>;
   /** The lists counted (reads every lead: checks only). */
-  count(): Promise<LeadTotals>;
+  count(): Promise<KeptTotals>;
 }
 
 /** The kept totals' store, as one kind's view uses it. */
@@ -43,7 +42,7 @@ export type TotalsKeeper = Pick<LeadTotalsStore, 'read' | 'add' | 'create' | 'co
 /** What a counted check of the kept totals found (see LeadTotalsChecker). */
 export type TotalsCheck =
   | { outcome: 'exact' | 'busy' }
-  | { outcome: 'differs'; version: number; stored: LeadTotals; counted: LeadTotals };
+  | { outcome: 'differs'; version: number; stored: KeptTotals; counted: KeptTotals };
 
 interface TotalsWrite {
   delta: TotalsDelta;
@@ -146,13 +145,13 @@ export class LeadListView<K extends LeadKindKey = LeadKindKey> {
     const counted = await this.source.count();
     const after = await this.totals();
     if (after.version !== before.version) return { outcome: 'busy' };
-    const stored = { active: before.active, archived: before.archived, unread: before.unread };
+    const stored = keptTotalsOf(before);
     if (sameTotals(counted, stored)) return { outcome: 'exact' };
     return { outcome: 'differs', version: before.version, stored, counted };
   }
 
   /** Writes counted totals if they are still at `version`; the cached heads start over. */
-  async correct(version: number, counted: LeadTotals): Promise<boolean> {
+  async correct(version: number, counted: KeptTotals): Promise<boolean> {
     const corrected = await this.store.correct(this.kind.key, version, counted);
     if (corrected) this.cache.clear();
     return corrected;
