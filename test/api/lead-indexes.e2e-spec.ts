@@ -6,6 +6,7 @@ import {
   idsFilter,
   listQuery,
   missingWordsFilter,
+  stageCountFilter,
   stateFilter,
   unreadFilter,
 } from '../../nest/src/leads/core/lead-queries';
@@ -82,6 +83,9 @@ describe('every query shape has an index that serves its filter and sort', () =>
     return [
       ...leadKindList.flatMap((kind): [string, QueryShape][] => [
         [kind.collection, { name: `${kind.key}: unread count`, filter: unreadFilter }],
+        [kind.collection, { name: `${kind.key}: won count`, filter: stageCountFilter('won') }],
+        // `new` counts leads stored before stages too (no field): its range and null's.
+        [kind.collection, { name: `${kind.key}: new count`, filter: stageCountFilter('new') }],
         [kind.collection, { name: `${kind.key}: leads by id`, filter: ids }],
         [kind.collection, { name: `${kind.key}: read mark`, filter: { ...ids, readAt: null } }],
       ]),

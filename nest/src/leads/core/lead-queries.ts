@@ -30,6 +30,11 @@ export function stageFilter(stages: readonly LeadStage[]): FilterQuery<LeadRecor
   return values.length === 1 ? { stage: values[0] } : { stage: trusted({ $in: values }) };
 }
 
+/** What a kept stage total counts (only the checks count it): active leads in that stage. */
+export function stageCountFilter(stage: LeadStage): FilterQuery<LeadRecord> {
+  return { ...stateFilter('active'), ...stageFilter([stage]) };
+}
+
 /** Leads opened (or marked read), or those not: a lead stored before read marks has no readAt. */
 export function readFilter(read: boolean): FilterQuery<LeadRecord> {
   return read ? { readAt: trusted({ $ne: null }) } : { readAt: null };

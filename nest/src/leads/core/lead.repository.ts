@@ -21,7 +21,7 @@ import {
   listQuery,
   missingEmailKeyFilter,
   missingWordsFilter,
-  stageFilter,
+  stageCountFilter,
   stateFilter,
   unreadFilter,
 } from './lead-queries';
@@ -105,9 +105,7 @@ export class LeadRepository implements LeadListSource {
       this.model.countDocuments(stateFilter('active')).exec(),
       this.model.countDocuments(stateFilter('archived')).exec(),
       this.model.countDocuments(unreadFilter).exec(),
-      ...LEAD_STAGES.map((stage) =>
-        this.model.countDocuments({ ...stateFilter('active'), ...stageFilter([stage]) }).exec(),
-      ),
+      ...LEAD_STAGES.map((stage) => this.model.countDocuments(stageCountFilter(stage)).exec()),
     ]);
     const perStage = Object.fromEntries(LEAD_STAGES.map((stage, i) => [stage, stages[i] ?? 0]));
     return { active, archived, unread, ...(perStage as LeadStageTotals) };
