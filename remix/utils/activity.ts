@@ -15,6 +15,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   read: 'Marked read',
   unread: 'Marked unread',
   delete: 'Deleted',
+  stage: 'Set the stage',
   export: 'Exported CSV',
   'privacy-access': 'Looked up a person’s requests',
   erase: 'Erased a person’s requests',

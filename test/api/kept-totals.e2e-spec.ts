@@ -5,10 +5,12 @@ import {
   type ArchiveResponse,
   INBOX_PATH,
   LEAD_KINDS,
+  LEAD_STAGES,
   type Lead,
   type LeadAction,
   leadPaths,
   type LeadPage,
+  type LeadStage,
 } from '../../nest/src/contract';
 import { DatabaseEngine } from '../../nest/src/database/database-engine';
 import { type LeadRecord, toLead } from '../../nest/src/leads/core/lead-record';
@@ -72,6 +74,18 @@ describe('kept totals and cached lists', () => {
     };
   }
 
+  /** Active leads per stage as stored (a lead stored before stages, with none, is new). */
+  async function storedStages() {
+    const count = (stage: LeadStage) =>
+      leads().countDocuments({
+        archivedAt: null,
+        stage: stage === 'new' ? { $in: ['new', null] } : stage,
+      });
+    return Object.fromEntries(
+      await Promise.all(LEAD_STAGES.map(async (stage) => [stage, await count(stage)])),
+    );
+  }
+
   const act = (app: TestApp, action: LeadAction, ids: string[]) =>
     request(app.http).post(paths[action]).set('Authorization', `Bearer ${token}`).send({ ids });
 
@@ -92,7 +106,10 @@ describe('kept totals and cached lists', () => {
     expect(active.body.data).toEqual(await storedPage('active'));
     expect(archived.body.data).toEqual(await storedPage('archived'));
     expect([active.body.total, archived.body.total]).toEqual([totals.active, totals.archived]);
-    expect(overview.body.kinds[kind.key].totals).toEqual(totals);
+    expect(overview.body.kinds[kind.key].totals).toEqual({
+      ...totals,
+      stages: await storedStages(),
+    });
     expect(overview.body.kinds[kind.key].active).toEqual({
       data: active.body.data,
       nextCursor: active.body.nextCursor,
@@ -112,13 +129,23 @@ describe('kept totals and cached lists', () => {
     await insertLeads(t, kind, 60);
     const { body } = await get(t, INBOX_PATH);
     expect(Object.keys(body.kinds)).toEqual(Object.keys(LEAD_KINDS));
-    expect(body.kinds.contactUs.totals).toEqual({ active: 3, archived: 2, unread: 3 });
+    expect(body.kinds.contactUs.totals).toEqual({
+      active: 3,
+      archived: 2,
+      unread: 3,
+      stages: stages({ new: 3 }),
+    });
     expect(body.kinds.contactUs.active.data).toHaveLength(3);
-    expect(body.kinds.keDemo.totals).toEqual({ active: 60, archived: 0, unread: 60 });
+    expect(body.kinds.keDemo.totals).toEqual({
+      active: 60,
+      archived: 0,
+      unread: 60,
+      stages: stages({ new: 60 }),
+    });
     expect(body.kinds.keDemo.active).toMatchObject({ total: 60, nextCursor: expect.any(String) });
     expect(body.kinds.keDemo.active.data).toHaveLength(50);
     expect(body.kinds.consultation).toEqual({
-      totals: { active: 0, archived: 0, unread: 0 },
+      totals: { active: 0, archived: 0, unread: 0, stages: stages({}) },
       active: { data: [], nextCursor: null, total: 0 },
     });
     await clearLeads(t, LEAD_KINDS.contactUs);
@@ -230,8 +257,8 @@ describe('kept totals and cached lists', () => {
       [
         {
           kind: kind.key,
-          stored: { active: 4, archived: 0, unread: 4 },
-          counted: { active: 7, archived: 0, unread: 7 },
+          stored: { active: 4, archived: 0, unread: 4, ...stages({ new: 4 }) },
+          counted: { active: 7, archived: 0, unread: 7, ...stages({ new: 7 }) },
         },
         'kept lead totals had drifted from the stored leads; corrected',
       ],
@@ -256,6 +283,14 @@ describe('kept totals and cached lists', () => {
       );
   });
 });
+
+/** Active leads per stage, each stage not named at 0. */
+function stages(counts: Partial<Record<LeadStage, number>>): Record<LeadStage, number> {
+  return Object.fromEntries(LEAD_STAGES.map((stage) => [stage, counts[stage] ?? 0])) as Record<
+    LeadStage,
+    number
+  >;
+}
 
 /** What the totals checker logs as warnings while `run` goes (caught, not printed). */
 async function checkerWarnings(

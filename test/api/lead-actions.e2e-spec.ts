@@ -51,6 +51,7 @@ describe('acting on leads', () => {
           updatedAt: expect.stringMatching(/Z$/),
           archivedAt: null,
           readAt: null,
+          stage: 'new',
         },
       });
     });

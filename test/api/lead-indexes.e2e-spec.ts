@@ -6,6 +6,7 @@ import {
   idsFilter,
   listQuery,
   missingWordsFilter,
+  stageCountFilter,
   stateFilter,
   unreadFilter,
 } from '../../nest/src/leads/core/lead-queries';
@@ -60,6 +61,10 @@ describe('every query shape has an index that serves its filter and sort', () =>
           shape('search', listQuery(state, { q: 'ada' })),
           shape('search, next page', listQuery(state, { q: 'ada', after })),
           shape('search, several words', listQuery(state, { q: 'Ada lovelace@' })),
+          shape('one stage', listQuery(state, { stages: ['won'] })),
+          // `new` is also a lead stored before stages (no field): the stages' ranges plus null's.
+          shape('stages with new', listQuery(state, { stages: ['new', 'qualified'] })),
+          shape('stages, next page', listQuery(state, { stages: ['won', 'lost'], after })),
           [kind.collection, { name: `${kind.key} ${state}: count`, filter: stateFilter(state) }],
           [
             kind.collection,
@@ -78,6 +83,9 @@ describe('every query shape has an index that serves its filter and sort', () =>
     return [
       ...leadKindList.flatMap((kind): [string, QueryShape][] => [
         [kind.collection, { name: `${kind.key}: unread count`, filter: unreadFilter }],
+        [kind.collection, { name: `${kind.key}: won count`, filter: stageCountFilter('won') }],
+        // `new` counts leads stored before stages too (no field): its range and null's.
+        [kind.collection, { name: `${kind.key}: new count`, filter: stageCountFilter('new') }],
         [kind.collection, { name: `${kind.key}: leads by id`, filter: ids }],
         [kind.collection, { name: `${kind.key}: read mark`, filter: { ...ids, readAt: null } }],
       ]),

@@ -45,7 +45,15 @@ describe.each(leadKindList.map((kind) => [kind.panelTitle, kind] as const))(
         expect(res.body.data.map((l: Lead) => l._id)).toEqual([...ids].reverse());
         const [newest] = res.body.data as Record<string, unknown>[];
         expect(Object.keys(newest ?? {}).sort()).toEqual(
-          ['_id', ...expectedFields, 'createdAt', 'updatedAt', 'archivedAt', 'readAt'].sort(),
+          [
+            '_id',
+            ...expectedFields,
+            'createdAt',
+            'updatedAt',
+            'archivedAt',
+            'readAt',
+            'stage',
+          ].sort(),
         );
         expect(newest).toEqual(
           expect.objectContaining({

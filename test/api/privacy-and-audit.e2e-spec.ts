@@ -77,6 +77,14 @@ describe('a person’s leads (access, erasure) and who did what', () => {
       active: await stored.countDocuments({ archivedAt: null }),
       archived: await stored.countDocuments({ archivedAt: { $ne: null } }),
       unread: await stored.countDocuments({ archivedAt: null, readAt: null }),
+      // Every lead here is new: the erased ones leave that stage's count too.
+      stages: {
+        new: await stored.countDocuments({ archivedAt: null }),
+        contacted: 0,
+        qualified: 0,
+        won: 0,
+        lost: 0,
+      },
     });
     // The log says an erasure happened and how much, and holds nothing of the person.
     const log = await auditLog();

@@ -94,6 +94,14 @@ export function isObjectId(value: unknown): value is string {
 }
 
 // --- leads ----------------------------------------------------------------------------------
+/** How far a lead has been worked, in order: every lead arrives `new`. */
+export const LEAD_STAGES = ['new', 'contacted', 'qualified', 'won', 'lost'] as const;
+export type LeadStage = (typeof LEAD_STAGES)[number];
+
+export function isLeadStage(value: unknown): value is LeadStage {
+  return typeof value === 'string' && (LEAD_STAGES as readonly string[]).includes(value);
+}
+
 export interface LeadBase {
   _id: string;
   name: string;
@@ -106,6 +114,8 @@ export interface LeadBase {
   archivedAt: string | null;
   /** ISO 8601 of when an admin first opened it (or marked it read); null while unread. */
   readAt: string | null;
+  /** How far the lead has been worked; separate from archive (won or lost never archives). */
+  stage: LeadStage;
 }
 
 type TextFieldOf<K extends LeadKindKey> = LeadKinds[K]['textField'];
@@ -153,6 +163,11 @@ export interface LeadListQuery {
   limit?: number;
   cursor?: string;
   q?: string;
+  /**
+   * Only leads in these stages: `stage=won,lost` (comma-separated; a repeated `stage=` adds more).
+   * Like a search, a page narrowed to stages has `total: null`.
+   */
+  stage?: LeadStage[];
 }
 
 /** The two ways a lead changes lists (spec section 4), each named as its call and its form intent. */
@@ -179,11 +194,19 @@ export interface LeadTotals {
   unread: number;
 }
 
+/** How many active leads are in each stage; kept as the lists' totals are. */
+export type LeadStageTotals = Record<LeadStage, number>;
+
+/** A kind's totals on the dashboard: the lists', and the active list's per stage. */
+export interface InboxTotals extends LeadTotals {
+  stages: LeadStageTotals;
+}
+
 /**
  * What an admin does to leads: the spec's moves, read marks, and erasure of archived leads. Each is
  * a call on the kind's path and a form intent; each answers as a move does.
  */
-export const LEAD_ACTIONS = [...LEAD_MOVES, 'read', 'unread', 'delete'] as const;
+export const LEAD_ACTIONS = [...LEAD_MOVES, 'read', 'unread', 'delete', 'stage'] as const;
 export type LeadAction = (typeof LEAD_ACTIONS)[number];
 
 export function isLeadAction(value: unknown): value is LeadAction {
@@ -201,6 +224,11 @@ export const LEAD_IDS_MAX = 200;
 export interface LeadIdsRequest {
   ids: string[];
   q?: string;
+}
+
+/** Body of the stage call: the leads to set to `stage` (from whatever stage each is in). */
+export interface LeadStageRequest extends LeadIdsRequest {
+  stage: LeadStage;
 }
 
 /** One lead with every stored field (`GET /<kind>/<kinds>/:id`). */
@@ -258,7 +286,7 @@ export function movePages<K extends LeadKindKey>(
 /** What the dashboard shows first, for every kind, in one call: totals and the inbox's first page. */
 export interface InboxOverviewResponse {
   success: true;
-  kinds: { [K in LeadKindKey]: { totals: LeadTotals; active: LeadPage<K> } };
+  kinds: { [K in LeadKindKey]: { totals: InboxTotals; active: LeadPage<K> } };
 }
 
 export const INBOX_PATH = '/inbox';

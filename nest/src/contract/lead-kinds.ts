@@ -110,6 +110,7 @@ export function leadPaths(kind: LeadKindDescriptor) {
     read: `${base}/read`,
     unread: `${base}/unread`,
     delete: `${base}/delete`,
+    stage: `${base}/stage`,
     create: base,
     exportCsv: `${base}/export.csv`,
     one: (id: string) => `${base}/${encodeURIComponent(id)}`,

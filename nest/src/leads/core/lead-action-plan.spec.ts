@@ -1,3 +1,5 @@
+import { trusted } from 'mongoose';
+
 import { type LeadAction } from '../../contract';
 
 import { type ActionPlan, planAction, planErasure } from './lead-action-plan';
@@ -22,7 +24,7 @@ describe('planAction', () => {
     const p = plan('archive', active, activeRead, archived);
     expect(p.targets).toEqual([active, activeRead]);
     expect(p.effect).toEqual({ set: { archivedAt: now, updatedAt: now } });
-    expect(p.delta).toEqual({ active: -2, archived: 2, unread: -1 });
+    expect(p.delta).toEqual({ active: -2, archived: 2, unread: -1, new: -2 });
     expect(p.changes).toEqual([
       { upsert: { ...active, archivedAt: now, updatedAt: now } },
       { upsert: { ...activeRead, archivedAt: now, updatedAt: now } },
@@ -33,7 +35,7 @@ describe('planAction', () => {
     const p = plan('unarchive', active, archived, archivedRead);
     expect(p.targets).toEqual([archived, archivedRead]);
     expect(p.effect).toEqual({ set: { archivedAt: null, updatedAt: now } });
-    expect(p.delta).toEqual({ active: 2, archived: -2, unread: 1 });
+    expect(p.delta).toEqual({ active: 2, archived: -2, unread: 1, new: 2 });
   });
 
   it('marks unread leads read; only active ones count in the unread total', () => {
@@ -86,6 +88,39 @@ describe('planAction', () => {
   });
 });
 
+describe('planAction: stage', () => {
+  const stageOf = (to: 'new' | 'won', ...leads: ReturnType<typeof leadRecord>[]) => {
+    const result = planAction('stage', leads, now, { stage: to });
+    if ('refused' in result) throw new Error(`refused: ${result.refused}`);
+    return result;
+  };
+  const legacy = leadRecord(1); // stored before stages: no stage, read as `new`
+  const won = { ...leadRecord(2, { archived: true }), stage: 'won' as const };
+  const qualified = { ...leadRecord(3), stage: 'qualified' as const };
+
+  it('sets the stage of leads in another stage, in either list, and never archives', () => {
+    const p = stageOf('won', legacy, won, qualified);
+    expect(p.targets).toEqual([legacy, qualified]);
+    expect(p.effect).toEqual({ set: { stage: 'won', updatedAt: now } });
+    expect(p.condition).toEqual({ stage: trusted({ $ne: 'won' }) });
+    expect(p.changes).toEqual([
+      { upsert: { ...legacy, stage: 'won', updatedAt: now } },
+      { upsert: { ...qualified, stage: 'won', updatedAt: now } },
+    ]);
+    // Only the active list counts per stage (the archived won lead is in none, and unchanged).
+    expect(p.delta).toEqual({ active: 0, archived: 0, unread: 0, new: -1, qualified: -1, won: 2 });
+  });
+
+  it('leaves a lead without a stage alone when it is set to new (it is new already)', () => {
+    expect(stageOf('new', legacy).targets).toEqual([]);
+    expect(stageOf('new', legacy, won).targets).toEqual([won]);
+  });
+
+  it('is a bug, not bad input, to plan it without a stage', () => {
+    expect(() => planAction('stage', [legacy], now)).toThrow('stage');
+  });
+});
+
 describe('planErasure', () => {
   it('removes every lead named, in any state, and takes each out of its totals', () => {
     const leads = [leadRecord(1), leadRecord(2, { read: true }), leadRecord(3, { archived: true })];
@@ -93,6 +128,6 @@ describe('planErasure', () => {
     expect(p.targets).toEqual(leads);
     expect(p.effect).toBe('remove');
     expect(p.condition).toEqual({});
-    expect(p.delta).toEqual({ active: -2, archived: -1, unread: -1 });
+    expect(p.delta).toEqual({ active: -2, archived: -1, unread: -1, new: -2 });
   });
 });

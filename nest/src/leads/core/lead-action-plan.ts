@@ -1,9 +1,14 @@
-import { type FilterQuery } from 'mongoose';
+import { type FilterQuery, trusted } from 'mongoose';
 
-import { LEAD_MOVE_TARGET, type LeadAction, type LeadListState } from '../../contract';
+import {
+  LEAD_MOVE_TARGET,
+  type LeadAction,
+  type LeadListState,
+  type LeadStage,
+} from '../../contract';
 
 import { readFilter, stateFilter } from './lead-queries';
-import { type LeadRecord } from './lead-record';
+import { type LeadRecord, stageOf } from './lead-record';
 import { type LeadChange } from './list-view/lead-list-cache';
 import { totalsChange } from './list-view/lead-totals';
 import { type TotalsDelta } from './list-view/lead-totals.store';
@@ -41,7 +46,21 @@ const markRead = (read: boolean): ActionRule => ({
   effect: (now) => ({ set: { readAt: read ? now : null } }),
 });
 
-const ACTIONS: Record<LeadAction, ActionRule> = {
+/** Into stage `to`, from any other; a stage never moves a lead between lists. */
+const setStage = (to: LeadStage): ActionRule => ({
+  changes: (lead) => stageOf(lead) !== to,
+  // A lead stored before stages has none, and $ne matches it: right, as it changes only if `to`
+  // is not `new` (changes() above leaves a `new` one out of the write).
+  condition: { stage: trusted({ $ne: to }) },
+  effect: () => ({ set: { stage: to } }),
+});
+
+/** What an action is given besides its leads: the stage call's wanted stage. */
+export interface ActionInput {
+  stage?: LeadStage;
+}
+
+const ACTIONS: Record<Exclude<LeadAction, 'stage'>, ActionRule> = {
   archive: moveTo(LEAD_MOVE_TARGET.archive),
   unarchive: moveTo(LEAD_MOVE_TARGET.unarchive),
   read: markRead(true),
@@ -79,13 +98,21 @@ export function planAction(
   action: LeadAction,
   found: readonly LeadRecord[],
   now: Date,
+  input: ActionInput = {},
 ): ActionPlan | { refused: string } {
-  const rule = ACTIONS[action];
+  const rule = ruleOf(action, input);
   for (const lead of found) {
     const refused = rule.refuses?.(lead);
     if (refused) return { refused };
   }
   return plan(rule, found, now);
+}
+
+function ruleOf(action: LeadAction, input: ActionInput): ActionRule {
+  if (action !== 'stage') return ACTIONS[action];
+  // The DTO requires it; reaching here without one is a bug of ours, not bad input.
+  if (!input.stage) throw new Error('The stage action needs the wanted stage');
+  return setStage(input.stage);
 }
 
 /** Erasing a person's leads, as read just before. */

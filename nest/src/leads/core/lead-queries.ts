@@ -1,6 +1,6 @@
 import { type FilterQuery, trusted, type Types } from 'mongoose';
 
-import { type LeadListState } from '../../contract';
+import { type LeadListState, type LeadStage } from '../../contract';
 
 import { SORT_KEYS, type SortKey, sortSpec, type SortValue } from './lead-order';
 import { type LeadRecord } from './lead-record';
@@ -18,6 +18,21 @@ export interface LeadQuery {
 
 export function stateFilter(state: LeadListState): FilterQuery<LeadRecord> {
   return state === 'active' ? { archivedAt: null } : { archivedAt: trusted({ $ne: null }) };
+}
+
+/**
+ * Leads in one of these stages. A lead stored before stages has none and is `new`, so `new` also
+ * matches a missing stage (null): reads stay right with no pass over the stored leads first.
+ */
+export function stageFilter(stages: readonly LeadStage[]): FilterQuery<LeadRecord> {
+  const values: (LeadStage | null)[] = [...new Set(stages)];
+  if (values.includes('new')) values.push(null);
+  return values.length === 1 ? { stage: values[0] } : { stage: trusted({ $in: values }) };
+}
+
+/** What a kept stage total counts (only the checks count it): active leads in that stage. */
+export function stageCountFilter(stage: LeadStage): FilterQuery<LeadRecord> {
+  return { ...stateFilter('active'), ...stageFilter([stage]) };
 }
 
 /** Leads opened (or marked read), or those not: a lead stored before read marks has no readAt. */
@@ -40,9 +55,15 @@ export function idsFilter(ids: readonly Types.ObjectId[]): FilterQuery<LeadRecor
 /** A list, optionally from after a cursor's position and narrowed to a search. */
 export function listQuery(
   state: LeadListState,
-  options: { after?: SortValue[]; q?: string; form?: WordsForm } = {},
+  options: {
+    after?: SortValue[];
+    q?: string;
+    stages?: readonly LeadStage[];
+    form?: WordsForm;
+  } = {},
 ): LeadQuery {
   const filter: FilterQuery<LeadRecord> = { ...stateFilter(state) };
+  if (options.stages?.length) Object.assign(filter, stageFilter(options.stages));
   const and: FilterQuery<LeadRecord>[] = [];
   if (options.after) {
     const { bound, order } = keysetBound(state, options.after);

@@ -1,6 +1,12 @@
 import { type Types } from 'mongoose';
 
-import { type Lead, type LeadKind, type LeadKindKey, leadFields } from '../../contract';
+import {
+  type Lead,
+  type LeadKind,
+  type LeadKindKey,
+  leadFields,
+  type LeadStage,
+} from '../../contract';
 
 /** A stored lead as the driver returns it: the shared paths plus the kind's own string fields. */
 export interface LeadRecord {
@@ -16,8 +22,13 @@ export interface LeadRecord {
   wordText?: string;
   /** Absent on leads stored before read marks existed: unread. */
   readAt?: Date | null;
+  /** Absent on leads stored before stages existed: `new` (stageOf()). */
+  stage?: LeadStage;
   [field: string]: unknown;
 }
+
+/** A lead's stage: one stored before stages existed is `new`, as it was when it arrived. */
+export const stageOf = (record: LeadRecord): LeadStage => record.stage ?? 'new';
 
 /**
  * The one conversion from a stored document to the contract's Lead (ISO dates, hex id, the kind's
@@ -35,5 +46,6 @@ export function toLead<K extends LeadKindKey>(kind: LeadKind<K>, record: LeadRec
     updatedAt: record.updatedAt.toISOString(),
     archivedAt: record.archivedAt ? record.archivedAt.toISOString() : null,
     readAt: record.readAt ? record.readAt.toISOString() : null,
+    stage: stageOf(record),
   } as Lead<K>;
 }

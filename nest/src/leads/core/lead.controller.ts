@@ -53,6 +53,7 @@ import {
 } from '../../contract';
 
 import { IntakeThrottleGuard } from './intake-throttle.guard';
+import { type ActionInput } from './lead-action-plan';
 import { csvStream } from './lead-csv';
 import { leadServiceToken } from './lead-service.token';
 import {
@@ -62,6 +63,7 @@ import {
   LeadExportQueryDto,
   LeadIdsDto,
   LeadListQueryDto,
+  LeadStageDto,
   named,
   pascalCase,
 } from './lead.dto';
@@ -102,9 +104,15 @@ export function createLeadController<K extends LeadKindKey>(
     ) {}
 
     /** Acts on leads, then records who did it. `q` is the panel's search, for the answer. */
-    private async act(request: Request, action: LeadAction, ids: readonly string[], q?: string) {
-      const answer = await this.leads.act(action, ids, q);
-      await this.audit.record(request, { action, kind: kind.key, ids });
+    private async act(
+      request: Request,
+      action: LeadAction,
+      ids: readonly string[],
+      q?: string,
+      input: ActionInput = {},
+    ) {
+      const answer = await this.leads.act(action, ids, q, input);
+      await this.audit.record(request, { action, kind: kind.key, ids, detail: { ...input } });
       return answer;
     }
 
@@ -205,6 +213,11 @@ export function createLeadController<K extends LeadKindKey>(
     })
     delete(@Body() body: LeadIdsDto, @Req() request: Request): Promise<ArchiveResponse<K>> {
       return this.act(request, 'delete', body.ids, body.q);
+    }
+
+    @ActionRoute('stage', LeadStageDto, `Set the stage of ${noun}s (never archives them)`)
+    stage(@Body() body: LeadStageDto, @Req() request: Request): Promise<ArchiveResponse<K>> {
+      return this.act(request, 'stage', body.ids, body.q, { stage: body.stage });
     }
 
     // Last: `:id` must not take the names of the routes above.

@@ -1,6 +1,7 @@
 import { applyDecorators, type Type } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsOptional, Matches } from 'class-validator';
+import { Transform } from 'class-transformer';
+import { ArrayMaxSize, IsIn, IsOptional, Matches } from 'class-validator';
 
 import { PageQueryDto } from '../../common/page-query.dto';
 import {
@@ -18,11 +19,14 @@ import {
   LEAD_IDS_MAX,
   type LeadIdsRequest,
   LEAD_LIST_STATES,
+  LEAD_STAGES,
   type LeadKind,
   type LeadKindDescriptor,
   type LeadKindKey,
   leadFields,
   type LeadListState,
+  type LeadStage,
+  type LeadStageRequest,
   LIST_PAGE,
 } from '../../contract';
 
@@ -44,6 +48,27 @@ export class LeadListQueryDto extends PageQueryDto {
   @IsOptional()
   @IsListSearch()
   q?: string;
+
+  @ApiPropertyOptional({
+    description:
+      'Only leads in these stages: repeat `stage=` or separate them by commas (`stage=won,lost`). The page’s total is then null, as for a search.',
+    type: String,
+    enum: LEAD_STAGES,
+    isArray: true,
+  })
+  @IsOptional()
+  // Repeated or comma-separated, one list either way: `stage=a,b&stage=c` is [a, b, c].
+  @Transform(({ value }: { value: unknown }) =>
+    typeof value === 'string' || (Array.isArray(value) && value.every((v) => typeof v === 'string'))
+      ? [value].flat().flatMap((v: string) => v.split(','))
+      : value,
+  )
+  @ArrayMaxSize(LEAD_STAGES.length * 2, { message: 'stage names too many stages' })
+  @IsIn(LEAD_STAGES, {
+    each: true,
+    message: `stage must be one or more of: ${LEAD_STAGES.join(', ')}`,
+  })
+  stage?: LeadStage[];
 }
 
 export class LeadExportQueryDto {
@@ -126,6 +151,13 @@ export class LeadIdsDto implements LeadIdsRequest {
   q?: string;
 }
 
+/** Body of the stage call: the leads' ids and the stage to set them to. */
+export class LeadStageDto extends LeadIdsDto implements LeadStageRequest {
+  @ApiProperty({ enum: LEAD_STAGES, description: 'The stage to set (separate from archive)' })
+  @IsIn(LEAD_STAGES, { message: `stage must be one of: ${LEAD_STAGES.join(', ')}` })
+  stage: LeadStage;
+}
+
 /**
  * Body of archive/unarchive: the kind's id field from the spec (e.g. `contact_us_request_id`), or
  * `ids` to move many at once; exactly one of the two.
@@ -177,6 +209,19 @@ export class LeadTotalsDto {
   unread: number;
 }
 
+/** Active leads per stage (kept, as the lists' totals are). */
+export class LeadStageTotalsDto {}
+for (const stage of LEAD_STAGES)
+  prop(LeadStageTotalsDto.prototype, stage, { type: Number, minimum: 0 });
+
+export class InboxTotalsDto extends LeadTotalsDto {
+  @ApiProperty({
+    type: () => LeadStageTotalsDto,
+    description: 'active leads per stage (a lead stored before stages is new)',
+  })
+  stages: LeadStageTotalsDto;
+}
+
 function buildLeadResponseDtos(kind: LeadKindDescriptor) {
   const prefix = pascalCase(kind);
   class LeadDto {}
@@ -188,6 +233,7 @@ function buildLeadResponseDtos(kind: LeadKindDescriptor) {
   prop(LeadDto.prototype, 'updatedAt', { type: String, format: 'date-time' });
   prop(LeadDto.prototype, 'archivedAt', { type: String, format: 'date-time', nullable: true });
   prop(LeadDto.prototype, 'readAt', { type: String, format: 'date-time', nullable: true });
+  prop(LeadDto.prototype, 'stage', { enum: LEAD_STAGES });
   named(LeadDto, `${prefix}Lead`);
 
   class PageDto {}

@@ -6,7 +6,9 @@ import {
   emailKey,
   type LeadKindDescriptor,
   type LeadListState,
-  type LeadTotals,
+  LEAD_STAGES,
+  type LeadStage,
+  type LeadStageTotals,
 } from '../../contract';
 import { type DatabaseEngine } from '../../database/database-engine';
 
@@ -19,6 +21,7 @@ import {
   listQuery,
   missingEmailKeyFilter,
   missingWordsFilter,
+  stageCountFilter,
   stateFilter,
   unreadFilter,
 } from './lead-queries';
@@ -33,6 +36,7 @@ import {
 } from './lead-words';
 import { type CachedPage } from './list-view/lead-list-cache';
 import { type LeadListSource } from './list-view/lead-list-view';
+import { type KeptTotals } from './list-view/lead-totals';
 
 /**
  * Every database call on one kind's leads, and the one place that minds the engine: what it
@@ -63,7 +67,7 @@ export class LeadRepository implements LeadListSource {
   async page(
     state: LeadListState,
     limit: number,
-    options: { after?: SortValue[]; q?: string } = {},
+    options: { after?: SortValue[]; q?: string; stages?: readonly LeadStage[] } = {},
   ): Promise<CachedPage> {
     return this.query(listQuery(state, { ...options, form: await this.wordsForm() }), limit);
   }
@@ -96,13 +100,15 @@ export class LeadRepository implements LeadListSource {
   }
 
   /** Counts the lists (what the kept totals stand for). Reads every lead: checks only. */
-  async count(): Promise<LeadTotals> {
-    const [active, archived, unread] = await Promise.all([
+  async count(): Promise<KeptTotals> {
+    const [active, archived, unread, ...stages] = await Promise.all([
       this.model.countDocuments(stateFilter('active')).exec(),
       this.model.countDocuments(stateFilter('archived')).exec(),
       this.model.countDocuments(unreadFilter).exec(),
+      ...LEAD_STAGES.map((stage) => this.model.countDocuments(stageCountFilter(stage)).exec()),
     ]);
-    return { active, archived, unread };
+    const perStage = Object.fromEntries(LEAD_STAGES.map((stage, i) => [stage, stages[i] ?? 0]));
+    return { active, archived, unread, ...(perStage as LeadStageTotals) };
   }
 
   /** Up to `limit` leads stored before emailKey existed. */

@@ -1,6 +1,6 @@
 import { Schema, type SchemaDefinition } from 'mongoose';
 
-import { characterCount, FIELD_LIMITS, type LeadKindDescriptor } from '../../contract';
+import { characterCount, FIELD_LIMITS, type LeadKindDescriptor, LEAD_STAGES } from '../../contract';
 
 /**
  * A required, bounded string path, as every lead text field is stored. The bound counts characters
@@ -42,6 +42,9 @@ export function createLeadSchema(kind: LeadKindDescriptor, ownFields: SchemaDefi
       archivedAt: { type: Date, default: null },
       // null until an admin opens the lead or marks it read.
       readAt: { type: Date, default: null },
+      // Every lead arrives `new`. Leads stored before stages have none, and are read as `new`
+      // (stageOf(); stageFilter() finds them with the `new` ones).
+      stage: { type: String, enum: LEAD_STAGES, default: 'new' },
     },
     {
       collection: kind.collection,
@@ -64,6 +67,8 @@ export function createLeadSchema(kind: LeadKindDescriptor, ownFields: SchemaDefi
   schema.index({ archivedAt: -1, createdAt: -1, _id: -1, words: 1 });
   // The unread count of the inbox (kept; counted only by the totals check).
   schema.index({ archivedAt: -1, readAt: 1 });
+  // A list narrowed to stages (stageFilter): the stages' ranges, each in the list's order.
+  schema.index({ stage: 1, archivedAt: -1, createdAt: -1, _id: -1 });
   // A person's leads (privacy access and erasure).
   schema.index({ emailKey: 1 });
   return schema;

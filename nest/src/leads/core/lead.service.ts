@@ -17,7 +17,7 @@ import {
 } from '../../contract';
 import { type LeadNotifier } from '../../notifications/lead-notifier.service';
 
-import { planAction } from './lead-action-plan';
+import { type ActionInput, planAction } from './lead-action-plan';
 import { toLead } from './lead-record';
 import { type LeadWrites } from './lead-writes';
 import { type LeadRepository } from './lead.repository';
@@ -105,13 +105,18 @@ export class LeadService<K extends LeadKindKey = LeadKindKey> {
    * totals. Acting on a lead already in that state changes nothing; an unknown id fails the whole
    * call (404), as does a lead the action refuses, such as deleting an active one (409).
    */
-  async act(action: LeadAction, ids: readonly string[], q?: string): Promise<ArchiveResponse<K>> {
+  async act(
+    action: LeadAction,
+    ids: readonly string[],
+    q?: string,
+    input: ActionInput = {},
+  ): Promise<ArchiveResponse<K>> {
     const unique = [...new Set(ids.map((id) => id.toLowerCase()))];
     const at = await this.writes.run(async () => {
       const found = await this.leads.findByIds(unique);
       const missing = unique.find((id) => !found.some((r) => r._id.toHexString() === id));
       if (missing) throw this.notFound(missing);
-      const plan = planAction(action, found, new Date());
+      const plan = planAction(action, found, new Date(), input);
       if ('refused' in plan) throw new ApiError(HttpStatus.CONFLICT, plan.refused);
       return this.writes.commit(plan);
     });

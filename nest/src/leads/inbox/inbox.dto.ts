@@ -1,13 +1,13 @@
 import { ApiProperty } from '@nestjs/swagger';
 
 import { LEAD_KINDS, leadKindList } from '../../contract';
-import { createLeadResponseDtos, LeadTotalsDto, named, pascalCase } from '../core/lead.dto';
+import { createLeadResponseDtos, InboxTotalsDto, named, pascalCase } from '../core/lead.dto';
 
 /** The overview's schema: per kind, its totals and its first page (built from the kinds' DTOs). */
 class KindsDto {}
 for (const kind of leadKindList) {
   class KindOverviewDto {
-    @ApiProperty({ type: () => LeadTotalsDto }) totals: LeadTotalsDto;
+    @ApiProperty({ type: () => InboxTotalsDto }) totals: InboxTotalsDto;
     @ApiProperty({ type: () => createLeadResponseDtos(kind).PageDto }) active: object;
   }
   named(KindOverviewDto, `${pascalCase(kind)}Overview`);

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 
 import { type InboxOverviewResponse, LEAD_KIND_KEYS, type LeadKindKey } from '../../contract';
 import { LeadRegistry } from '../core/lead-registry';
+import { stageTotalsOf } from '../core/list-view/lead-totals';
 import { type TotalsSnapshot, LeadTotalsStore } from '../core/list-view/lead-totals.store';
 
 /** What spans the four inboxes. */
@@ -28,7 +29,12 @@ export class InboxService {
     const { view } = this.registry.get(key);
     const at = stored ?? (await view.totals());
     return {
-      totals: { active: at.active, archived: at.archived, unread: at.unread },
+      totals: {
+        active: at.active,
+        archived: at.archived,
+        unread: at.unread,
+        stages: stageTotalsOf(at),
+      },
       active: await view.pageAt('active', at),
     };
   }

@@ -7,4 +7,5 @@ export const ACTION_LABELS: Record<LeadAction, string> = {
   read: 'Mark read',
   unread: 'Mark unread',
   delete: 'Delete',
+  stage: 'Set stage',
 };

@@ -1,16 +1,17 @@
-import {
-  LEAD_KINDS,
-  type LeadKindKey,
-  type LeadListState,
-  type LeadTotals,
-} from '../../../contract';
+import { LEAD_KINDS, type LeadKindKey, type LeadListState } from '../../../contract';
 import { compareInList, type SortValue, sortValues } from '../lead-order';
 import { type LeadRecord } from '../lead-record';
 import { leadRecord } from '../lead-record.fixture';
 
 import { type CachedPage } from './lead-list-cache';
 import { type LeadListSource, LeadListView, type TotalsKeeper } from './lead-list-view';
-import { countedIn, totalsChange } from './lead-totals';
+import {
+  countedIn,
+  KEPT_TOTAL_KEYS,
+  type KeptTotals as Totals,
+  keptTotalsOf,
+  totalsChange,
+} from './lead-totals';
 import { type TotalsDelta, type TotalsSnapshot } from './lead-totals.store';
 
 const kind = LEAD_KINDS.consultation;
@@ -34,8 +35,8 @@ class StoredLeads implements LeadListSource {
     return { records: list.slice(0, limit), hasMore: list.length > limit };
   }
 
-  async count(): Promise<LeadTotals> {
-    return totalsChange([], this.leads);
+  async count(): Promise<Totals> {
+    return keptTotalsOf(totalsChange([], this.leads));
   }
 }
 
@@ -56,20 +57,16 @@ class KeptTotals implements TotalsKeeper {
     }
     this.writes.push(delta);
     if (!this.doc) return null;
-    const { active, archived, unread, version } = this.doc;
-    this.doc = {
-      active: active + (delta.active ?? 0),
-      archived: archived + (delta.archived ?? 0),
-      unread: unread + (delta.unread ?? 0),
-      version: version + 1,
-    };
+    const doc = { ...this.doc, version: this.doc.version + 1 };
+    for (const key of KEPT_TOTAL_KEYS) doc[key] += delta[key] ?? 0;
+    this.doc = doc;
     return { ...this.doc };
   }
-  async create(_kind: LeadKindKey, totals: LeadTotals): Promise<TotalsSnapshot> {
+  async create(_kind: LeadKindKey, totals: Totals): Promise<TotalsSnapshot> {
     this.doc ??= { ...totals, version: 0 };
     return { ...this.doc };
   }
-  async correct(_kind: LeadKindKey, version: number, totals: LeadTotals): Promise<boolean> {
+  async correct(_kind: LeadKindKey, version: number, totals: Totals): Promise<boolean> {
     if (this.doc?.version !== version) return false;
     this.doc = { ...totals, version: version + 1 };
     return true;
@@ -95,8 +92,9 @@ const names = (page: { data: { name: string }[] }) => page.data.map((lead) => le
 describe('LeadListView', () => {
   it('counts the lists once when the kind has no totals yet, then reads them kept', async () => {
     const { view, kept } = setUp();
-    expect(await view.totals()).toEqual({ active: 3, archived: 0, unread: 3, version: 0 });
-    expect(kept.doc).toEqual({ active: 3, archived: 0, unread: 3, version: 0 });
+    const counted = { ...keptTotalsOf({ active: 3, archived: 0, unread: 3, new: 3 }), version: 0 };
+    expect(await view.totals()).toEqual(counted);
+    expect(kept.doc).toEqual(counted);
   });
 
   it('answers a list with its kept total, a first page from memory once read', async () => {
@@ -118,8 +116,8 @@ describe('LeadListView', () => {
     const reads = stored.reads;
     await Promise.all([4, 5, 6].map((n) => store(leadRecord(n))));
     expect(kept.writes).toEqual([
-      { active: 1, archived: 0, unread: 1 },
-      { active: 2, archived: 0, unread: 2 },
+      { active: 1, archived: 0, unread: 1, new: 1 },
+      { active: 2, archived: 0, unread: 2, new: 2 },
     ]);
     const page = await view.list('active');
     expect(page.total).toBe(6);
@@ -131,7 +129,10 @@ describe('LeadListView', () => {
     const { view, kept, stored } = setUp();
     await view.list('active');
     stored.leads.push(leadRecord(9));
-    kept.doc = { active: 4, archived: 0, unread: 4, version: (kept.doc?.version ?? 0) + 1 };
+    kept.doc = {
+      ...keptTotalsOf({ active: 4, archived: 0, unread: 4, new: 4 }),
+      version: (kept.doc?.version ?? 0) + 1,
+    };
     const page = await view.list('active');
     expect(names(page)[0]).toBe('Lead 9');
     expect(page.total).toBe(4);
@@ -172,8 +173,8 @@ describe('LeadListView', () => {
     expect(await view.check()).toEqual({
       outcome: 'differs',
       version: 0,
-      stored: { active: 3, archived: 0, unread: 3 },
-      counted: { active: 3, archived: 1, unread: 3 },
+      stored: keptTotalsOf({ active: 3, archived: 0, unread: 3, new: 3 }),
+      counted: keptTotalsOf({ active: 3, archived: 1, unread: 3, new: 3 }),
     });
   });
 
@@ -192,7 +193,7 @@ describe('LeadListView', () => {
   it('corrects the totals only at the version checked, and then reads the lists again', async () => {
     const { view, kept, stored } = setUp();
     await view.list('active');
-    const counted = { active: 3, archived: 1, unread: 3 };
+    const counted = keptTotalsOf({ active: 3, archived: 1, unread: 3, new: 3 });
     expect(await view.correct(5, counted)).toBe(false);
     expect(await view.correct(0, counted)).toBe(true);
     expect(kept.doc).toEqual({ ...counted, version: 1 });
@@ -212,12 +213,13 @@ describe('LeadListView', () => {
   });
 
   it('counts a lead in the totals its state says', () => {
-    expect(countedIn(leadRecord(1))).toEqual({ active: 1, archived: 0, unread: 1 });
-    expect(countedIn(leadRecord(1, { read: true }))).toEqual({ active: 1, archived: 0, unread: 0 });
-    expect(countedIn(leadRecord(1, { archived: true }))).toEqual({
-      active: 0,
-      archived: 1,
-      unread: 0,
-    });
+    // Each stage's total is the active list's leads in it; a lead stored before stages is new.
+    const totals = (counts: Partial<Totals>) => keptTotalsOf(counts);
+    expect(countedIn(leadRecord(1))).toEqual(totals({ active: 1, unread: 1, new: 1 }));
+    expect(countedIn(leadRecord(1, { read: true }))).toEqual(totals({ active: 1, new: 1 }));
+    expect(countedIn(leadRecord(1, { archived: true }))).toEqual(totals({ archived: 1 }));
+    expect(countedIn({ ...leadRecord(1), stage: 'won' })).toEqual(
+      totals({ active: 1, unread: 1, won: 1 }),
+    );
   });
 });

@@ -6,20 +6,22 @@ import {
   type LeadKindKey,
   type LeadListState,
   type LeadPage,
-  type LeadTotals,
+  type LeadStage,
   LIST_PAGE,
 } from '../../../contract';
 import { SORT_KEYS, type SortValue, sortValues } from '../lead-order';
 import { toLead } from '../lead-record';
 
 import { type CachedPage, HEAD_SIZE, type LeadChange, LeadListCache } from './lead-list-cache';
-import { sameTotals } from './lead-totals';
+import { type KeptTotals, keptTotalsOf, sameTotals } from './lead-totals';
 import { type LeadTotalsStore, type TotalsDelta, type TotalsSnapshot } from './lead-totals.store';
 
 export interface ListOptions {
   limit?: number;
   cursor?: string;
   q?: string;
+  /** Only leads in these stages (a narrowed list, read and answered as a search is). */
+  stage?: readonly LeadStage[];
 }
 
 /** Where the view reads leads from: the stored lists as they are now (the kind's repository). */
@@ -28,10 +30,10 @@ export interface LeadListSource {
   page(
     state: LeadListState,
     limit: number,
-    options?: { after?: SortValue[]; q?: string },
+    options?: { after?: SortValue[]; q?: string; stages?: readonly LeadStage[] },
   ): Promise<CachedPage>;
   /** The lists counted (reads every lead: checks only). */
-  count(): Promise<LeadTotals>;
+  count(): Promise<KeptTotals>;
 }
 
 /** The kept totals' store, as one kind's view uses it. */
@@ -40,7 +42,7 @@ export type TotalsKeeper = Pick<LeadTotalsStore, 'read' | 'add' | 'create' | 'co
 /** What a counted check of the kept totals found (see LeadTotalsChecker). */
 export type TotalsCheck =
   | { outcome: 'exact' | 'busy' }
-  | { outcome: 'differs'; version: number; stored: LeadTotals; counted: LeadTotals };
+  | { outcome: 'differs'; version: number; stored: KeptTotals; counted: KeptTotals };
 
 interface TotalsWrite {
   delta: TotalsDelta;
@@ -79,7 +81,8 @@ export class LeadListView<K extends LeadKindKey = LeadKindKey> {
   async list(state: LeadListState, options: ListOptions = {}): Promise<LeadPage<K>> {
     const limit = options.limit ?? LIST_PAGE.defaultLimit;
     const after = options.cursor ? decodeCursor(options.cursor, SORT_KEYS[state]) : undefined;
-    if (options.q) return this.search(state, options.q, limit, after);
+    if (options.q || options.stage?.length)
+      return this.search(state, { q: options.q, stages: options.stage }, limit, after);
     return this.pageAt(state, await this.totals(), limit, after);
   }
 
@@ -103,7 +106,7 @@ export class LeadListView<K extends LeadKindKey = LeadKindKey> {
   async answer(at?: TotalsSnapshot, q?: string): Promise<ArchiveResponse<K>> {
     const snapshot = at ?? (await this.totals());
     const first = (state: LeadListState) =>
-      q ? this.search(state, q, LIST_PAGE.defaultLimit) : this.pageAt(state, snapshot);
+      q ? this.search(state, { q }, LIST_PAGE.defaultLimit) : this.pageAt(state, snapshot);
     const [active, archived] = await Promise.all([first('active'), first('archived')]);
     return {
       success: true,
@@ -142,13 +145,13 @@ export class LeadListView<K extends LeadKindKey = LeadKindKey> {
     const counted = await this.source.count();
     const after = await this.totals();
     if (after.version !== before.version) return { outcome: 'busy' };
-    const stored = { active: before.active, archived: before.archived, unread: before.unread };
+    const stored = keptTotalsOf(before);
     if (sameTotals(counted, stored)) return { outcome: 'exact' };
     return { outcome: 'differs', version: before.version, stored, counted };
   }
 
   /** Writes counted totals if they are still at `version`; the cached heads start over. */
-  async correct(version: number, counted: LeadTotals): Promise<boolean> {
+  async correct(version: number, counted: KeptTotals): Promise<boolean> {
     const corrected = await this.store.correct(this.kind.key, version, counted);
     if (corrected) this.cache.clear();
     return corrected;
@@ -185,13 +188,14 @@ export class LeadListView<K extends LeadKindKey = LeadKindKey> {
     return this.store.create(this.kind.key, await this.source.count());
   }
 
+  /** A list narrowed (to a search, to stages): read, never cached, and not counted. */
   private async search(
     state: LeadListState,
-    q: string,
+    narrowed: { q?: string; stages?: readonly LeadStage[] },
     limit: number,
     after?: SortValue[],
   ): Promise<LeadPage<K>> {
-    return this.page(state, await this.source.page(state, limit, { after, q }), null);
+    return this.page(state, await this.source.page(state, limit, { after, ...narrowed }), null);
   }
 
   private async readPage(

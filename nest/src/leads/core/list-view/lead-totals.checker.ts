@@ -6,10 +6,10 @@ import {
 } from '@nestjs/common';
 
 import { AppConfig } from '../../../config/app-config';
-import { type LeadKindKey, type LeadTotals } from '../../../contract';
+import { type LeadKindKey } from '../../../contract';
 import { type LeadKindParts, LeadRegistry } from '../lead-registry';
 
-import { sameTotals } from './lead-totals';
+import { type KeptTotals, sameTotals } from './lead-totals';
 
 /**
  * Beyond this many leads in one inbox, FerretDB 1.x (which reads a whole collection for any sorted
@@ -24,7 +24,7 @@ const CONFIRM_MS = 1_000;
 
 interface Suspect {
   version: number;
-  counted: LeadTotals;
+  counted: KeptTotals;
 }
 
 /**

@@ -2,20 +2,23 @@ import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { type Model, Schema } from 'mongoose';
 
-import { type LeadKindDescriptor, type LeadKindKey, type LeadTotals } from '../../../contract';
+import { LEAD_STAGES, type LeadKindDescriptor, type LeadKindKey } from '../../../contract';
+import { stageFilter } from '../lead-queries';
+
+import { type KeptTotals, keptTotalsOf } from './lead-totals';
 
 /** A kind's totals as stored, with the version every change bumps (the list caches' key). */
-export interface TotalsSnapshot extends LeadTotals {
+export type TotalsSnapshot = KeptTotals & {
   version: number;
-}
+};
 
 /** What a change adds to each total (negative to take away). */
-export type TotalsDelta = Partial<LeadTotals>;
+export type TotalsDelta = Partial<KeptTotals>;
 
-interface TotalsDocument extends TotalsSnapshot {
+type TotalsDocument = TotalsSnapshot & {
   _id: LeadKindKey;
   updatedAt: Date;
-}
+};
 
 export const LEAD_TOTALS_MODEL = 'LeadTotals';
 
@@ -26,6 +29,9 @@ export const LeadTotalsSchema = new Schema<TotalsDocument>(
     active: { type: Number, required: true, min: 0 },
     archived: { type: Number, required: true, min: 0 },
     unread: { type: Number, required: true, min: 0 },
+    // Active leads per stage. A document kept before stages has none: read as 0 until the totals
+    // check counts them and corrects it (at start-up).
+    ...Object.fromEntries(LEAD_STAGES.map((stage) => [stage, { type: Number, min: 0 }])),
     version: { type: Number, required: true, min: 0 },
   },
   {
@@ -37,9 +43,7 @@ export const LeadTotalsSchema = new Schema<TotalsDocument>(
 );
 
 const snapshotOf = (doc: TotalsDocument): TotalsSnapshot => ({
-  active: doc.active,
-  archived: doc.archived,
-  unread: doc.unread,
+  ...keptTotalsOf(doc),
   version: doc.version,
 });
 
@@ -71,7 +75,7 @@ export class LeadTotalsStore {
   }
 
   /** Creates the kind's document from a count, unless one exists (then that one is answered). */
-  async create(kind: LeadKindKey, totals: LeadTotals): Promise<TotalsSnapshot> {
+  async create(kind: LeadKindKey, totals: KeptTotals): Promise<TotalsSnapshot> {
     await this.model
       .updateOne(
         { _id: kind },
@@ -83,7 +87,7 @@ export class LeadTotalsStore {
   }
 
   /** Replaces counted totals if nothing changed them since `version`; bumps the version. */
-  async correct(kind: LeadKindKey, version: number, totals: LeadTotals): Promise<boolean> {
+  async correct(kind: LeadKindKey, version: number, totals: KeptTotals): Promise<boolean> {
     const result = await this.model
       .updateOne({ _id: kind, version }, { $set: { ...totals, version: version + 1 } })
       .exec();
@@ -110,17 +114,26 @@ export async function recountLeadTotals(
 ): Promise<void> {
   for (const kind of kinds) {
     const leads = db.collection(kind.collection);
-    const [active, archived, unread] = await Promise.all([
+    const [active, archived, unread, ...stages] = await Promise.all([
       leads.countDocuments({ archivedAt: null }),
       leads.countDocuments({ archivedAt: { $ne: null } }),
       leads.countDocuments({ archivedAt: null, readAt: null }),
+      // A plain driver takes no Mongoose `trusted()` mark: the stage filter's plain form.
+      ...LEAD_STAGES.map((stage) =>
+        leads.countDocuments({ archivedAt: null, ...plain(stageFilter([stage])) }),
+      ),
     ]);
-    await db
-      .collection(LeadTotalsSchema.get('collection') as string)
-      .updateOne(
-        { _id: kind.key },
-        { $set: { active, archived, unread, updatedAt: new Date() }, $inc: { version: 1 } },
-        { upsert: true },
-      );
+    const perStage = Object.fromEntries(LEAD_STAGES.map((stage, i) => [stage, stages[i]]));
+    await db.collection(LeadTotalsSchema.get('collection') as string).updateOne(
+      { _id: kind.key },
+      {
+        $set: { active, archived, unread, ...perStage, updatedAt: new Date() },
+        $inc: { version: 1 },
+      },
+      { upsert: true },
+    );
   }
 }
+
+/** A filter without Mongoose's marks (a JSON round trip drops the symbol `trusted()` sets). */
+const plain = (filter: object): object => JSON.parse(JSON.stringify(filter)) as object;

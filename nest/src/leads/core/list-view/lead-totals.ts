@@ -1,41 +1,76 @@
-import { type LeadTotals } from '../../../contract';
-import { type LeadRecord } from '../lead-record';
+import { LEAD_STAGES, type LeadStageTotals, type LeadTotals } from '../../../contract';
+import { type LeadRecord, stageOf } from '../lead-record';
+
+/**
+ * Everything kept per kind: the lists' totals, and the active list's leads per stage (under the
+ * stage's own name: no stage is named as a list total is).
+ */
+export type KeptTotals = LeadTotals & LeadStageTotals;
+
+/** A change to the kept totals: every list total, and the stage totals it moves. */
+export type TotalsChange = LeadTotals & Partial<LeadStageTotals>;
+
+export const KEPT_TOTAL_KEYS = ['active', 'archived', 'unread', ...LEAD_STAGES] as const;
+
+const none = (): KeptTotals => ({
+  active: 0,
+  archived: 0,
+  unread: 0,
+  ...(Object.fromEntries(LEAD_STAGES.map((stage) => [stage, 0])) as LeadStageTotals),
+});
+
+/** The kept totals of a stored snapshot (a key missing from an older document is 0). */
+export function keptTotalsOf(source: Partial<KeptTotals>): KeptTotals {
+  const totals = none();
+  for (const key of KEPT_TOTAL_KEYS) totals[key] = source[key] ?? 0;
+  return totals;
+}
+
+/** The per-stage counts of kept totals, as the inbox answers them. */
+export function stageTotalsOf(totals: KeptTotals): LeadStageTotals {
+  return Object.fromEntries(LEAD_STAGES.map((stage) => [stage, totals[stage]])) as LeadStageTotals;
+}
 
 /**
  * The totals one stored lead counts in: what the kept totals stand for (the repository's count
  * asks the same with queries). A change's effect on the totals is the difference of its leads'
  * counts before and after, so no change has to know which totals it touches.
  */
-export function countedIn(lead: LeadRecord): LeadTotals {
+export function countedIn(lead: LeadRecord): KeptTotals {
   const active = lead.archivedAt === null;
-  return {
-    active: active ? 1 : 0,
-    archived: active ? 0 : 1,
-    unread: active && !lead.readAt ? 1 : 0,
-  };
+  const counted = none();
+  counted.active = active ? 1 : 0;
+  counted.archived = active ? 0 : 1;
+  counted.unread = active && !lead.readAt ? 1 : 0;
+  if (active) counted[stageOf(lead)] = 1;
+  return counted;
 }
 
-/** How the totals change when the leads `before` become the leads `after` (a removed lead: none). */
+/**
+ * How the totals change when the leads `before` become the leads `after` (a removed lead: none):
+ * the lists' totals always, and the stages' totals that change (most changes touch none).
+ */
 export function totalsChange(
   before: readonly LeadRecord[],
   after: readonly LeadRecord[],
-): LeadTotals {
-  const sum = (leads: readonly LeadRecord[]) =>
-    leads.map(countedIn).reduce(
-      (total, one) => ({
-        active: total.active + one.active,
-        archived: total.archived + one.archived,
-        unread: total.unread + one.unread,
-      }),
-      { active: 0, archived: 0, unread: 0 },
-    );
-  const [was, is] = [sum(before), sum(after)];
+): TotalsChange {
+  const change = none();
+  for (const [leads, sign] of [
+    [before, -1],
+    [after, 1],
+  ] as const)
+    for (const lead of leads) {
+      const counted = countedIn(lead);
+      for (const key of KEPT_TOTAL_KEYS) change[key] += sign * counted[key];
+    }
+  const stages = LEAD_STAGES.filter((stage) => change[stage] !== 0);
   return {
-    active: is.active - was.active,
-    archived: is.archived - was.archived,
-    unread: is.unread - was.unread,
+    active: change.active,
+    archived: change.archived,
+    unread: change.unread,
+    ...Object.fromEntries(stages.map((stage) => [stage, change[stage]])),
   };
 }
 
-export const sameTotals = (a: LeadTotals, b: LeadTotals): boolean =>
-  a.active === b.active && a.archived === b.archived && a.unread === b.unread;
+export const sameTotals = (a: KeptTotals, b: KeptTotals): boolean =>
+  KEPT_TOTAL_KEYS.every((key) => a[key] === b[key]);
