@@ -3,4 +3,7 @@
 export * from './lead-kinds';
 export * from './limits';
 export * from './api';
+export * from './auth';
+export * from './leads';
+export * from './privacy-and-audit';
 export * from './text';

@@ -1,0 +1,232 @@
+import type { LeadKind, LeadKindKey, LeadKinds } from './lead-kinds';
+
+// --- leads ----------------------------------------------------------------------------------
+/** How far a lead has been worked, in order: every lead arrives `new`. */
+export const LEAD_STAGES = ['new', 'contacted', 'qualified', 'won', 'lost'] as const;
+export type LeadStage = (typeof LEAD_STAGES)[number];
+
+export function isLeadStage(value: unknown): value is LeadStage {
+  return typeof value === 'string' && (LEAD_STAGES as readonly string[]).includes(value);
+}
+
+export interface LeadBase {
+  _id: string;
+  name: string;
+  email: string;
+  phone_number: string;
+  /** ISO 8601. */
+  createdAt: string;
+  updatedAt: string;
+  /** ISO 8601 while archived, null while active. */
+  archivedAt: string | null;
+  /** ISO 8601 of when an admin first opened it (or marked it read); null while unread. */
+  readAt: string | null;
+  /** How far the lead has been worked; separate from archive (won or lost never archives). */
+  stage: LeadStage;
+}
+
+type TextFieldOf<K extends LeadKindKey> = LeadKinds[K]['textField'];
+type SubjectOf<K extends LeadKindKey> = LeadKinds[K]['hasSubject'] extends true
+  ? { subject: string }
+  : unknown;
+
+/** A lead of kind K; for the union of kinds, the union of the four lead shapes. */
+export type Lead<K extends LeadKindKey = LeadKindKey> = K extends LeadKindKey
+  ? LeadBase & Record<TextFieldOf<K>, string> & SubjectOf<K>
+  : never;
+
+/** A lead's field by name as text ('' when it has none): for code that shows any kind's fields. */
+export function leadField(lead: Lead, field: string): string {
+  const value: unknown = Reflect.get(lead, field);
+  return typeof value === 'string' ? value : '';
+}
+
+/** The two lists of a kind: active (unarchived) and archived. */
+export const LEAD_LIST_STATES = ['active', 'archived'] as const;
+export type LeadListState = (typeof LEAD_LIST_STATES)[number];
+
+export function isLeadListState(value: unknown): value is LeadListState {
+  return typeof value === 'string' && (LEAD_LIST_STATES as readonly string[]).includes(value);
+}
+
+/**
+ * One page of a list, newest first. The spec's list answer calls its leads `data`, and so do we,
+ * from the API's answer to the panel that shows them.
+ */
+export interface LeadPage<K extends LeadKindKey = LeadKindKey> {
+  data: Lead<K>[];
+  /** Opaque; pass back as `cursor` to get the next page. Null on the last page. */
+  nextCursor: string | null;
+  /**
+   * Number of leads in the whole list (kept by the API, never counted per request). Null for a
+   * search: counting its matches would read the whole list.
+   */
+  total: number | null;
+}
+
+export type LeadListResponse<K extends LeadKindKey = LeadKindKey> = { success: true } & LeadPage<K>;
+
+export interface LeadListQuery {
+  limit?: number;
+  cursor?: string;
+  q?: string;
+  /**
+   * Only leads in these stages: `stage=won,lost` (comma-separated; a repeated `stage=` adds more).
+   * Like a search, a page narrowed to stages has `total: null`.
+   */
+  stage?: LeadStage[];
+}
+
+/** The two ways a lead changes lists (spec section 4), each named as its call and its form intent. */
+export const LEAD_MOVES = ['archive', 'unarchive'] as const;
+export type LeadMove = (typeof LEAD_MOVES)[number];
+
+/** The list a move puts a lead into. */
+export const LEAD_MOVE_TARGET = {
+  archive: 'archived',
+  unarchive: 'active',
+} as const satisfies Record<LeadMove, LeadListState>;
+
+/** The move each list offers on its leads: Archive in the inbox, Unarchive in the archive. */
+export const LEAD_MOVE_OUT_OF = {
+  active: 'archive',
+  archived: 'unarchive',
+} as const satisfies Record<LeadListState, LeadMove>;
+
+/** How many leads a list holds; kept by the API as leads arrive, move, are read and go. */
+export interface LeadTotals {
+  active: number;
+  archived: number;
+  /** Active leads no admin has opened yet (what is left to work through). */
+  unread: number;
+}
+
+/** How many active leads are in each stage; kept as the lists' totals are. */
+export type LeadStageTotals = Record<LeadStage, number>;
+
+/** A kind's totals on the dashboard: the lists', and the active list's per stage. */
+export interface InboxTotals extends LeadTotals {
+  stages: LeadStageTotals;
+}
+
+/**
+ * What an admin does to leads: the spec's moves, read marks, and erasure of archived leads. Each is
+ * a call on the kind's path and a form intent; each answers as a move does.
+ */
+export const LEAD_ACTIONS = [...LEAD_MOVES, 'read', 'unread', 'delete', 'stage'] as const;
+export type LeadAction = (typeof LEAD_ACTIONS)[number];
+
+export function isLeadAction(value: unknown): value is LeadAction {
+  return typeof value === 'string' && (LEAD_ACTIONS as readonly string[]).includes(value);
+}
+
+/** How many leads one call may act on. */
+export const LEAD_IDS_MAX = 200;
+
+/**
+ * Body of every lead action on many: 1 to 200 ids. `q` (optional, a list search as in
+ * `LeadListQuery`) makes the answer's first pages those of that search, so a searched panel is
+ * brought up to date by the action's own answer, in one call. Totals are always the whole lists'.
+ */
+export interface LeadIdsRequest {
+  ids: string[];
+  q?: string;
+}
+
+/** Body of the stage call: the leads to set to `stage` (from whatever stage each is in). */
+export interface LeadStageRequest extends LeadIdsRequest {
+  stage: LeadStage;
+}
+
+/** One lead with every stored field (`GET /<kind>/<kinds>/:id`). */
+export interface LeadResponse<K extends LeadKindKey = LeadKindKey> {
+  success: true;
+  lead: Lead<K>;
+}
+
+/**
+ * The answer to archive and unarchive, in the spec's words: `unarchived` is our `active` list.
+ * This is the one place the spec's names differ from ours; `movePages()` turns it into our pages.
+ */
+export interface ArchiveResponse<K extends LeadKindKey = LeadKindKey> {
+  success: true;
+  /** First page of the active list. */
+  unarchived: Lead<K>[];
+  /** First page of the archived list. */
+  archived: Lead<K>[];
+  unarchivedTotal: number;
+  archivedTotal: number;
+  /** Active leads not opened yet (beyond the spec). */
+  unreadTotal: number;
+  /** Cursors to page on from these first pages (as `nextCursor` of a list). */
+  unarchivedNextCursor: string | null;
+  archivedNextCursor: string | null;
+}
+
+/** The totals in a move's answer, named as ours are. */
+export function answerTotals(answer: ArchiveResponse): LeadTotals {
+  return {
+    active: answer.unarchivedTotal,
+    archived: answer.archivedTotal,
+    unread: answer.unreadTotal,
+  };
+}
+
+/** Both first pages of a move's answer, named as our lists are. */
+export function movePages<K extends LeadKindKey>(
+  answer: ArchiveResponse<K>,
+): Record<LeadListState, LeadPage<K>> {
+  return {
+    active: {
+      data: answer.unarchived,
+      nextCursor: answer.unarchivedNextCursor,
+      total: answer.unarchivedTotal,
+    },
+    archived: {
+      data: answer.archived,
+      nextCursor: answer.archivedNextCursor,
+      total: answer.archivedTotal,
+    },
+  };
+}
+
+/** What the dashboard shows first, for every kind, in one call: totals and the inbox's first page. */
+export interface InboxOverviewResponse {
+  success: true;
+  kinds: { [K in LeadKindKey]: { totals: InboxTotals; active: LeadPage<K> } };
+}
+
+export const INBOX_PATH = '/inbox';
+
+/** Body of archive/unarchive: `{ [kind.idField]: id }` (spec section 7), or `{ids}` for many. */
+export type ArchiveRequest<K extends LeadKindKey = LeadKindKey> =
+  Record<LeadKinds[K]['idField'], string> | LeadIdsRequest;
+
+/**
+ * The ids an archive/unarchive body names: its spec id field, or its `ids`. (TypeScript cannot
+ * index a generic kind's body by that kind's own id field, so it is read here, once.)
+ */
+export function archiveRequestIds<K extends LeadKindKey>(
+  kind: LeadKind<K>,
+  body: ArchiveRequest<K>,
+): string[] {
+  if ('ids' in body && Array.isArray(body.ids)) return body.ids;
+  const one: unknown = Reflect.get(body, kind.idField);
+  return typeof one === 'string' ? [one] : [];
+}
+
+/** Body of the public intake call. `website` is the honeypot: humans never fill it. */
+export type CreateLeadRequest<K extends LeadKindKey = LeadKindKey> = K extends LeadKindKey
+  ? {
+      name: string;
+      email: string;
+      phone_number?: string;
+      website?: string;
+    } & Record<TextFieldOf<K>, string> &
+      SubjectOf<K>
+  : never;
+
+export interface CreateLeadResponse {
+  success: true;
+  id: string;
+}

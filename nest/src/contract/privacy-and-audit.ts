@@ -1,0 +1,72 @@
+import type { LeadKindKey } from './lead-kinds';
+import { LEAD_ACTIONS, type Lead } from './leads';
+
+// --- privacy --------------------------------------------------------------------------------
+/** How an email address is compared: case and surrounding spaces don't make another person. */
+export function emailKey(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export const PRIVACY_PATHS = { leads: '/privacy/leads', erase: '/privacy/erase' } as const;
+
+/** Every lead of one email address, by kind (a person's right of access and portability). */
+export interface PrivacyLeadsResponse {
+  success: true;
+  kinds: { [K in LeadKindKey]: Lead<K>[] };
+  total: number;
+}
+
+export interface PrivacyEraseRequest {
+  email: string;
+}
+
+/** How many leads of the address were deleted, by kind (a person's right to erasure). */
+export interface PrivacyEraseResponse {
+  success: true;
+  erased: Record<LeadKindKey, number>;
+  total: number;
+}
+
+// --- who did what ---------------------------------------------------------------------------
+export const AUDIT_PATH = '/audit-log';
+
+/** Everything an admin does that the audit log records. */
+export const AUDIT_ACTIONS = [
+  'sign-in',
+  'sign-in-failed',
+  'sign-out',
+  'sign-out-everywhere',
+  'password-changed',
+  'admin-added',
+  'admin-removed',
+  ...LEAD_ACTIONS,
+  'export',
+  'privacy-access',
+  'erase',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/**
+ * One recorded action. It names leads by id only, never by their personal data, so erasing a
+ * person's leads leaves the log whole and holding nothing of them.
+ */
+export interface AuditEntry {
+  _id: string;
+  /** ISO 8601. */
+  at: string;
+  action: AuditAction;
+  /** Who: null for a failed sign-in to no account. */
+  admin: { id: string | null; email: string | null };
+  kind: LeadKindKey | null;
+  ids: string[];
+  /** The client's address as the API saw it (through TRUST_PROXY). */
+  ip: string | null;
+  /** Counts and settings of the action (never a lead's personal data). */
+  detail: Record<string, string | number | boolean>;
+}
+
+export interface AuditPageResponse {
+  success: true;
+  entries: AuditEntry[];
+  nextCursor: string | null;
+}
