@@ -1,27 +1,13 @@
-import { LEAD_KINDS, leadPaths, type Lead } from '../../nest/src/contract';
-import {
-  clearLeads,
-  insertLeads,
-  request,
-  signedInTestApp,
-  type TestApp,
-} from '../support/test-app';
+import { LEAD_KINDS, type Lead } from '../../nest/src/contract';
+import { insertLeads, request, useSignedInKind } from '../support/test-app';
 
 describe('inbox paging, search and export', () => {
-  let t: TestApp;
-  let token: string;
   const kind = LEAD_KINDS.contactUs;
-  const paths = leadPaths(kind);
-  const get = (path: string) => request(t.http).get(path).set('Authorization', `Bearer ${token}`);
-
-  beforeAll(async () => {
-    ({ t, token } = await signedInTestApp({ INTAKE_RATE_LIMIT: '1000' }));
-  });
-  afterAll(() => t.close());
-  beforeEach(() => clearLeads(t, kind));
+  const api = useSignedInKind(kind, { INTAKE_RATE_LIMIT: '1000' });
+  const { get, paths } = api;
 
   it('pages with a default of 50, a maximum of 200 and a stable cursor', async () => {
-    await insertLeads(t, kind, 260);
+    await insertLeads(api.t, kind, 260);
     const first = await get(paths.active).expect(200);
     expect(first.body.data).toHaveLength(50);
     expect(first.body.total).toBe(260);
@@ -31,7 +17,7 @@ describe('inbox paging, search and export', () => {
   });
 
   it('walks every lead exactly once while new leads keep arriving', async () => {
-    const existing = await insertLeads(t, kind, 95);
+    const existing = await insertLeads(api.t, kind, 95);
     const seen: string[] = [];
     let cursor: string | null = null;
     let arrived = 0;
@@ -42,7 +28,7 @@ describe('inbox paging, search and export', () => {
       seen.push(...page.body.data.map((l) => l._id));
       cursor = page.body.nextCursor;
       // A visitor submits between page loads: the new lead is newer than everything paged so far.
-      await request(t.http)
+      await request(api.t.http)
         .post(paths.create)
         .send({
           name: `New ${arrived}`,
@@ -60,7 +46,7 @@ describe('inbox paging, search and export', () => {
   });
 
   it('pages the archive by archive time as well', async () => {
-    const archived = await insertLeads(t, kind, 30, true);
+    const archived = await insertLeads(api.t, kind, 30, true);
     const first = await get(`${paths.archived}?limit=25`).expect(200);
     const second = await get(`${paths.archived}?limit=25&cursor=${first.body.nextCursor}`).expect(
       200,
@@ -72,10 +58,10 @@ describe('inbox paging, search and export', () => {
   });
 
   it('answers a move with first pages that can be paged on', async () => {
-    const [oldest] = await insertLeads(t, kind, 55);
-    const moved = await request(t.http)
+    const [oldest] = await insertLeads(api.t, kind, 55);
+    const moved = await request(api.t.http)
       .post(paths.archive)
-      .set('Authorization', `Bearer ${token}`)
+      .set('Authorization', `Bearer ${api.token}`)
       .send({ [kind.idField]: oldest })
       .expect(200);
     expect(moved.body).toMatchObject({ unarchivedTotal: 54, archivedTotal: 1 });
@@ -87,8 +73,8 @@ describe('inbox paging, search and export', () => {
   });
 
   it('refuses a cursor of the other list or a forged one', async () => {
-    await insertLeads(t, kind, 3);
-    await insertLeads(t, kind, 3, true);
+    await insertLeads(api.t, kind, 3);
+    await insertLeads(api.t, kind, 3, true);
     const active = await get(`${paths.active}?limit=1`).expect(200);
     const res = await get(`${paths.archived}?cursor=${active.body.nextCursor}`).expect(400);
     expect(res.body.message).toMatch(/cursor/);
@@ -98,7 +84,10 @@ describe('inbox paging, search and export', () => {
 
   it('searches name, email and the text field case-insensitively, literally', async () => {
     const submit = (name: string, email: string, message: string) =>
-      request(t.http).post(paths.create).send({ name, email, subject: 's', message }).expect(201);
+      request(api.t.http)
+        .post(paths.create)
+        .send({ name, email, subject: 's', message })
+        .expect(201);
     await submit('Ada Lovelace', 'ada@example.com', 'Interested in yachts');
     await submit('Grace Hopper', 'grace@navy.example', 'Price (model) a+b?');
     await submit('Alan Turing', 'alan@example.com', 'Hello');
@@ -127,7 +116,7 @@ describe('inbox paging, search and export', () => {
   });
 
   it('exports a list as RFC 4180 CSV with formula cells neutralised', async () => {
-    await request(t.http)
+    await request(api.t.http)
       .post(paths.create)
       .send({
         name: '=HYPERLINK("http://evil")',
@@ -136,7 +125,7 @@ describe('inbox paging, search and export', () => {
         message: 'line 1\nline 2',
       })
       .expect(201);
-    await request(t.http)
+    await request(api.t.http)
       .post(paths.create)
       .send({ name: '@SUM(A1)', email: 'y@example.com', subject: '+1', message: '-2' })
       .expect(201);
@@ -158,6 +147,6 @@ describe('inbox paging, search and export', () => {
       '_id,createdAt,archivedAt,name,email,phone_number,message,subject\r\n',
     );
     await get(`${paths.exportCsv}?state=deleted`).expect(400);
-    await request(t.http).get(paths.exportCsv).expect(401);
+    await request(api.t.http).get(paths.exportCsv).expect(401);
   });
 });

@@ -6,38 +6,21 @@ import {
   LEAD_KINDS,
   type Lead,
   type LeadAction,
-  leadPaths,
   LIST_PAGE,
 } from '../../nest/src/contract';
-import {
-  clearLeads,
-  insertLeads,
-  request,
-  signedInTestApp,
-  type TestApp,
-} from '../support/test-app';
+import { insertLeads, request, useSignedInKind } from '../support/test-app';
 
 /** Opening a lead, read marks, acting on many leads at once and erasing archived ones. */
 describe('acting on leads', () => {
-  let t: TestApp;
-  let token: string;
   const kind = LEAD_KINDS.consultation;
-  const paths = leadPaths(kind);
-  const post = (path: string, body: object) =>
-    request(t.http).post(path).set('Authorization', `Bearer ${token}`).send(body);
-  const get = (path: string) => request(t.http).get(path).set('Authorization', `Bearer ${token}`);
+  const api = useSignedInKind(kind);
+  const { get, post, paths } = api;
   const stored = (id: string) =>
-    t.connection.collection(kind.collection).findOne({ _id: new Types.ObjectId(id) });
-
-  beforeAll(async () => {
-    ({ t, token } = await signedInTestApp());
-  });
-  afterAll(() => t.close());
-  beforeEach(() => clearLeads(t, kind));
+    api.t.connection.collection(kind.collection).findOne({ _id: new Types.ObjectId(id) });
 
   describe('one lead', () => {
     it('answers every stored field, read or not', async () => {
-      const [id] = await insertLeads(t, kind, 1);
+      const [id] = await insertLeads(api.t, kind, 1);
       const { body } = await get(paths.one(id!)).expect(200);
       expect(body).toEqual({
         success: true,
@@ -60,13 +43,13 @@ describe('acting on leads', () => {
       await get(paths.one(new Types.ObjectId().toHexString())).expect(404);
       const bad = await get(paths.one('not-an-id')).expect(400);
       expect(bad.body).toMatchObject({ success: false, message: expect.stringContaining('id') });
-      await request(t.http).get(paths.one(new Types.ObjectId().toHexString())).expect(401);
+      await request(api.t.http).get(paths.one(new Types.ObjectId().toHexString())).expect(401);
     });
   });
 
   describe('read and unread', () => {
     it('marks leads read and unread, keeps the unread total and answers both lists', async () => {
-      const ids = await insertLeads(t, kind, 3);
+      const ids = await insertLeads(api.t, kind, 3);
       const read = await post(paths.read, { ids: [ids[0], ids[1]] }).expect(200);
       expect(read.body).toMatchObject({ unreadTotal: 1, unarchivedTotal: 3 });
       const shown = new Map(read.body.unarchived.map((l: Lead) => [l._id, l.readAt]));
@@ -85,7 +68,7 @@ describe('acting on leads', () => {
     });
 
     it('counts only active leads as unread, through archive and unarchive', async () => {
-      const [id] = await insertLeads(t, kind, 1);
+      const [id] = await insertLeads(api.t, kind, 1);
       const archived = await post(paths.archive, { [kind.idField]: id }).expect(200);
       expect(archived.body).toMatchObject({ unreadTotal: 0, archivedTotal: 1 });
       const back = await post(paths.unarchive, { ids: [id] }).expect(200);
@@ -93,7 +76,7 @@ describe('acting on leads', () => {
     });
 
     it('changes nothing when one of the ids is unknown (404)', async () => {
-      const ids = await insertLeads(t, kind, 2);
+      const ids = await insertLeads(api.t, kind, 2);
       const unknown = new Types.ObjectId().toHexString();
       const res = await post(paths.read, { ids: [ids[0], unknown] }).expect(404);
       expect(res.body.message).toContain(unknown);
@@ -103,7 +86,7 @@ describe('acting on leads', () => {
 
   describe('many at once', () => {
     it('archives and unarchives the leads named in ids, answering as for one', async () => {
-      const ids = await insertLeads(t, kind, 4);
+      const ids = await insertLeads(api.t, kind, 4);
       const res = await post(paths.archive, { ids: [ids[0], ids[2], ids[2]] }).expect(200);
       expect(res.body).toMatchObject({ unarchivedTotal: 2, archivedTotal: 2, unreadTotal: 2 });
       expect(res.body.unarchived.map((l: Lead) => l._id)).toEqual([ids[3], ids[1]]);
@@ -137,8 +120,8 @@ describe('acting on leads', () => {
 
   describe('delete', () => {
     it('deletes archived leads for good and answers the lists', async () => {
-      const [keep] = await insertLeads(t, kind, 1);
-      const archived = await insertLeads(t, kind, 2, true);
+      const [keep] = await insertLeads(api.t, kind, 1);
+      const archived = await insertLeads(api.t, kind, 2, true);
       const res = await post(paths.delete, { ids: archived }).expect(200);
       expect(res.body).toMatchObject({ archived: [], archivedTotal: 0, unarchivedTotal: 1 });
       expect(await stored(archived[0]!)).toBeNull();
@@ -147,8 +130,8 @@ describe('acting on leads', () => {
     });
 
     it('refuses to delete an active lead (409) and then deletes nothing', async () => {
-      const [active] = await insertLeads(t, kind, 1);
-      const [archived] = await insertLeads(t, kind, 1, true);
+      const [active] = await insertLeads(api.t, kind, 1);
+      const [archived] = await insertLeads(api.t, kind, 1, true);
       const res = await post(paths.delete, { ids: [archived, active] }).expect(409);
       expect(res.body.message).toContain('Archive it first');
       expect(await stored(archived!)).not.toBeNull();
@@ -156,7 +139,7 @@ describe('acting on leads', () => {
     });
 
     it('is only for admins', async () => {
-      await request(t.http)
+      await request(api.t.http)
         .post(paths.delete)
         .send({ ids: [new Types.ObjectId()] })
         .expect(401);
@@ -188,7 +171,7 @@ describe('acting on leads', () => {
 
     it('answers the search’s first pages and cursors, and the whole lists’ totals', async () => {
       // "lead1" is in the emails of lead1 and lead10 to lead119: 31 of 120, fewer than a page.
-      const ids = await insertLeads(t, kind, 120);
+      const ids = await insertLeads(api.t, kind, 120);
       const archive = await post(paths.archive, { ids: [ids[10], ids[50]], q: 'lead1' }).expect(
         200,
       );
@@ -203,7 +186,7 @@ describe('acting on leads', () => {
     it('pages on from the answer as from the searched list', async () => {
       // Issue 25: words match from their start, so "ending in 5" is no search any more. Emails
       // whose local part starts with lead5: lead5, lead50 to lead59, lead500 to lead559, 71 of 560.
-      const ids = await insertLeads(t, kind, 560);
+      const ids = await insertLeads(api.t, kind, 560);
       const q = 'lead5@example';
       const { body } = await post(paths.read, { ids: [ids[0]], q }).expect(200);
       expect(body.unarchived).toHaveLength(LIST_PAGE.defaultLimit);
@@ -226,14 +209,14 @@ describe('acting on leads', () => {
       ['unread', false],
       ['delete', true],
     ])('answers %s with the search’s pages too', async (action, archived) => {
-      const ids = await insertLeads(t, kind, 6, archived);
+      const ids = await insertLeads(api.t, kind, 6, archived);
       const { body } = await post(paths[action], { ids: [ids[2]], q: 'lead3' }).expect(200);
       await expectSearchAnswer(body as ArchiveResponse, 'lead3');
       expect(body.unarchivedTotal + body.archivedTotal).toBe(action === 'delete' ? 5 : 6);
     });
 
     it('takes the search beside the spec’s single id field', async () => {
-      const [first, second] = await insertLeads(t, kind, 2);
+      const [first, second] = await insertLeads(api.t, kind, 2);
       const { body } = await post(paths.archive, { [kind.idField]: first, q: 'lead1' }).expect(200);
       expect(body.unarchived.map((lead: { _id: string }) => lead._id)).toEqual([second]);
       expect(body.archived).toEqual([]);
@@ -241,7 +224,7 @@ describe('acting on leads', () => {
     });
 
     it('answers the first pages of the whole lists without a search, or with an empty one', async () => {
-      const ids = await insertLeads(t, kind, 3);
+      const ids = await insertLeads(api.t, kind, 3);
       const { body } = await post(paths.archive, { ids: [ids[0]], q: '' }).expect(200);
       const active = await get(paths.active).expect(200);
       expect(body.unarchived).toEqual(active.body.data);
@@ -255,7 +238,7 @@ describe('acting on leads', () => {
       ['not text', 3],
       ['an object', { $regex: '.' }],
     ])('refuses a q that is %s as the list does (400), changing nothing', async (_, q) => {
-      const [id] = await insertLeads(t, kind, 1);
+      const [id] = await insertLeads(api.t, kind, 1);
       const res = await post(paths.archive, { ids: [id], q }).expect(400);
       expect(res.body).toMatchObject({ success: false, errors: { q: expect.any(Array) } });
       const { body } = await get(paths.active).expect(200);
@@ -263,7 +246,7 @@ describe('acting on leads', () => {
     });
 
     it('states q in every action body of the OpenAPI document, with the list’s rule', async () => {
-      const { body: doc } = await request(t.http).get('/docs-json').expect(200);
+      const { body: doc } = await request(api.t.http).get('/docs-json').expect(200);
       const listQ = (
         doc.paths[paths.active].get.parameters as { name: string; schema: object }[]
       ).find((p) => p.name === 'q')?.schema;
@@ -285,7 +268,7 @@ describe('acting on leads', () => {
     });
 
     it('documents archive’s body as the id field or ids, each with q, never both', async () => {
-      const { body: doc } = await request(t.http).get('/docs-json').expect(200);
+      const { body: doc } = await request(api.t.http).get('/docs-json').expect(200);
       const ref: string =
         doc.paths[paths.archive].post.requestBody.content['application/json'].schema.$ref;
       const body = doc.components.schemas[ref.split('/').pop() as string] as {
@@ -306,7 +289,7 @@ describe('acting on leads', () => {
         { names: ['ids', 'q'], required: ['ids'], additionalProperties: false },
       ]);
       // What the document calls neither shape, the API refuses.
-      const [id] = await insertLeads(t, kind, 1);
+      const [id] = await insertLeads(api.t, kind, 1);
       await post(paths.archive, { ids: [id], [kind.idField]: id, q: '' }).expect(400);
     });
   });

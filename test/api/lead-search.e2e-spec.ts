@@ -1,33 +1,23 @@
 import { type Document, type Filter } from 'mongodb';
 
-import { LEAD_KINDS, type Lead, leadPaths, PRIVACY_PATHS } from '../../nest/src/contract';
+import { LEAD_KINDS, type Lead, PRIVACY_PATHS } from '../../nest/src/contract';
 import { listQuery } from '../../nest/src/leads/core/lead-queries';
 import { LeadSearchWords } from '../../nest/src/leads/core/lead-search-words';
 import { type WordsForm } from '../../nest/src/leads/core/lead-words';
 import { validSubmission } from '../support/submissions';
-import {
-  clearLeads,
-  insertLeads,
-  request,
-  signedInTestApp,
-  type TestApp,
-} from '../support/test-app';
+import { insertLeads, request, useSignedInKind } from '../support/test-app';
 
 /**
  * Issue 25: a search finds leads by the start of their words (name, email local part and domain,
  * the kind's text field), lower-cased and with accents folded, every word typed required.
  */
 describe('search by the start of words', () => {
-  let t: TestApp;
-  let token: string;
   const kind = LEAD_KINDS.contactUs;
-  const paths = leadPaths(kind);
-  const get = (path: string) => request(t.http).get(path).set('Authorization', `Bearer ${token}`);
-  const post = (path: string, body: object) =>
-    request(t.http).post(path).set('Authorization', `Bearer ${token}`).send(body);
+  const api = useSignedInKind(kind, { INTAKE_RATE_LIMIT: '1000' });
+  const { get, post, paths } = api;
   const submit = async (name: string, email: string, message: string): Promise<string> =>
     (
-      await request(t.http)
+      await request(api.t.http)
         .post(paths.create)
         .send({ ...validSubmission(kind), name, email, message })
         .expect(201)
@@ -36,7 +26,7 @@ describe('search by the start of words', () => {
     (await get(`${paths[list]}?q=${encodeURIComponent(q)}`).expect(200)).body.data
       .map((lead: Lead) => lead.name)
       .sort();
-  const leads = () => t.connection.collection(kind.collection);
+  const leads = () => api.t.connection.collection(kind.collection);
   /** Each stored lead's words, in whichever form its engine keeps them (lead-words.ts). */
   const storedWordLists = async (): Promise<(string[] | undefined)[]> =>
     (await leads().find({}).toArray()).map(
@@ -45,12 +35,6 @@ describe('search by the start of words', () => {
     );
   const leadsHolding = async (word: string) =>
     (await storedWordLists()).filter((words) => words?.includes(word)).length;
-
-  beforeAll(async () => {
-    ({ t, token } = await signedInTestApp({ INTAKE_RATE_LIMIT: '1000' }));
-  });
-  afterAll(() => t.close());
-  beforeEach(() => clearLeads(t, kind));
 
   describe('what matches', () => {
     beforeEach(async () => {
@@ -97,8 +81,8 @@ describe('search by the start of words', () => {
 
   it('finds the same leads in either stored form of the words', async () => {
     // The test documents hold both forms; this engine reads one, an indexed engine the other.
-    await insertLeads(t, kind, 30);
-    await insertLeads(t, kind, 12, true);
+    await insertLeads(api.t, kind, 30);
+    await insertLeads(api.t, kind, 12, true);
     const found = async (q: string, state: 'active' | 'archived', form: WordsForm) => {
       const { filter, sort } = listQuery(state, { q, form });
       const page = await leads()
@@ -123,7 +107,7 @@ describe('search by the start of words', () => {
 
   it('pages the matches newest first with the lists’ cursor, in either list', async () => {
     // Emails lead1, lead10 to lead19 and lead100 to lead119: 31 of 120 (oldest first).
-    await insertLeads(t, kind, 120);
+    await insertLeads(api.t, kind, 120);
     const seen: string[] = [];
     let cursor: string | null = null;
     do {
@@ -176,11 +160,11 @@ describe('search by the start of words', () => {
   });
 
   it('gives leads stored before words existed theirs at start, in batches, going on where it stopped', async () => {
-    await insertLeads(t, kind, 7);
+    await insertLeads(api.t, kind, 7);
     await leads().updateMany({}, { $unset: { words: '', wordText: '' } });
     expect(await names('lead3')).toEqual([]);
     // A start that stopped after its first batch of three: the next goes on with the other four.
-    const filler = t.app.get(LeadSearchWords);
+    const filler = api.t.app.get(LeadSearchWords);
     await expect(filler.fillBatch('contactUs', 3)).resolves.toEqual({ read: 3, written: 3 });
     expect((await storedWordLists()).filter((words) => !words)).toHaveLength(4);
     await expect(filler.fill('contactUs', 3)).resolves.toBe(4);

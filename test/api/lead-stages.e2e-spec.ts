@@ -7,44 +7,27 @@ import {
   type Lead,
   LEAD_IDS_MAX,
   LEAD_KINDS,
-  leadPaths,
 } from '../../nest/src/contract';
 import { LeadTotalsChecker } from '../../nest/src/leads/core/list-view/lead-totals.checker';
-import {
-  clearLeads,
-  insertLeads,
-  request,
-  signedInTestApp,
-  type TestApp,
-} from '../support/test-app';
+import { insertLeads, request, useSignedInKind } from '../support/test-app';
 
 /** A lead's stage: set on one or many, shown in every answer, and the lists narrowed to stages. */
 describe('lead stages', () => {
-  let t: TestApp;
-  let token: string;
   const kind = LEAD_KINDS.contactUs;
-  const paths = leadPaths(kind);
-  const post = (path: string, body: object) =>
-    request(t.http).post(path).set('Authorization', `Bearer ${token}`).send(body);
-  const get = (path: string) => request(t.http).get(path).set('Authorization', `Bearer ${token}`);
+  const api = useSignedInKind(kind);
+  const { get, post, paths } = api;
   const stages = (leads: Lead[]) => Object.fromEntries(leads.map((l) => [l._id, l.stage]));
   const listed = async (query: string) =>
     ((await get(`${paths.active}?${query}`).expect(200)).body.data as Lead[]).map((l) => l._id);
 
-  beforeAll(async () => {
-    ({ t, token } = await signedInTestApp());
-  });
-  afterAll(() => t.close());
-  beforeEach(() => clearLeads(t, kind));
-
   it('shows `new` for a lead that arrives and for one stored before stages', async () => {
-    const [old] = await insertLeads(t, kind, 1);
-    const created = await request(t.http)
+    const [old] = await insertLeads(api.t, kind, 1);
+    const created = await request(api.t.http)
       .post(paths.create)
       .send({ name: 'Ada', email: 'ada@example.com', message: 'Hello there', subject: 'Hi' })
       .expect(201);
     const fresh: string = created.body.id;
-    const stored = await t.connection
+    const stored = await api.t.connection
       .collection(kind.collection)
       .findOne({ _id: new Types.ObjectId(fresh) });
     expect(stored?.stage).toBe('new');
@@ -54,7 +37,7 @@ describe('lead stages', () => {
   });
 
   it('sets the stage of one lead and of many, answering as the other actions do', async () => {
-    const ids = await insertLeads(t, kind, 3);
+    const ids = await insertLeads(api.t, kind, 3);
     const one = await post(paths.stage, { ids: [ids[0]], stage: 'contacted' }).expect(200);
     expect(Object.keys(one.body).sort()).toEqual(
       [
@@ -83,14 +66,14 @@ describe('lead stages', () => {
   });
 
   it('sets the stage of an archived lead without bringing it back', async () => {
-    const [id] = await insertLeads(t, kind, 1, true);
+    const [id] = await insertLeads(api.t, kind, 1, true);
     const { body } = await post(paths.stage, { ids: [id], stage: 'lost' }).expect(200);
     expect(body).toMatchObject({ unarchivedTotal: 0, archivedTotal: 1 });
     expect(body.archived[0]).toMatchObject({ _id: id, stage: 'lost' });
   });
 
   it('answers 404 for an unknown id and changes nothing', async () => {
-    const [id] = await insertLeads(t, kind, 1);
+    const [id] = await insertLeads(api.t, kind, 1);
     const unknown = new Types.ObjectId().toHexString();
     const { body } = await post(paths.stage, { ids: [id, unknown], stage: 'won' }).expect(404);
     expect(body).toMatchObject({ success: false, message: expect.stringContaining(unknown) });
@@ -115,11 +98,11 @@ describe('lead stages', () => {
   });
 
   it('is for signed-in admins only', async () => {
-    await request(t.http).post(paths.stage).send({ ids: [], stage: 'won' }).expect(401);
+    await request(api.t.http).post(paths.stage).send({ ids: [], stage: 'won' }).expect(401);
   });
 
   it('records who set which stage of which leads', async () => {
-    const ids = await insertLeads(t, kind, 2);
+    const ids = await insertLeads(api.t, kind, 2);
     await post(paths.stage, { ids, stage: 'qualified' }).expect(200);
     const { body } = await get(AUDIT_PATH).expect(200);
     const entry = (body.entries as AuditEntry[]).find((e) => e.action === 'stage');
@@ -134,7 +117,7 @@ describe('lead stages', () => {
   describe('lists narrowed to stages', () => {
     let ids: string[];
     beforeEach(async () => {
-      ids = await insertLeads(t, kind, 4); // oldest first; lists are newest first
+      ids = await insertLeads(api.t, kind, 4); // oldest first; lists are newest first
       await post(paths.stage, { ids: [ids[0]], stage: 'won' }).expect(200);
       await post(paths.stage, { ids: [ids[1]], stage: 'lost' }).expect(200);
       await post(paths.stage, { ids: [ids[2]], stage: 'qualified' }).expect(200);
@@ -195,13 +178,13 @@ describe('lead stages', () => {
       ...c,
     });
     const submit = () =>
-      request(t.http)
+      request(api.t.http)
         .post(paths.create)
         .send({ name: 'Ada', email: 'ada@example.com', message: 'Hello there', subject: 'Hi' })
         .expect(201);
 
     it('follows intake, stage changes, archive, unarchive and delete', async () => {
-      const ids = await insertLeads(t, kind, 3);
+      const ids = await insertLeads(api.t, kind, 3);
       expect(await stageTotals()).toEqual(counts({ new: 3 }));
       const fresh: string = (await submit()).body.id;
       expect(await stageTotals()).toEqual(counts({ new: 4 }));
@@ -227,17 +210,17 @@ describe('lead stages', () => {
     });
 
     it('is counted and corrected by the totals check when it drifted', async () => {
-      const ids = await insertLeads(t, kind, 3);
+      const ids = await insertLeads(api.t, kind, 3);
       await post(paths.stage, { ids: [ids[0]], stage: 'qualified' }).expect(200);
       // Another writer changed stages behind the API's back: the kept counts are now wrong.
-      await t.connection.collection(kind.collection).updateMany(
+      await api.t.connection.collection(kind.collection).updateMany(
         { _id: { $in: [ids[1], ids[2]].map((id) => new Types.ObjectId(id)) } },
         {
           $set: { stage: 'lost' },
         },
       );
       expect(await stageTotals()).toEqual(counts({ new: 2, qualified: 1 }));
-      const checker = t.app.get(LeadTotalsChecker);
+      const checker = api.t.app.get(LeadTotalsChecker);
       await checker.settle(kind.key);
       expect(await stageTotals()).toEqual(counts({ qualified: 1, lost: 2 }));
     });

@@ -102,6 +102,29 @@ export async function signedInTestApp(
   return { t, token: await loginToken(t) };
 }
 
+/**
+ * One kind's admin API for a describe block: a signed-in app opened before its tests and closed
+ * after them, the kind's leads cleared before each test, and `get`/`post` that send the token.
+ * Read `t` and `token` inside tests and hooks (they are set in beforeAll).
+ */
+export function useSignedInKind(kind: LeadKindDescriptor, overrides: EnvOverrides = {}) {
+  const api = {
+    t: undefined as unknown as TestApp,
+    token: '',
+    paths: leadPaths(kind),
+    get: (path: string) =>
+      request(api.t.http).get(path).set('Authorization', `Bearer ${api.token}`),
+    post: (path: string, body: object) =>
+      request(api.t.http).post(path).set('Authorization', `Bearer ${api.token}`).send(body),
+  };
+  beforeAll(async () => {
+    ({ t: api.t, token: api.token } = await signedInTestApp(overrides));
+  });
+  afterAll(() => api.t?.close());
+  beforeEach(() => clearLeads(api.t, kind));
+  return api;
+}
+
 /** Puts leads straight into the kind's collection, oldest first, as the intake would have stored them. */
 export async function insertLeads(
   t: TestApp,
