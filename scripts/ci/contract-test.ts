@@ -16,6 +16,8 @@ import { existsSync, readdirSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { homedir, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+import type { Readable } from 'node:stream';
 import { parseArgs } from 'node:util';
 
 import { AUTH_PATHS } from '../../nest/src/contract';
@@ -88,9 +90,10 @@ async function main(): Promise<void> {
         '--suppress-health-check',
         'all',
       ],
-      { stdio: 'inherit' },
+      { stdio: ['ignore', 'pipe', 'inherit'] },
     );
-    code = await new Promise<number>((done) => run.on('exit', (c) => done(c ?? 1)));
+    relayWithoutBanners(run.stdout);
+    code = await new Promise<number>((done) => run.on('close', (c) => done(c ?? 1)));
     // A run whose session ended midway tested little after that point, however green it looks.
     const check = await fetch(`${stack.apiUrl}${AUTH_PATHS.checkToken}`, {
       method: 'POST',
@@ -111,6 +114,19 @@ async function main(): Promise<void> {
   if (failed) console.log(`Contract seed ${seed}; replay with: ${replay}`);
   console.log(contractLine(summary, code));
   process.exit(failed ? code || 1 : 0);
+}
+
+/**
+ * Schemathesis closes with pytest's banner (`=== 3 warnings in 82.96s ===`). A log reader that knows
+ * pytest takes that for "pytest ran and nothing passed", so the banners are relayed as plain rules;
+ * every other line passes through unchanged.
+ */
+function relayWithoutBanners(stream: Readable): void {
+  const lines = createInterface({ input: stream, crlfDelay: Infinity });
+  lines.on('line', (line) => {
+    const banner = /^=+ (.*?) =+$/.exec(line);
+    console.log(banner ? `--- ${banner[1]} ---` : line);
+  });
 }
 
 function findPython(): string {

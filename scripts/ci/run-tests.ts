@@ -1,6 +1,7 @@
 /**
  * `npm test`: every check and suite, in order of cost, stopping at the first that fails, then one
- * closing line that counts what ran: `Tests: N passed, M failed`. Each runner prints its own summary
+ * closing line that counts what ran, in Jest's shape: `Tests:       [F failed, ]P passed, T total`.
+ * Each runner prints its own summary
  * on the way (Jest's, schemathesis's); this line adds them up from their machine-readable results
  * (Jest's `--json` report, the contract run's own `Contract: N passed, M failed`), so the last thing
  * a reader or CI sees is the whole run's count, never one runner's summary taken for the whole.
@@ -102,11 +103,21 @@ function countOf(step: Step, output: string): Tally {
 function finish(tally: Tally, started: number, what: string): void {
   const minutes = ((Date.now() - started) / 60_000).toFixed(1);
   console.log(`\nnpm test: ${what} in ${minutes} min (Jest tests and contract cases below)`);
-  console.log(`Tests: ${tally.passed} passed, ${tally.failed} failed`);
+  console.log(testsLine(tally));
+}
+
+/** Jest's own summary shape, so any reader of Jest output counts the whole run from the last line. */
+function testsLine({ passed, failed }: Tally): string {
+  const parts = [
+    failed > 0 ? `${failed} failed` : '',
+    `${passed} passed`,
+    `${passed + failed} total`,
+  ];
+  return `Tests:       ${parts.filter(Boolean).join(', ')}`;
 }
 
 main().catch((error: unknown) => {
   console.error(error);
-  console.log('Tests: 0 passed, 1 failed');
+  console.log(testsLine({ passed: 0, failed: 1 }));
   process.exit(1);
 });
