@@ -5,5 +5,6 @@ export * from './limits';
 export * from './api';
 export * from './auth';
 export * from './leads';
+export * from './lead-work';
 export * from './privacy-and-audit';
 export * from './text';

@@ -111,6 +111,7 @@ export function leadPaths(kind: LeadKindDescriptor) {
     unread: `${base}/unread`,
     delete: `${base}/delete`,
     stage: `${base}/stage`,
+    assign: `${base}/assign`,
     create: base,
     exportCsv: `${base}/export.csv`,
     one: (id: string) => `${base}/${encodeURIComponent(id)}`,

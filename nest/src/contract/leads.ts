@@ -1,4 +1,5 @@
 import type { LeadKind, LeadKindKey, LeadKinds } from './lead-kinds';
+import type { AssigneeFilter, LeadAssignee, LeadListViewName } from './lead-work';
 
 // --- leads ----------------------------------------------------------------------------------
 /** How far a lead has been worked, in order: every lead arrives `new`. */
@@ -23,6 +24,14 @@ export interface LeadBase {
   readAt: string | null;
   /** How far the lead has been worked; separate from archive (won or lost never archives). */
   stage: LeadStage;
+  /** The admin who has taken it, or null. */
+  assignee: LeadAssignee;
+  /** ISO 8601 of the first reply sent to it (queued from the inbox); null until then. */
+  firstResponseAt: string | null;
+  /** ISO 8601: when its first reply is due (arrival plus its kind's response target). */
+  dueAt: string;
+  /** True while it is `new`, active and past `dueAt`. */
+  overdue: boolean;
 }
 
 type TextFieldOf<K extends LeadKindKey> = LeadKinds[K]['textField'];
@@ -75,6 +84,10 @@ export interface LeadListQuery {
    * Like a search, a page narrowed to stages has `total: null`.
    */
   stage?: LeadStage[];
+  /** `me`, `none` or an admin's id: only leads that admin (or nobody) owns. Narrows as `stage` does. */
+  assignee?: AssigneeFilter;
+  /** `needs-reply`: active `new` leads, oldest first. Default `all`. */
+  view?: LeadListViewName;
 }
 
 /** The two ways a lead changes lists (spec section 4), each named as its call and its form intent. */
@@ -107,13 +120,15 @@ export type LeadStageTotals = Record<LeadStage, number>;
 /** A kind's totals on the dashboard: the lists', and the active list's per stage. */
 export interface InboxTotals extends LeadTotals {
   stages: LeadStageTotals;
+  /** Active `new` leads past their response target; kept, as the other totals are. */
+  overdue: number;
 }
 
 /**
  * What an admin does to leads: the spec's moves, read marks, and erasure of archived leads. Each is
  * a call on the kind's path and a form intent; each answers as a move does.
  */
-export const LEAD_ACTIONS = [...LEAD_MOVES, 'read', 'unread', 'delete', 'stage'] as const;
+export const LEAD_ACTIONS = [...LEAD_MOVES, 'read', 'unread', 'delete', 'stage', 'assign'] as const;
 export type LeadAction = (typeof LEAD_ACTIONS)[number];
 
 export function isLeadAction(value: unknown): value is LeadAction {

@@ -1,14 +1,16 @@
-import { type FilterQuery, trusted } from 'mongoose';
+import { type FilterQuery, trusted, Types } from 'mongoose';
 
 import {
+  type AdminRef,
   LEAD_MOVE_TARGET,
   type LeadAction,
   type LeadListState,
   type LeadStage,
+  type TimelineEventType,
 } from '../../contract';
 
 import { readFilter, stateFilter } from './lead-queries';
-import { type LeadRecord, stageOf } from './lead-record';
+import { assigneeOf, type LeadRecord, stageOf } from './lead-record';
 import { type LeadChange } from './list-view/lead-list-cache';
 import { totalsChange } from './list-view/lead-totals';
 import { type TotalsDelta } from './list-view/lead-totals.store';
@@ -28,6 +30,14 @@ interface ActionRule {
   /** Holds while a lead is as read: a write under it changes no lead another process changed. */
   condition: FilterQuery<LeadRecord>;
   effect(now: Date): LeadEffect;
+  /** What the lead's timeline says of the change; none for a lead that goes (with its timeline). */
+  event?(lead: LeadRecord): PlannedEvent;
+}
+
+/** A timeline event an action adds to each lead it changes (who did it is the caller's). */
+export interface PlannedEvent {
+  type: Exclude<TimelineEventType, 'received' | 'note' | 'reply'>;
+  detail: Record<string, unknown>;
 }
 
 const isActive = (lead: LeadRecord) => lead.archivedAt === null;
@@ -38,12 +48,14 @@ const moveTo = (to: LeadListState): ActionRule => ({
   changes: (lead) => isActive(lead) !== (to === 'active'),
   condition: stateFilter(to === 'active' ? 'archived' : 'active'),
   effect: (now) => ({ set: { archivedAt: to === 'archived' ? now : null } }),
+  event: () => ({ type: to === 'archived' ? 'archive' : 'unarchive', detail: {} }),
 });
 
 const markRead = (read: boolean): ActionRule => ({
   changes: (lead) => isUnread(lead) === read,
   condition: readFilter(!read),
   effect: (now) => ({ set: { readAt: read ? now : null } }),
+  event: () => ({ type: 'read', detail: { read } }),
 });
 
 /** Into stage `to`, from any other; a stage never moves a lead between lists. */
@@ -53,14 +65,29 @@ const setStage = (to: LeadStage): ActionRule => ({
   // is not `new` (changes() above leaves a `new` one out of the write).
   condition: { stage: trusted({ $ne: to }) },
   effect: () => ({ set: { stage: to } }),
+  event: (lead) => ({ type: 'stage', detail: { from: stageOf(lead), to } }),
 });
 
-/** What an action is given besides its leads: the stage call's wanted stage. */
+/** To owner `to` (null: nobody), from any other. */
+const assignTo = (to: AdminRef | null): ActionRule => {
+  const id = to ? new Types.ObjectId(to.id) : null;
+  return {
+    changes: (lead) => (lead.assigneeId?.toHexString() ?? null) !== (to?.id ?? null),
+    // $ne null matches a lead with an owner; $ne an id matches nobody's (and a missing field) too.
+    condition: { assigneeId: trusted({ $ne: id }) },
+    effect: () => ({ set: { assigneeId: id, assigneeEmail: to?.email ?? null } }),
+    event: (lead) => ({ type: 'assign', detail: { from: assigneeOf(lead), to } }),
+  };
+};
+
+/** What an action is given besides its leads: the stage call's stage, the assign call's owner. */
 export interface ActionInput {
   stage?: LeadStage;
+  /** The new owner (null: clear it). */
+  assignee?: AdminRef | null;
 }
 
-const ACTIONS: Record<Exclude<LeadAction, 'stage'>, ActionRule> = {
+const ACTIONS: Record<Exclude<LeadAction, 'stage' | 'assign'>, ActionRule> = {
   archive: moveTo(LEAD_MOVE_TARGET.archive),
   unarchive: moveTo(LEAD_MOVE_TARGET.unarchive),
   read: markRead(true),
@@ -88,6 +115,8 @@ export interface ActionPlan {
   /** What the write does to the kept totals, and to the cached list heads. */
   delta: TotalsDelta;
   changes: LeadChange[];
+  /** One per target, for its timeline. */
+  events: (PlannedEvent & { leadId: string })[];
 }
 
 /**
@@ -109,10 +138,16 @@ export function planAction(
 }
 
 function ruleOf(action: LeadAction, input: ActionInput): ActionRule {
-  if (action !== 'stage') return ACTIONS[action];
-  // The DTO requires it; reaching here without one is a bug of ours, not bad input.
-  if (!input.stage) throw new Error('The stage action needs the wanted stage');
-  return setStage(input.stage);
+  // The DTOs require what each needs; reaching here without it is a bug of ours, not bad input.
+  if (action === 'stage') {
+    if (!input.stage) throw new Error('The stage action needs the wanted stage');
+    return setStage(input.stage);
+  }
+  if (action === 'assign') {
+    if (input.assignee === undefined) throw new Error('The assign action needs the owner');
+    return assignTo(input.assignee);
+  }
+  return ACTIONS[action];
 }
 
 /** Erasing a person's leads, as read just before. */
@@ -134,5 +169,9 @@ function plan(rule: ActionRule, found: readonly LeadRecord[], now: Date): Action
       effect === 'remove'
         ? targets.map((lead) => ({ remove: lead._id.toHexString() }))
         : after.map((lead) => ({ upsert: lead })),
+    events: targets.flatMap((lead) => {
+      const event = rule.event?.(lead);
+      return event ? [{ leadId: lead._id.toHexString(), ...event }] : [];
+    }),
   };
 }

@@ -2,6 +2,8 @@ import { Global, Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 
 import { DatabaseModule } from '../../database/database.module';
+import { LeadTimeline } from '../timeline/lead-timeline';
+import { LEAD_TIMELINE_MODEL, LeadTimelineSchema } from '../timeline/lead-timeline.schema';
 
 import { LeadEmailKeys } from './lead-email-keys';
 import { LeadRegistry } from './lead-registry';
@@ -13,20 +15,34 @@ import {
   LeadTotalsStore,
 } from './list-view/lead-totals.store';
 
-/** What the four kind modules share: the kept totals, their checker and the registry of kinds. */
+/**
+ * What the four kind modules share: the kept totals, their checker, the registry of kinds and the
+ * leads' timelines.
+ */
 @Global()
 @Module({
   imports: [
     DatabaseModule,
-    MongooseModule.forFeature([{ name: LEAD_TOTALS_MODEL, schema: LeadTotalsSchema }]),
+    MongooseModule.forFeature([
+      { name: LEAD_TOTALS_MODEL, schema: LeadTotalsSchema },
+      { name: LEAD_TIMELINE_MODEL, schema: LeadTimelineSchema },
+    ]),
   ],
-  providers: [LeadRegistry, LeadTotalsStore, LeadTotalsChecker, LeadEmailKeys, LeadSearchWords],
+  providers: [
+    LeadRegistry,
+    LeadTotalsStore,
+    LeadTotalsChecker,
+    LeadEmailKeys,
+    LeadSearchWords,
+    LeadTimeline,
+  ],
   exports: [
     LeadRegistry,
     LeadTotalsStore,
     LeadTotalsChecker,
     LeadEmailKeys,
     LeadSearchWords,
+    LeadTimeline,
     DatabaseModule,
   ],
 })

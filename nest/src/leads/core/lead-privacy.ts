@@ -32,7 +32,7 @@ export class LeadPrivacy<K extends LeadKindKey = LeadKindKey> {
     return this.writes.run(async () => {
       const found = await this.leads.findByEmail(email);
       if (found.length === 0) return 0;
-      await this.writes.commit(planErasure(found, new Date()));
+      await this.writes.commit(planErasure(found, new Date()), null);
       await this.notifier.forget(
         this.kind,
         found.map((lead) => lead._id.toHexString()),

@@ -1,11 +1,13 @@
 import { type Types } from 'mongoose';
 
 import {
+  type AdminRef,
   type Lead,
   type LeadKind,
   type LeadKindKey,
   leadFields,
   type LeadStage,
+  RESPONSE_TARGET_DEFAULTS,
 } from '../../contract';
 
 /** A stored lead as the driver returns it: the shared paths plus the kind's own string fields. */
@@ -24,17 +26,48 @@ export interface LeadRecord {
   readAt?: Date | null;
   /** Absent on leads stored before stages existed: `new` (stageOf()). */
   stage?: LeadStage;
+  /** The owner (absent on leads stored before owners: nobody's). The email is kept beside the id
+   * so that a list answer names owners without a read of the admins. */
+  assigneeId?: Types.ObjectId | null;
+  assigneeEmail?: string | null;
+  /** When the first reply was queued; absent or null until then. */
+  firstResponseAt?: Date | null;
   [field: string]: unknown;
 }
 
 /** A lead's stage: one stored before stages existed is `new`, as it was when it arrived. */
 export const stageOf = (record: LeadRecord): LeadStage => record.stage ?? 'new';
 
+/** A lead's owner as the contract names one. */
+export function assigneeOf(record: LeadRecord): AdminRef | null {
+  return record.assigneeId && record.assigneeEmail
+    ? { id: record.assigneeId.toHexString(), email: record.assigneeEmail }
+    : null;
+}
+
+/** What a lead's due time is read against: its kind's response target, and the time now. */
+export interface DueClock {
+  targetMinutes: number;
+  now: Date;
+}
+
+/** When the first reply to a lead is due, and whether that time has passed while it waits. */
+export function dueOf(record: LeadRecord, clock: DueClock): { dueAt: Date; overdue: boolean } {
+  const dueAt = new Date(record.createdAt.getTime() + clock.targetMinutes * 60_000);
+  const waiting = record.archivedAt === null && stageOf(record) === 'new';
+  return { dueAt, overdue: waiting && dueAt.getTime() < clock.now.getTime() };
+}
+
 /**
  * The one conversion from a stored document to the contract's Lead (ISO dates, hex id, the kind's
  * fields as text). The service's answers and the notification worker's payloads both come from here.
  */
-export function toLead<K extends LeadKindKey>(kind: LeadKind<K>, record: LeadRecord): Lead<K> {
+export function toLead<K extends LeadKindKey>(
+  kind: LeadKind<K>,
+  record: LeadRecord,
+  clock: DueClock = { targetMinutes: RESPONSE_TARGET_DEFAULTS[kind.key], now: new Date() },
+): Lead<K> {
+  const { dueAt, overdue } = dueOf(record, clock);
   const fields = Object.fromEntries(
     leadFields(kind).map((f) => [f, typeof record[f] === 'string' ? record[f] : '']),
   );
@@ -47,5 +80,9 @@ export function toLead<K extends LeadKindKey>(kind: LeadKind<K>, record: LeadRec
     archivedAt: record.archivedAt ? record.archivedAt.toISOString() : null,
     readAt: record.readAt ? record.readAt.toISOString() : null,
     stage: stageOf(record),
+    assignee: assigneeOf(record),
+    firstResponseAt: record.firstResponseAt ? record.firstResponseAt.toISOString() : null,
+    dueAt: dueAt.toISOString(),
+    overdue,
   } as Lead<K>;
 }

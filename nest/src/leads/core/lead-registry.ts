@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 
 import { type LeadKind, type LeadKindKey } from '../../contract';
+import { type LeadWork } from '../work/lead-work';
 
 import { type LeadPrivacy } from './lead-privacy';
 import { type LeadRepository } from './lead.repository';
@@ -18,6 +19,8 @@ export interface LeadKindParts<K extends LeadKindKey = LeadKindKey> {
   privacy: LeadPrivacy<K>;
   /** Every database call. */
   repository: LeadRepository;
+  /** One lead worked: its timeline, notes and replies. */
+  work: LeadWork<K>;
 }
 
 /** Every kind's parts, for what spans the kinds (the inbox overview, privacy, the totals check). */

@@ -1,5 +1,8 @@
+import { Logger } from '@nestjs/common';
+
 import { SerialQueue } from '../../common/serial-queue';
-import { type LeadKindKey } from '../../contract';
+import { type AdminRef, type LeadKindKey } from '../../contract';
+import { type LeadTimeline } from '../timeline/lead-timeline';
 
 import { type ActionPlan } from './lead-action-plan';
 import { type LeadRepository } from './lead.repository';
@@ -13,24 +16,54 @@ import { type TotalsSnapshot } from './list-view/lead-totals.store';
 export class LeadWrites {
   private readonly queue = new SerialQueue();
 
+  private readonly logger: Logger;
+
   constructor(
+    private readonly kind: LeadKindKey,
     private readonly leads: LeadRepository,
     private readonly view: LeadListView<LeadKindKey>,
-  ) {}
+    private readonly timeline: LeadTimeline,
+  ) {
+    this.logger = new Logger(`Leads:${kind}`);
+  }
 
   /** Runs `change` (its read, plan and commit) after every change of the kind queued before it. */
   run<T>(change: () => Promise<T>): Promise<T> {
     return this.queue.run(change);
   }
 
-  /** Writes a plan, then counts it in; the totals' new version, or undefined if nothing changed. */
-  async commit(plan: ActionPlan): Promise<TotalsSnapshot | undefined> {
+  /**
+   * Writes a plan, counts it in and adds it to the leads' timelines (as done by `admin`); the
+   * totals' new version, or undefined if nothing changed.
+   */
+  async commit(plan: ActionPlan, admin: AdminRef | null): Promise<TotalsSnapshot | undefined> {
     if (plan.targets.length === 0) return undefined;
+    // What leads that go said (notes, replies) goes first: should that fail, the call fails with
+    // the leads still there, and a retry erases both. The other way round would leave it behind.
+    if (plan.effect === 'remove')
+      await this.timeline.forget(plan.targets.map((lead) => lead._id.toHexString()));
     const changed = await this.leads.write(plan);
     if (changed === 0) return undefined;
     // Another process changed some of these leads between our read and our write: which ones
     // can't be told from here, so the heads start over and the totals are counted again.
     if (changed !== plan.targets.length) this.view.distrust();
-    return this.view.record(plan.delta, plan.changes);
+    const at = await this.view.record(plan.delta, plan.changes);
+    await this.record(plan, admin);
+    return at;
+  }
+
+  /**
+   * The change is stored and answered from here on: a timeline that can't be written loses its
+   * event (logged), never the change.
+   */
+  private async record(plan: ActionPlan, admin: AdminRef | null): Promise<void> {
+    try {
+      await this.timeline.append(
+        this.kind,
+        plan.events.map((event) => ({ ...event, admin })),
+      );
+    } catch (error) {
+      this.logger.warn({ err: error, events: plan.events.length }, 'timeline not written');
+    }
   }
 }

@@ -6,6 +6,7 @@ import {
   Controller,
   Get,
   HttpCode,
+  HttpStatus,
   Inject,
   Param,
   Post,
@@ -34,11 +35,14 @@ import {
 import { type Request, type Response } from 'express';
 
 import { AuditService } from '../../audit/audit.service';
+import { AdminService } from '../../auth/admin.service';
 import { Public } from '../../auth/public.decorator';
+import { ApiError } from '../../common/api-error';
 import { ObjectIdPipe } from '../../common/object-id.pipe';
 import { ValidateBodyAs } from '../../common/validate-body-as.decorator';
 import { OBJECT_ID_SCHEMA } from '../../common/validation';
 import {
+  type AdminRef,
   type ArchiveRequest,
   archiveRequestIds,
   type ArchiveResponse,
@@ -61,6 +65,7 @@ import {
   CreateLeadResponseDto,
   createLeadResponseDtos,
   LeadExportQueryDto,
+  LeadAssignDto,
   LeadIdsDto,
   LeadListQueryDto,
   LeadStageDto,
@@ -101,6 +106,7 @@ export function createLeadController<K extends LeadKindKey>(
     constructor(
       @Inject(leadServiceToken(kind.key)) private readonly leads: LeadService<K>,
       private readonly audit: AuditService,
+      private readonly admins: AdminService,
     ) {}
 
     /** Acts on leads, then records who did it. `q` is the panel's search, for the answer. */
@@ -111,8 +117,8 @@ export function createLeadController<K extends LeadKindKey>(
       q?: string,
       input: ActionInput = {},
     ) {
-      const answer = await this.leads.act(action, ids, q, input);
-      await this.audit.record(request, { action, kind: kind.key, ids, detail: { ...input } });
+      const answer = await this.leads.act(request.admin ?? null, action, ids, { q, input });
+      await this.audit.record(request, { action, kind: kind.key, ids, detail: auditDetail(input) });
       return answer;
     }
 
@@ -220,6 +226,22 @@ export function createLeadController<K extends LeadKindKey>(
       return this.act(request, 'stage', body.ids, body.q, { stage: body.stage });
     }
 
+    @ActionRoute('assign', LeadAssignDto, `Give ${noun}s an owner, or clear it (adminId null)`)
+    async assign(
+      @Body() body: LeadAssignDto,
+      @Req() request: Request,
+    ): Promise<ArchiveResponse<K>> {
+      const assignee = body.adminId === null ? null : await this.adminRef(body.adminId);
+      return this.act(request, 'assign', body.ids, body.q, { assignee });
+    }
+
+    /** An admin by id as an owner (404 for one that doesn't exist). */
+    private async adminRef(id: string): Promise<AdminRef> {
+      const admin = await this.admins.findById(id);
+      if (!admin) throw new ApiError(HttpStatus.NOT_FOUND, `No admin with id ${id}`);
+      return { id: admin.id as string, email: admin.email };
+    }
+
     // Last: `:id` must not take the names of the routes above.
     @Get(`${kind.resource}/:id`)
     @ApiOperation({ summary: `One ${noun} with every stored field` })
@@ -232,6 +254,14 @@ export function createLeadController<K extends LeadKindKey>(
     }
   }
   return named(LeadController, `${pascalCase(kind)}Controller`);
+}
+
+/** An action's input as the audit log keeps it: the stage by name, an owner by id only. */
+function auditDetail(input: ActionInput): Record<string, string> {
+  return {
+    ...(input.stage ? { stage: input.stage } : {}),
+    ...(input.assignee !== undefined ? { assignee: input.assignee?.id ?? 'none' } : {}),
+  };
 }
 
 /** The panel's search an archive/unarchive body carries (beside either of its id forms). */

@@ -1,7 +1,7 @@
 import { applyDecorators, type Type } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { ArrayMaxSize, IsIn, IsOptional, Matches } from 'class-validator';
+import { ArrayMaxSize, IsIn, IsOptional, Matches, ValidateIf } from 'class-validator';
 
 import { PageQueryDto } from '../../common/page-query.dto';
 import {
@@ -16,6 +16,7 @@ import {
 import {
   type ArchiveRequest,
   FIELD_LIMITS,
+  type LeadAssignRequest,
   LEAD_IDS_MAX,
   type LeadIdsRequest,
   LEAD_LIST_STATES,
@@ -29,6 +30,7 @@ import {
   type LeadStageRequest,
   LIST_PAGE,
 } from '../../contract';
+import { AdminRefDto } from '../work/lead-work.dto';
 
 /**
  * A list search (`q`): one rule for the list, its export and an action's answer. Where it may be
@@ -158,6 +160,18 @@ export class LeadStageDto extends LeadIdsDto implements LeadStageRequest {
   stage: LeadStage;
 }
 
+/** Body of the assign call: the leads' ids and their new owner's admin id, or null for nobody. */
+export class LeadAssignDto extends LeadIdsDto implements LeadAssignRequest {
+  @ApiProperty({
+    ...OBJECT_ID_SCHEMA,
+    nullable: true,
+    description: 'The admin who takes them; null clears their owner',
+  })
+  @ValidateIf((_object: object, value: unknown) => value !== null)
+  @IsObjectId()
+  adminId: string | null;
+}
+
 /**
  * Body of archive/unarchive: the kind's id field from the spec (e.g. `contact_us_request_id`), or
  * `ids` to move many at once; exactly one of the two.
@@ -234,6 +248,25 @@ function buildLeadResponseDtos(kind: LeadKindDescriptor) {
   prop(LeadDto.prototype, 'archivedAt', { type: String, format: 'date-time', nullable: true });
   prop(LeadDto.prototype, 'readAt', { type: String, format: 'date-time', nullable: true });
   prop(LeadDto.prototype, 'stage', { enum: LEAD_STAGES });
+  prop(LeadDto.prototype, 'assignee', {
+    type: () => AdminRefDto,
+    nullable: true,
+    description: 'the admin who has taken it',
+  });
+  prop(LeadDto.prototype, 'firstResponseAt', {
+    type: String,
+    format: 'date-time',
+    nullable: true,
+  });
+  prop(LeadDto.prototype, 'dueAt', {
+    type: String,
+    format: 'date-time',
+    description: 'arrival plus the kind’s response target',
+  });
+  prop(LeadDto.prototype, 'overdue', {
+    type: Boolean,
+    description: 'new, active and past dueAt',
+  });
   named(LeadDto, `${prefix}Lead`);
 
   class PageDto {}

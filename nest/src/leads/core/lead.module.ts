@@ -2,6 +2,7 @@ import { type DynamicModule, Module, type Type } from '@nestjs/common';
 import { getModelToken, MongooseModule } from '@nestjs/mongoose';
 import { type Model, type SchemaDefinition } from 'mongoose';
 
+import { AuthModule } from '../../auth/auth.module';
 import {
   type CreateLeadRequest,
   LEAD_KINDS,
@@ -10,6 +11,10 @@ import {
 } from '../../contract';
 import { DatabaseEngine } from '../../database/database-engine';
 import { LeadNotifier } from '../../notifications/lead-notifier.service';
+import { LeadTimeline } from '../timeline/lead-timeline';
+import { LeadWork } from '../work/lead-work';
+import { createLeadWorkController } from '../work/lead-work.controller';
+import { leadWorkToken } from '../work/lead-work.token';
 
 import { LeadPrivacy } from './lead-privacy';
 import { type LeadRecord } from './lead-record';
@@ -42,11 +47,12 @@ export class LeadModule {
     return {
       module: LeadModule,
       imports: [
+        AuthModule,
         MongooseModule.forFeature([
           { name: kind.collection, schema: createLeadSchema(kind, fields) },
         ]),
       ],
-      controllers: [createLeadController(kind, createDto)],
+      controllers: [createLeadController(kind, createDto), createLeadWorkController(kind)],
       providers: [
         {
           provide: leadServiceToken(kind.key),
@@ -57,6 +63,7 @@ export class LeadModule {
             LeadRegistry,
             LeadTotalsChecker,
             DatabaseEngine,
+            LeadTimeline,
           ],
           useFactory: (
             model: Model<LeadRecord>,
@@ -65,14 +72,21 @@ export class LeadModule {
             registry: LeadRegistry,
             checker: LeadTotalsChecker,
             engine: DatabaseEngine,
+            timeline: LeadTimeline,
           ) => {
-            const parts = buildParts(kind, model, totals, notifier, engine, checker);
+            const parts = buildParts(kind, model, totals, notifier, engine, checker, timeline);
             registry.register(parts);
             return parts.service;
           },
         },
+        {
+          // Built with the service (same parts); asking for the service first makes sure of it.
+          provide: leadWorkToken(kind.key),
+          inject: [leadServiceToken(kind.key), LeadRegistry],
+          useFactory: (_service: LeadService<K>, registry: LeadRegistry) => registry.get(key).work,
+        },
       ],
-      exports: [leadServiceToken(kind.key)],
+      exports: [leadServiceToken(kind.key), leadWorkToken(kind.key)],
     };
   }
 }
@@ -85,15 +99,17 @@ function buildParts<K extends LeadKindKey>(
   notifier: LeadNotifier,
   engine: DatabaseEngine,
   checker: LeadTotalsChecker,
+  timeline: LeadTimeline,
 ): LeadKindParts<K> {
   const repository = new LeadRepository(kind, model, engine);
   const view = new LeadListView(kind, repository, totals, () => checker.requestCheck(kind.key));
-  const writes = new LeadWrites(repository, view);
+  const writes = new LeadWrites(kind.key, repository, view, timeline);
   return {
     kind,
     repository,
     view,
     service: new LeadService(kind, repository, view, writes, notifier),
     privacy: new LeadPrivacy(kind, repository, writes, notifier),
+    work: new LeadWork(kind, repository, timeline),
   };
 }

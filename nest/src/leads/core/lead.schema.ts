@@ -45,6 +45,11 @@ export function createLeadSchema(kind: LeadKindDescriptor, ownFields: SchemaDefi
       // Every lead arrives `new`. Leads stored before stages have none, and are read as `new`
       // (stageOf(); stageFilter() finds them with the `new` ones).
       stage: { type: String, enum: LEAD_STAGES, default: 'new' },
+      // The owner; null (or absent, on leads stored before owners) while nobody has taken it.
+      assigneeId: { type: Schema.Types.ObjectId, default: null },
+      assigneeEmail: { type: String, default: null },
+      // When the first reply was queued; null until then.
+      firstResponseAt: { type: Date, default: null },
     },
     {
       collection: kind.collection,

@@ -5,6 +5,7 @@ import { Types } from 'mongoose';
 
 import { ApiError } from '../../common/api-error';
 import {
+  type AdminRef,
   type ArchiveResponse,
   type CreateLeadRequest,
   type Lead,
@@ -101,15 +102,16 @@ export class LeadService<K extends LeadKindKey = LeadKindKey> {
   // --- acting on leads -----------------------------------------------------------------------
 
   /**
-   * Acts on leads and answers with both first pages (of the panel's search `q`, if given) and the
-   * totals. Acting on a lead already in that state changes nothing; an unknown id fails the whole
-   * call (404), as does a lead the action refuses, such as deleting an active one (409).
+   * Acts on leads as `admin` and answers with both first pages (of the panel's search `q`, if
+   * given) and the totals. Acting on a lead already in that state changes nothing; an unknown id
+   * fails the whole call (404), as does a lead the action refuses, such as deleting an active one
+   * (409). Each lead changed gets the change in its timeline.
    */
   async act(
+    admin: AdminRef | null,
     action: LeadAction,
     ids: readonly string[],
-    q?: string,
-    input: ActionInput = {},
+    { q, input = {} }: { q?: string; input?: ActionInput } = {},
   ): Promise<ArchiveResponse<K>> {
     const unique = [...new Set(ids.map((id) => id.toLowerCase()))];
     const at = await this.writes.run(async () => {
@@ -118,7 +120,7 @@ export class LeadService<K extends LeadKindKey = LeadKindKey> {
       if (missing) throw this.notFound(missing);
       const plan = planAction(action, found, new Date(), input);
       if ('refused' in plan) throw new ApiError(HttpStatus.CONFLICT, plan.refused);
-      return this.writes.commit(plan);
+      return this.writes.commit(plan, admin);
     });
     return this.view.answer(at, q);
   }

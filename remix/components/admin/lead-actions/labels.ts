@@ -8,4 +8,5 @@ export const ACTION_LABELS: Record<LeadAction, string> = {
   unread: 'Mark unread',
   delete: 'Delete',
   stage: 'Set stage',
+  assign: 'Assign',
 };

@@ -1,0 +1,219 @@
+import type { LeadKindDescriptor, LeadKindKey } from './lead-kinds';
+import type { LeadStage } from './leads';
+
+// --- working a lead: owner, notes, replies, response targets, timeline (issue 20) ------------
+
+/** An admin as a lead's owner, a note's author or a timeline event's actor. */
+export interface AdminRef {
+  id: string;
+  email: string;
+}
+
+/** A lead's owner: the admin who has taken it, or null. */
+export type LeadAssignee = AdminRef | null;
+
+/** `?assignee=` of a list: my leads, nobody's, or one admin's (by id). */
+export const ASSIGNEE_FILTERS = ['me', 'none'] as const;
+export type AssigneeFilter = (typeof ASSIGNEE_FILTERS)[number] | string;
+
+/**
+ * `?view=` of a list. `needs-reply`: active leads still `new`, oldest first (the most urgent on
+ * top). `all` is the list as it always was, newest first.
+ */
+export const LEAD_LIST_VIEWS = ['all', 'needs-reply'] as const;
+export type LeadListViewName = (typeof LEAD_LIST_VIEWS)[number];
+
+export function isLeadListViewName(value: unknown): value is LeadListViewName {
+  return typeof value === 'string' && (LEAD_LIST_VIEWS as readonly string[]).includes(value);
+}
+
+/** Body of the assign call: the leads' new owner, or null to clear it. */
+export interface LeadAssignRequest {
+  ids: string[];
+  adminId: string | null;
+  q?: string;
+}
+
+// --- notes ----------------------------------------------------------------------------------
+export const NOTE_TEXT_MAX = 5_000;
+
+export interface LeadNoteRequest {
+  text: string;
+}
+
+/** An internal note: never sent to the lead, never in a webhook. */
+export interface LeadNote {
+  id: string;
+  text: string;
+  admin: AdminRef;
+  /** ISO 8601. */
+  at: string;
+}
+
+export interface LeadNoteResponse {
+  success: true;
+  note: LeadNote;
+}
+
+// --- replies --------------------------------------------------------------------------------
+export const REPLY_LIMITS = { subject: 200, text: 20_000 } as const;
+
+/** Plain text only; a subject holds no CR or LF (it becomes a mail header). */
+export interface LeadReplyRequest {
+  subject: string;
+  text: string;
+}
+
+/** A reply's delivery: queued in the outbox, then sent or failed (after its retries). */
+export const REPLY_STATUSES = ['queued', 'sent', 'failed'] as const;
+export type ReplyStatus = (typeof REPLY_STATUSES)[number];
+
+export interface LeadReplyResponse {
+  success: true;
+  reply: { id: string; status: 'queued' };
+}
+
+// --- reply templates ------------------------------------------------------------------------
+export const REPLY_TEMPLATES_PATH = '/reply-templates';
+
+/** What a template's text may name; each is replaced by the lead's field ('' if it has none). */
+export const REPLY_PLACEHOLDERS = ['name', 'company', 'location', 'subject'] as const;
+export type ReplyPlaceholder = (typeof REPLY_PLACEHOLDERS)[number];
+
+export interface ReplyTemplate {
+  subject: string;
+  text: string;
+}
+
+export type ReplyTemplates = Record<LeadKindKey, ReplyTemplate>;
+
+/** `GET /reply-templates`, and the answer to `PUT /reply-templates/{kind}` (all of them, after). */
+export interface ReplyTemplatesResponse {
+  success: true;
+  templates: ReplyTemplates;
+}
+
+/**
+ * A template with the lead's fields in place of its placeholders: the reply form's starting text.
+ * Only the names in REPLY_PLACEHOLDERS are replaced; any other `{word}` stays as written.
+ */
+export function fillTemplate(template: ReplyTemplate, lead: object): ReplyTemplate {
+  const fill = (text: string) =>
+    text.replace(/\{(\w+)\}/g, (whole, name: string) => {
+      if (!(REPLY_PLACEHOLDERS as readonly string[]).includes(name)) return whole;
+      const value: unknown = Reflect.get(lead, name);
+      return typeof value === 'string' ? value : '';
+    });
+  // The subject is a mail header: a lead's field must not bring a line break into it.
+  return { subject: fill(template.subject).replace(/[\r\n]+/g, ' '), text: fill(template.text) };
+}
+
+// --- response targets -----------------------------------------------------------------------
+export const RESPONSE_TARGETS_PATH = '/settings/response-targets';
+
+/** Minutes to the first reply, per kind, until an admin changes them. */
+export const RESPONSE_TARGET_DEFAULTS = {
+  contactUs: 24 * 60,
+  keDemo: 4 * 60,
+  brokerDemo: 4 * 60,
+  consultation: 8 * 60,
+} as const satisfies Record<LeadKindKey, number>;
+
+/** A target is whole minutes, from one minute to 30 days. */
+export const RESPONSE_TARGET_MINUTES = { min: 1, max: 30 * 24 * 60 } as const;
+
+export type ResponseTargets = Record<LeadKindKey, number>;
+
+/** Body of `PUT /settings/response-targets`: one or more kinds' new targets, in minutes. */
+export type ResponseTargetsRequest = Partial<ResponseTargets>;
+
+export interface ResponseTargetsResponse {
+  success: true;
+  targets: ResponseTargets;
+}
+
+// --- timeline -------------------------------------------------------------------------------
+export const TIMELINE_EVENT_TYPES = [
+  'received',
+  'read',
+  'stage',
+  'assign',
+  'note',
+  'reply',
+  'archive',
+  'unarchive',
+] as const;
+export type TimelineEventType = (typeof TIMELINE_EVENT_TYPES)[number];
+
+/** What each type of event says beyond who and when. */
+export interface TimelineDetails {
+  received: Record<string, never>;
+  /** `read: false` when it was marked unread again. */
+  read: { read: boolean };
+  stage: { from: LeadStage; to: LeadStage };
+  /** `reason: 'admin-removed'` when the owner's account was removed (and `admin` is null). */
+  assign: { from: LeadAssignee; to: LeadAssignee; reason?: 'admin-removed' };
+  note: LeadNote;
+  /** `error`: the SMTP server's first error line, while failing or failed. */
+  reply: {
+    id: string;
+    subject: string;
+    text: string;
+    to: string;
+    status: ReplyStatus;
+    error: string | null;
+  };
+  archive: Record<string, never>;
+  unarchive: Record<string, never>;
+}
+
+export type TimelineEvent = {
+  [T in TimelineEventType]: {
+    /** ISO 8601. */
+    at: string;
+    type: T;
+    /** Who did it; null for what the lead or the system did. */
+    admin: AdminRef | null;
+    detail: TimelineDetails[T];
+  };
+}[TimelineEventType];
+
+export interface LeadTimelineResponse {
+  success: true;
+  /** Oldest first. */
+  events: TimelineEvent[];
+}
+
+/** Another request from the same email address, in any kind. */
+export interface RelatedLead {
+  kind: LeadKindKey;
+  id: string;
+  /** ISO 8601. */
+  createdAt: string;
+  stage: LeadStage;
+  archived: boolean;
+  /** The request's own text (message, company or location), cut short. */
+  summary: string;
+}
+
+export interface RelatedLeadsResponse {
+  success: true;
+  /** Newest first; the lead asked about is not among them. */
+  related: RelatedLead[];
+}
+
+/** Paths of one kind's calls on one lead's work (the assign call is an action: leadPaths). */
+export function leadWorkPaths(kind: LeadKindDescriptor) {
+  const base = `/${kind.module}/${kind.resource}`;
+  const one = (id: string) => `${base}/${encodeURIComponent(id)}`;
+  return {
+    notes: (id: string) => `${one(id)}/notes`,
+    note: (id: string, noteId: string) => `${one(id)}/notes/${encodeURIComponent(noteId)}`,
+    reply: (id: string) => `${one(id)}/reply`,
+    timeline: (id: string) => `${one(id)}/timeline`,
+    related: (id: string) => `${one(id)}/related`,
+  } as const;
+}
+
+export const replyTemplatePath = (kind: LeadKindKey) =>
+  `${REPLY_TEMPLATES_PATH}/${encodeURIComponent(kind)}`;

@@ -1,0 +1,85 @@
+import { Injectable } from '@nestjs/common';
+import { InjectModel } from '@nestjs/mongoose';
+import { type AnyBulkWriteOperation, type Model, trusted, Types } from 'mongoose';
+
+import { type AdminRef, type LeadKindKey } from '../../contract';
+
+import { LEAD_TIMELINE_MODEL, type StoredEvent, type TimelineRecord } from './lead-timeline.schema';
+
+/** An event to add to a lead's timeline. */
+export interface NewEvent {
+  leadId: string;
+  type: StoredEvent['type'];
+  admin: AdminRef | null;
+  detail: Record<string, unknown>;
+  /** Given when the event's id is needed before it is stored (a note's id is its event's). */
+  id?: Types.ObjectId;
+  at?: Date;
+}
+
+/** Every lead's timeline: appended to by the lead's actions, notes and replies, read by `_id`. */
+@Injectable()
+export class LeadTimeline {
+  constructor(
+    @InjectModel(LEAD_TIMELINE_MODEL) private readonly timelines: Model<TimelineRecord>,
+  ) {}
+
+  /** Adds events to leads' timelines in one write; a lead's first event creates its timeline. */
+  async append(kind: LeadKindKey, events: readonly NewEvent[]): Promise<void> {
+    if (events.length === 0) return;
+    const operations: AnyBulkWriteOperation<TimelineRecord>[] = events.map((event) => ({
+      updateOne: {
+        filter: { _id: new Types.ObjectId(event.leadId) },
+        update: {
+          $setOnInsert: { kind },
+          $push: { events: toStored(event) },
+        },
+        upsert: true,
+      },
+    }));
+    await this.timelines.bulkWrite(operations, { ordered: false });
+  }
+
+  /** A lead's stored events, oldest first (as appended). */
+  async events(leadId: string): Promise<StoredEvent[]> {
+    const record = await this.timelines
+      .findById(new Types.ObjectId(leadId))
+      .lean<TimelineRecord>()
+      .exec();
+    return record?.events ?? [];
+  }
+
+  /** Removes one event that matches `where` too; whether one was removed. */
+  async removeEvent(
+    leadId: string,
+    eventId: string,
+    where: Partial<Pick<StoredEvent, 'type' | 'adminId'>> = {},
+  ): Promise<boolean> {
+    const result = await this.timelines
+      .updateOne(
+        { _id: new Types.ObjectId(leadId) },
+        { $pull: { events: { _id: new Types.ObjectId(eventId), ...where } } },
+      )
+      .exec();
+    return result.modifiedCount > 0;
+  }
+
+  /** Drops the timelines of leads that are gone (deleted or erased), with all they said. */
+  async forget(leadIds: readonly string[]): Promise<void> {
+    if (leadIds.length === 0) return;
+    await this.timelines
+      .deleteMany({ _id: trusted({ $in: leadIds.map((id) => new Types.ObjectId(id)) }) })
+      .exec();
+  }
+}
+
+function toStored(event: NewEvent): StoredEvent {
+  return {
+    _id: event.id ?? new Types.ObjectId(),
+    at: event.at ?? new Date(),
+    type: event.type,
+    adminId: event.admin ? new Types.ObjectId(event.admin.id) : null,
+    adminEmail: event.admin?.email ?? null,
+    detail: event.detail,
+  };
+}

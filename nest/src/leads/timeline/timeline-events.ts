@@ -1,0 +1,106 @@
+import {
+  type AdminRef,
+  isLeadStage,
+  type LeadAssignee,
+  type LeadStage,
+  type ReplyStatus,
+  type TimelineEvent,
+} from '../../contract';
+import { type LeadRecord } from '../core/lead-record';
+
+import { type StoredEvent } from './lead-timeline.schema';
+
+/** Where a reply's delivery stands, as its outbox entry says. */
+export interface ReplyDelivery {
+  status: ReplyStatus;
+  error: string | null;
+}
+
+/**
+ * A lead's timeline as the contract shows it, oldest first: `received` (the lead's arrival, not
+ * stored), then the stored events, each reply with its delivery as `deliveryOf` finds it.
+ */
+export function toTimelineEvents(
+  lead: Pick<LeadRecord, 'createdAt'>,
+  stored: readonly StoredEvent[],
+  deliveryOf: (replyId: string) => ReplyDelivery | undefined = () => undefined,
+): TimelineEvent[] {
+  const received: TimelineEvent = {
+    at: lead.createdAt.toISOString(),
+    type: 'received',
+    admin: null,
+    detail: {},
+  };
+  return [received, ...stored.map((event) => toTimelineEvent(event, deliveryOf))];
+}
+
+function toTimelineEvent(
+  event: StoredEvent,
+  deliveryOf: (replyId: string) => ReplyDelivery | undefined,
+): TimelineEvent {
+  const at = event.at.toISOString();
+  const admin: AdminRef | null =
+    event.adminId && event.adminEmail
+      ? { id: event.adminId.toHexString(), email: event.adminEmail }
+      : null;
+  const d = event.detail;
+  switch (event.type) {
+    case 'read':
+      return { at, type: 'read', admin, detail: { read: d.read !== false } };
+    case 'stage':
+      return {
+        at,
+        type: 'stage',
+        admin,
+        detail: { from: stageIn(d.from), to: stageIn(d.to) },
+      };
+    case 'assign':
+      return {
+        at,
+        type: 'assign',
+        admin,
+        detail: {
+          from: assigneeIn(d.from),
+          to: assigneeIn(d.to),
+          ...(d.reason === 'admin-removed' ? { reason: 'admin-removed' as const } : {}),
+        },
+      };
+    case 'note':
+      return {
+        at,
+        type: 'note',
+        admin,
+        detail: {
+          id: event._id.toHexString(),
+          text: text(d.text),
+          admin: admin ?? { id: '', email: '' },
+          at,
+        },
+      };
+    case 'reply': {
+      const id = text(d.id);
+      const delivery = deliveryOf(id) ?? { status: 'queued', error: null };
+      return {
+        at,
+        type: 'reply',
+        admin,
+        detail: { id, subject: text(d.subject), text: text(d.text), to: text(d.to), ...delivery },
+      };
+    }
+    case 'archive':
+    case 'unarchive':
+      return { at, type: event.type, admin, detail: {} };
+  }
+}
+
+const stageIn = (value: unknown): LeadStage => (isLeadStage(value) ? value : 'new');
+
+const text = (value: unknown): string => (typeof value === 'string' ? value : '');
+
+/** An owner as stored in an assign event's detail (an AdminRef, or null). */
+function assigneeIn(value: unknown): LeadAssignee {
+  if (typeof value !== 'object' || value === null) return null;
+  const id: unknown = Reflect.get(value, 'id');
+  const email: unknown = Reflect.get(value, 'email');
+  return typeof id === 'string' && typeof email === 'string' ? { id, email } : null;
+}
