@@ -16,7 +16,7 @@ export type ApiOutcome<T> =
     };
 
 export interface ApiRequestOptions {
-  method?: 'GET' | 'POST' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   body?: unknown;
   /** Bearer token of the signed-in admin. */
   token?: string;

@@ -51,7 +51,17 @@ export function listLeads<K extends LeadKindKey>(
   return apiRequest(
     state === 'active' ? paths.active : paths.archived,
     isList as (body: unknown) => body is LeadListResponse<K>,
-    { token, query: { limit: query.limit, cursor: query.cursor, q: query.q } },
+    {
+      token,
+      query: {
+        limit: query.limit,
+        cursor: query.cursor,
+        q: query.q,
+        stage: query.stage?.join(','),
+        assignee: query.assignee,
+        view: query.view,
+      },
+    },
   );
 }
 

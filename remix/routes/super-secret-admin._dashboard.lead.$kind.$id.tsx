@@ -1,4 +1,4 @@
-import { type LoaderFunctionArgs } from '@remix-run/node';
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from '@remix-run/node';
 import { useLoaderData, useLocation, useNavigate } from '@remix-run/react';
 import { useEffect, useRef } from 'react';
 import { Button, Modal } from 'react-bootstrap';
@@ -12,13 +12,26 @@ import {
   useLeadActionFetcher,
 } from '~/components/admin/lead-actions';
 import { LeadFields } from '~/components/admin/lead-fields';
+import {
+  isWorkRefusal,
+  Notes,
+  OwnerControl,
+  readWorkForm,
+  RelatedRequests,
+  ReplyForm,
+  StageControl,
+  Timeline,
+  type WorkRefusal,
+} from '~/components/admin/lead-work';
+import { RelativeTime } from '~/components/admin/relative-time';
 import { JS_FLAG } from '~/components/forms/js-flag';
 import { ADMIN_PATH } from '~/config/paths';
 import { useHydrated } from '~/hooks/use-hydrated';
 import { searchParam } from '~/utils/inbox';
 import { loadLead } from '~/utils/inbox.server';
 import { leadLinkId } from '~/utils/lead-detail';
-import { requireAdmin } from '~/utils/session.server';
+import { doWork, type LeadWork, loadLeadWork } from '~/utils/lead-work.server';
+import { requireAdmin, tokenAdminId } from '~/utils/session.server';
 
 /**
  * One lead, over the dashboard: `/super-secret-admin/lead/<kind>/<id>`, a URL admins can share.
@@ -32,11 +45,40 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const lead = await loadLead(kind, id, token);
   if (!lead.ok) throw new Response(lead.message, { status: 503, statusText: 'Unavailable' });
   if (!lead.data) throw new Response('Not Found', { status: 404, statusText: 'Not Found' });
-  return { kind, lead: lead.data };
+  const work = await loadLeadWork(kind, lead.data, token);
+  return { kind, lead: lead.data, work, me: tokenAdminId(token) };
+}
+
+/**
+ * The detail's forms (stage, owner, notes, reply) post here, with or without JavaScript: done, the
+ * page is read again (post/redirect/get); refused, the form says why.
+ */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const token = await requireAdmin(request);
+  const { kind, id } = params;
+  if (!isLeadKindKey(kind) || !isObjectId(id))
+    throw new Response('Not Found', { status: 404, statusText: 'Not Found' });
+  const work = readWorkForm(await request.formData());
+  if (isWorkRefusal(work)) return data<WorkRefusal>(work, { status: 400 });
+  const outcome = await doWork(kind, id, work, token);
+  if (outcome.ok) {
+    const url = new URL(request.url);
+    return redirect(`${url.pathname}${url.search}`);
+  }
+  // The API's own words for what it refused (a 409 names SMTP_URL); otherwise it is unavailable.
+  const refused = outcome.status >= 400 && outcome.status < 500;
+  return data<WorkRefusal>(
+    {
+      intent: work.intent,
+      message: refused ? outcome.message : 'The service is unavailable. Please try again.',
+      ...(outcome.errors ? { errors: outcome.errors } : {}),
+    },
+    { status: refused ? outcome.status : 502 },
+  );
 }
 
 export default function LeadDetailRoute() {
-  const { kind, lead } = useLoaderData<typeof loader>();
+  const { kind, lead, work, me } = useLoaderData<typeof loader>();
   const hydrated = useHydrated();
   const navigate = useNavigate();
   const location = useLocation();
@@ -68,7 +110,7 @@ export default function LeadDetailRoute() {
           <h2 className="h5" id="lead-detail-title">
             {title}
           </h2>
-          <LeadDetail kind={kind} lead={lead} q={q} />
+          <LeadDetail kind={kind} lead={lead} q={q} work={work} me={me} />
           <a href={back}>Back to the inbox</a>
         </div>
       </section>
@@ -81,7 +123,7 @@ export default function LeadDetailRoute() {
         </Modal.Title>
       </Modal.Header>
       <Modal.Body>
-        <LeadDetail kind={kind} lead={lead} q={q} />
+        <LeadDetail kind={kind} lead={lead} q={q} work={work} me={me} />
       </Modal.Body>
       <Modal.Footer>
         <Button variant="secondary" onClick={close}>
@@ -111,10 +153,35 @@ function useMarkRead(kind: LeadKindKey, lead: Lead, q: string) {
   }, [kind, lead._id, lead.readAt, q, submit]);
 }
 
-function LeadDetail({ kind, lead, q }: { kind: LeadKindKey; lead: Lead; q: string }) {
+function LeadDetail({
+  kind,
+  lead,
+  q,
+  work,
+  me,
+}: {
+  kind: LeadKindKey;
+  lead: Lead;
+  q: string;
+  work: LeadWork;
+  me: string | null;
+}) {
+  const notes = (work.timeline ?? []).flatMap((event) =>
+    event.type === 'note' ? [event.detail] : [],
+  );
+  const replies = (work.timeline ?? []).filter((event) => event.type === 'reply').length;
   return (
     <>
       <LeadFields kind={kind} lead={lead} />
+      {lead.overdue ? (
+        <p className="lead-work__overdue">
+          <strong>Overdue:</strong> its first reply was due <RelativeTime iso={lead.dueAt} />.
+        </p>
+      ) : null}
+      <div className="lead-work">
+        <StageControl kind={kind} lead={lead} q={q} />
+        <OwnerControl lead={lead} me={me} admins={work.admins} />
+      </div>
       <LeadActionForm kind={kind} q={q}>
         <LeadActionButton
           kind={kind}
@@ -125,6 +192,10 @@ function LeadDetail({ kind, lead, q }: { kind: LeadKindKey; lead: Lead; q: strin
         />{' '}
         <LeadActionButton kind={kind} action="unread" id={lead._id} name={lead.name} />
       </LeadActionForm>
+      <ReplyForm email={lead.email} draft={work.replyDraft} sentCount={replies} />
+      <Notes notes={notes} me={me} />
+      <Timeline events={work.timeline} />
+      <RelatedRequests related={work.related} />
     </>
   );
 }

@@ -1,0 +1,107 @@
+import { Button, Form as BsForm } from 'react-bootstrap';
+
+import { LEAD_STAGES, type Lead, type LeadKindKey } from '@contract';
+import { LeadActionButton, LeadActionForm } from '~/components/admin/lead-actions';
+
+import { WORK_FIELD } from './fields';
+import { STAGE_LABELS } from './labels';
+import { useWorkBusy, WorkForm } from './work-form';
+
+/** The lead's stage; won or lost suggests archiving it, which only the admin's click does. */
+export function StageControl({ kind, lead, q }: { kind: LeadKindKey; lead: Lead; q: string }) {
+  const busy = useWorkBusy();
+  const closed = (lead.stage === 'won' || lead.stage === 'lost') && !lead.archivedAt;
+  return (
+    <div className="lead-work__part">
+      <WorkForm intent="stage" label="Stage" className="lead-work__inline">
+        <BsForm.Label htmlFor="lead-stage" className="mb-0">
+          Stage
+        </BsForm.Label>
+        <BsForm.Select
+          id="lead-stage"
+          name={WORK_FIELD.stage}
+          defaultValue={lead.stage}
+          key={lead.stage}
+          size="sm"
+        >
+          {LEAD_STAGES.map((stage) => (
+            <option key={stage} value={stage}>
+              {STAGE_LABELS[stage]}
+            </option>
+          ))}
+        </BsForm.Select>
+        <Button type="submit" size="sm" variant="outline-primary" disabled={busy}>
+          Set stage
+        </Button>
+      </WorkForm>
+      {closed ? (
+        <div className="lead-work__suggestion alert alert-info py-2 mt-2 mb-0" role="status">
+          This request is {STAGE_LABELS[lead.stage].toLowerCase()}. Archive it?{' '}
+          <LeadActionForm kind={kind} q={q}>
+            <LeadActionButton
+              kind={kind}
+              action="archive"
+              id={lead._id}
+              name={lead.name}
+              variant="primary"
+            />
+          </LeadActionForm>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+/** Who has taken the lead: "Assign to me", another admin, or nobody. */
+export function OwnerControl({
+  lead,
+  me,
+  admins,
+}: {
+  lead: Lead;
+  me: string | null;
+  admins: { id: string; email: string }[] | null;
+}) {
+  const busy = useWorkBusy();
+  return (
+    <div className="lead-work__part">
+      <p className="mb-1">
+        Owner: <strong>{lead.assignee?.email ?? 'Nobody'}</strong>
+      </p>
+      <div className="lead-work__inline">
+        {me && lead.assignee?.id !== me ? (
+          <WorkForm intent="assign" label="Assign to me">
+            <input type="hidden" name={WORK_FIELD.adminId} value={me} />
+            <Button type="submit" size="sm" variant="outline-primary" disabled={busy}>
+              Assign to me
+            </Button>
+          </WorkForm>
+        ) : null}
+        {admins ? (
+          <WorkForm intent="assign" label="Owner" className="lead-work__inline">
+            <BsForm.Label htmlFor="lead-owner" className="mb-0">
+              Owner
+            </BsForm.Label>
+            <BsForm.Select
+              id="lead-owner"
+              name={WORK_FIELD.adminId}
+              defaultValue={lead.assignee?.id ?? ''}
+              key={lead.assignee?.id ?? ''}
+              size="sm"
+            >
+              <option value="">Nobody</option>
+              {admins.map((admin) => (
+                <option key={admin.id} value={admin.id}>
+                  {admin.email}
+                </option>
+              ))}
+            </BsForm.Select>
+            <Button type="submit" size="sm" variant="outline-secondary" disabled={busy}>
+              Set owner
+            </Button>
+          </WorkForm>
+        ) : null}
+      </div>
+    </div>
+  );
+}

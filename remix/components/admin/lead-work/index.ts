@@ -1,0 +1,8 @@
+// Working one lead from its detail: stage, owner, notes, reply, timeline and related requests, each
+// a plain form posting to the detail route's action.
+export { OwnerControl, StageControl } from './controls';
+export { isWorkRefusal, readWorkForm, type WorkRefusal, type WorkRequest } from './fields';
+export { describeEvent, STAGE_LABELS } from './labels';
+export { Notes } from './notes';
+export { REPLY_TEXT_ID, ReplyForm } from './reply-form';
+export { RelatedRequests, Timeline } from './timeline';

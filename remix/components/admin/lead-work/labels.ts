@@ -1,0 +1,47 @@
+import { type LeadStage, type ReplyStatus, type TimelineEvent } from '@contract';
+
+/** Each stage as the dashboard says it. */
+export const STAGE_LABELS: Record<LeadStage, string> = {
+  new: 'New',
+  contacted: 'Contacted',
+  qualified: 'Qualified',
+  won: 'Won',
+  lost: 'Lost',
+};
+
+/** A reply's delivery as the timeline says it. */
+export const REPLY_STATUS_LABELS: Record<ReplyStatus, string> = {
+  queued: 'Queued',
+  sent: 'Sent',
+  failed: 'Failed',
+};
+
+const who = (event: TimelineEvent) => event.admin?.email ?? 'Someone';
+
+/** One timeline event in words (what happened and who did it); its time is shown beside it. */
+export function describeEvent(event: TimelineEvent): string {
+  switch (event.type) {
+    case 'received':
+      return 'Request received';
+    case 'read':
+      return event.detail.read ? `Opened by ${who(event)}` : `Marked unread by ${who(event)}`;
+    case 'stage':
+      return `${who(event)} moved it from ${STAGE_LABELS[event.detail.from]} to ${STAGE_LABELS[event.detail.to]}`;
+    case 'assign': {
+      const { to, reason } = event.detail;
+      if (reason === 'admin-removed') return 'Owner cleared: their admin account was removed';
+      return to ? `${who(event)} assigned it to ${to.email}` : `${who(event)} cleared its owner`;
+    }
+    case 'note':
+      return `${who(event)} added a note`;
+    case 'reply': {
+      const { subject, status, error } = event.detail;
+      const delivery = REPLY_STATUS_LABELS[status] + (error ? `: ${error}` : '');
+      return `${who(event)} replied “${subject}” (${delivery})`;
+    }
+    case 'archive':
+      return `Archived by ${who(event)}`;
+    case 'unarchive':
+      return `Unarchived by ${who(event)}`;
+  }
+}

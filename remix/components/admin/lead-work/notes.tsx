@@ -1,0 +1,58 @@
+import { Button, Form as BsForm } from 'react-bootstrap';
+
+import { NOTE_TEXT_MAX, type LeadNote } from '@contract';
+import { RelativeTime } from '~/components/admin/relative-time';
+
+import { WORK_FIELD } from './fields';
+import { useWorkBusy, useWorkRefusal, WorkForm } from './work-form';
+
+/** Internal notes on the lead (never sent to it): add one, delete your own. */
+export function Notes({ notes, me }: { notes: LeadNote[]; me: string | null }) {
+  const busy = useWorkBusy();
+  const refusal = useWorkRefusal('note');
+  return (
+    <section className="lead-work__part" aria-labelledby="lead-notes-title">
+      <h3 className="h6" id="lead-notes-title">
+        Notes
+      </h3>
+      {notes.length ? (
+        <ul className="lead-work__notes list-unstyled">
+          {notes.map((note) => (
+            <li key={note.id} className="lead-work__note">
+              <p className="mb-1 lead-work__text">{note.text}</p>
+              <p className="small text-body-secondary mb-0">
+                {note.admin.email}, <RelativeTime iso={note.at} />
+                {note.admin.id === me ? (
+                  <WorkForm intent="delete-note" label="Delete note" className="d-inline ms-2">
+                    <input type="hidden" name={WORK_FIELD.noteId} value={note.id} />
+                    <Button type="submit" size="sm" variant="link" className="p-0" disabled={busy}>
+                      Delete note
+                    </Button>
+                  </WorkForm>
+                ) : null}
+              </p>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="text-body-secondary small">No notes yet.</p>
+      )}
+      {/* A new key after each added note empties the field. */}
+      <WorkForm intent="note" label="Add a note" key={notes.length}>
+        <BsForm.Label htmlFor="lead-note">New note (only admins see it)</BsForm.Label>
+        <BsForm.Control
+          as="textarea"
+          id="lead-note"
+          name={WORK_FIELD.text}
+          rows={2}
+          maxLength={NOTE_TEXT_MAX}
+          required
+          isInvalid={Boolean(refusal?.errors?.[WORK_FIELD.text])}
+        />
+        <Button type="submit" size="sm" variant="outline-primary" className="mt-2" disabled={busy}>
+          Add note
+        </Button>
+      </WorkForm>
+    </section>
+  );
+}

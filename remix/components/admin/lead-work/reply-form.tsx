@@ -1,0 +1,69 @@
+import { Button, Form as BsForm } from 'react-bootstrap';
+
+import { REPLY_LIMITS, type ReplyTemplate } from '@contract';
+
+import { WORK_FIELD } from './fields';
+import { useWorkBusy, useWorkRefusal, WorkForm } from './work-form';
+
+/** The id of the reply's text field: `r` on the dashboard opens the lead with focus there. */
+export const REPLY_TEXT_ID = 'lead-reply-text';
+
+/** A reply by email to the lead, starting from the kind's template filled with its fields. */
+export function ReplyForm({
+  email,
+  draft,
+  sentCount,
+}: {
+  email: string;
+  draft: ReplyTemplate;
+  /** Replies in the timeline: a new one empties the form back to the template. */
+  sentCount: number;
+}) {
+  const busy = useWorkBusy();
+  const refusal = useWorkRefusal('reply');
+  const fieldError = (name: string) => refusal?.errors?.[name]?.join(' ');
+  return (
+    <section className="lead-work__part" aria-labelledby="lead-reply-title" id="lead-reply">
+      <h3 className="h6" id="lead-reply-title">
+        Reply to {email}
+      </h3>
+      <WorkForm intent="reply" label="Reply by email" key={sentCount}>
+        <BsForm.Group className="mb-2" controlId="lead-reply-subject">
+          <BsForm.Label>Subject</BsForm.Label>
+          <BsForm.Control
+            name={WORK_FIELD.subject}
+            defaultValue={draft.subject}
+            maxLength={REPLY_LIMITS.subject}
+            required
+            isInvalid={Boolean(fieldError(WORK_FIELD.subject))}
+            aria-describedby={
+              fieldError(WORK_FIELD.subject) ? 'lead-reply-subject-error' : undefined
+            }
+          />
+          <BsForm.Control.Feedback type="invalid" id="lead-reply-subject-error">
+            {fieldError(WORK_FIELD.subject)}
+          </BsForm.Control.Feedback>
+        </BsForm.Group>
+        <BsForm.Group className="mb-2" controlId={REPLY_TEXT_ID}>
+          <BsForm.Label>Message</BsForm.Label>
+          <BsForm.Control
+            as="textarea"
+            name={WORK_FIELD.text}
+            rows={6}
+            defaultValue={draft.text}
+            maxLength={REPLY_LIMITS.text}
+            required
+            isInvalid={Boolean(fieldError(WORK_FIELD.text))}
+            aria-describedby={fieldError(WORK_FIELD.text) ? 'lead-reply-text-error' : undefined}
+          />
+          <BsForm.Control.Feedback type="invalid" id="lead-reply-text-error">
+            {fieldError(WORK_FIELD.text)}
+          </BsForm.Control.Feedback>
+        </BsForm.Group>
+        <Button type="submit" size="sm" variant="primary" disabled={busy}>
+          Send reply
+        </Button>
+      </WorkForm>
+    </section>
+  );
+}

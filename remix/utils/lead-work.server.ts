@@ -1,0 +1,81 @@
+import {
+  type AdminSummary,
+  fillTemplate,
+  type Lead,
+  type LeadKindKey,
+  type RelatedLead,
+  type ReplyTemplate,
+  type TimelineEvent,
+} from '@contract';
+import { listAdmins } from '~/api-client/admins.server';
+import { type ApiOutcome } from '~/api-client/http.server';
+import {
+  addNote,
+  assignLeads,
+  deleteNote,
+  leadTimeline,
+  relatedLeads,
+  replyTemplates,
+  replyToLead,
+  setLeadStage,
+} from '~/api-client/lead-work.server';
+import { type WorkRequest } from '~/components/admin/lead-work/fields';
+
+import { unlessSessionBlocked } from './session.server';
+
+/** What a lead's detail shows beyond the lead: each part null when the API could not say. */
+export interface LeadWork {
+  timeline: TimelineEvent[] | null;
+  related: RelatedLead[] | null;
+  admins: Pick<AdminSummary, 'id' | 'email'>[] | null;
+  /** The reply form's starting text: the kind's template, filled with the lead's fields. */
+  replyDraft: ReplyTemplate;
+}
+
+const orNull = async <T, R>(call: Promise<ApiOutcome<T>>, pick: (data: T) => R) => {
+  const outcome = await unlessSessionBlocked(await call);
+  return outcome.ok ? pick(outcome.data) : null;
+};
+
+export async function loadLeadWork<K extends LeadKindKey>(
+  kind: K,
+  lead: Lead<K>,
+  token: string,
+): Promise<LeadWork> {
+  const [timeline, related, admins, template] = await Promise.all([
+    orNull(leadTimeline(kind, lead._id, token), (data) => data.events),
+    orNull(relatedLeads(kind, lead._id, token), (data) => data.related),
+    orNull(listAdmins(token), (data) => data.admins.map(({ id, email }) => ({ id, email }))),
+    orNull(replyTemplates(token), (data) => data.templates[kind]),
+  ]);
+  return {
+    timeline,
+    related,
+    admins,
+    replyDraft: fillTemplate(template ?? { subject: '', text: '' }, lead),
+  };
+}
+
+/** Does what a detail form asked; the API's answer, as far as the form needs it. */
+export async function doWork(
+  kind: LeadKindKey,
+  id: string,
+  work: WorkRequest,
+  token: string,
+): Promise<ApiOutcome<unknown>> {
+  const call = (() => {
+    switch (work.intent) {
+      case 'stage':
+        return setLeadStage(kind, { ids: [id], stage: work.stage }, token);
+      case 'assign':
+        return assignLeads(kind, { ids: [id], adminId: work.adminId }, token);
+      case 'note':
+        return addNote(kind, id, work.text, token);
+      case 'delete-note':
+        return deleteNote(kind, id, work.noteId, token);
+      case 'reply':
+        return replyToLead(kind, id, { subject: work.subject, text: work.text }, token);
+    }
+  })();
+  return unlessSessionBlocked(await call);
+}
