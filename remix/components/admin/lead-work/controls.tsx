@@ -13,7 +13,7 @@ export function StageControl({ kind, lead, q }: { kind: LeadKindKey; lead: Lead;
   const closed = (lead.stage === 'won' || lead.stage === 'lost') && !lead.archivedAt;
   return (
     <div className="lead-work__part">
-      <WorkForm intent="stage" label="Stage" className="lead-work__inline">
+      <WorkForm intent="stage" label="Change stage" className="lead-work__inline">
         <BsForm.Label htmlFor="lead-stage" className="mb-0">
           Stage
         </BsForm.Label>
@@ -78,7 +78,7 @@ export function OwnerControl({
           </WorkForm>
         ) : null}
         {admins ? (
-          <WorkForm intent="assign" label="Owner" className="lead-work__inline">
+          <WorkForm intent="assign" label="Change owner" className="lead-work__inline">
             <BsForm.Label htmlFor="lead-owner" className="mb-0">
               Owner
             </BsForm.Label>

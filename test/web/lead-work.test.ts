@@ -1,0 +1,91 @@
+/// <reference lib="dom" />
+// Functions passed to page.evaluate run in the browser.
+import { type BrowserContext, type Page } from 'playwright-core';
+
+import { openPage, webUrl } from '../support/browser';
+
+import { ADMIN_PATH, signIn } from './support/admin';
+import { LeadsDb } from './support/leads-db';
+import { axeViolations, useBrowserAndDb } from './support/suite';
+
+describe('working a lead from its detail in a real browser', () => {
+  const suite = useBrowserAndDb();
+  let context: BrowserContext;
+  let tag: string;
+  beforeEach(() => {
+    tag = LeadsDb.tag();
+  });
+  afterEach(async () => {
+    await context.close();
+    await suite.db.removeTagged(tag);
+  });
+
+  async function openLead(kind: string, id: string, javaScriptEnabled = true): Promise<Page> {
+    context = await suite.browser.newContext({
+      viewport: { width: 1280, height: 900 },
+      javaScriptEnabled,
+    });
+    const { page } = await openPage(context, ADMIN_PATH);
+    await signIn(page);
+    await page.getByRole('button', { name: 'Sign Out' }).waitFor();
+    await page.goto(webUrl(`${ADMIN_PATH}/lead/${kind}/${id}`));
+    return page;
+  }
+
+  it('sets the stage, suggests archiving a won lead, takes it and keeps notes, with JavaScript', async () => {
+    const [lead] = await suite.db.insert('keDemo', tag, 1);
+    const page = await openLead('keDemo', lead!.id);
+    const dialog = page.getByRole('dialog', { name: `KE Demo Request: ${lead!.name}` });
+    await dialog.getByRole('heading', { name: 'Timeline' }).waitFor();
+    await dialog.getByText('Request received').waitFor();
+    await dialog.getByRole('form', { name: 'Reply by email' }).waitFor();
+
+    await dialog.getByRole('combobox', { name: 'Stage' }).selectOption('won');
+    await dialog.getByRole('button', { name: 'Set stage' }).click();
+    const suggestion = dialog.getByRole('status').filter({ hasText: 'This request is won.' });
+    await suggestion.waitFor();
+    // Suggested, never done silently.
+    const [stored] = await suite.db.find('keDemo', tag);
+    expect(stored).toMatchObject({ stage: 'won', archivedAt: null });
+    await dialog.getByText(/moved it from New to Won/).waitFor();
+
+    await dialog.getByRole('button', { name: 'Assign to me' }).click();
+    await dialog.getByText(/assigned it to /).waitFor();
+    await dialog.getByRole('button', { name: 'Assign to me' }).waitFor({ state: 'detached' });
+
+    await dialog.getByLabel('New note (only admins see it)').fill(`called back ${tag}`);
+    await dialog.getByRole('button', { name: 'Add note' }).click();
+    await dialog.getByText(`called back ${tag}`).waitFor();
+    await expect(axeViolations(page)).resolves.toEqual([]);
+
+    await suggestion.getByRole('button', { name: `Archive ${lead!.name}` }).click();
+    await dialog
+      .getByText(/^Archived /)
+      .first()
+      .waitFor();
+    const [archived] = await suite.db.find('keDemo', tag);
+    expect(archived?.archivedAt).toBeInstanceOf(Date);
+  });
+
+  it('changes the stage and adds a note without JavaScript, as plain forms', async () => {
+    const [lead] = await suite.db.insert('contactUs', tag, 1);
+    const page = await openLead('contactUs', lead!.id, false);
+    const detail = page.getByRole('region', { name: `Contact Us Request: ${lead!.name}` });
+    await detail.getByRole('combobox', { name: 'Stage' }).selectOption('qualified');
+    await detail.getByRole('button', { name: 'Set stage' }).click();
+    await page.waitForLoadState();
+    await detail.getByText(/moved it from New to Qualified/).waitFor();
+    await expect(detail.getByRole('combobox', { name: 'Stage' }).inputValue()).resolves.toBe(
+      'qualified',
+    );
+
+    await detail.getByLabel('New note (only admins see it)').fill(`no-js note ${tag}`);
+    await detail.getByRole('button', { name: 'Add note' }).click();
+    await page.waitForLoadState();
+    await detail.getByText(`no-js note ${tag}`).waitFor();
+    await detail.getByRole('button', { name: 'Delete note' }).click();
+    await page.waitForLoadState();
+    await detail.getByText('No notes yet.').waitFor();
+    await expect(axeViolations(page)).resolves.toEqual([]);
+  });
+});
