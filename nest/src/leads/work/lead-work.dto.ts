@@ -12,6 +12,8 @@ export class AdminRefDto {
  * wrapped in `allOf` (the schema is registered by the DTO above, used on the same documents).
  */
 export const nullableAdminRef = (description: string): ApiPropertyOptions => ({
+  // A type, or Nest's explorer takes the missing one for a circular import and refuses to start.
+  type: Object,
   nullable: true,
   allOf: [{ $ref: getSchemaPath(AdminRefDto) }],
   description,
