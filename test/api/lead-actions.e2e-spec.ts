@@ -7,6 +7,7 @@ import {
   type Lead,
   type LeadAction,
   LIST_PAGE,
+  RESPONSE_TARGET_DEFAULTS,
 } from '../../nest/src/contract';
 import { insertLeads, request, useSignedInKind } from '../support/test-app';
 
@@ -35,8 +36,17 @@ describe('acting on leads', () => {
           archivedAt: null,
           readAt: null,
           stage: 'new',
+          assignee: null,
+          firstResponseAt: null,
+          // Stored a few seconds ago: due its kind's response target (8 h for a consultation) later.
+          dueAt: expect.stringMatching(/Z$/),
+          overdue: false,
         },
       });
+      const lead = body.lead as Lead;
+      expect(Date.parse(lead.dueAt) - Date.parse(lead.createdAt)).toBe(
+        RESPONSE_TARGET_DEFAULTS[kind.key] * 60_000,
+      );
     });
 
     it('answers 404 for an unknown id, 400 for a malformed one, 401 without a token', async () => {

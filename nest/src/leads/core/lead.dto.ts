@@ -30,7 +30,7 @@ import {
   type LeadStageRequest,
   LIST_PAGE,
 } from '../../contract';
-import { AdminRefDto } from '../work/lead-work.dto';
+import { nullableAdminRef } from '../work/lead-work.dto';
 
 /**
  * A list search (`q`): one rule for the list, its export and an action's answer. Where it may be
@@ -248,11 +248,7 @@ function buildLeadResponseDtos(kind: LeadKindDescriptor) {
   prop(LeadDto.prototype, 'archivedAt', { type: String, format: 'date-time', nullable: true });
   prop(LeadDto.prototype, 'readAt', { type: String, format: 'date-time', nullable: true });
   prop(LeadDto.prototype, 'stage', { enum: LEAD_STAGES });
-  prop(LeadDto.prototype, 'assignee', {
-    type: () => AdminRefDto,
-    nullable: true,
-    description: 'the admin who has taken it',
-  });
+  prop(LeadDto.prototype, 'assignee', nullableAdminRef('the admin who has taken it'));
   prop(LeadDto.prototype, 'firstResponseAt', {
     type: String,
     format: 'date-time',

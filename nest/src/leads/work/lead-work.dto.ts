@@ -1,4 +1,4 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, type ApiPropertyOptions, getSchemaPath } from '@nestjs/swagger';
 
 import { TIMELINE_EVENT_TYPES, type TimelineEventType } from '../../contract';
 
@@ -7,14 +7,22 @@ export class AdminRefDto {
   @ApiProperty({ type: String }) email: string;
 }
 
+/**
+ * An AdminRef or null. OpenAPI 3.0 ignores `nullable` beside a bare `$ref`, so the reference is
+ * wrapped in `allOf` (the schema is registered by the DTO above, used on the same documents).
+ */
+export const nullableAdminRef = (description: string): ApiPropertyOptions => ({
+  // A type, or Nest's explorer takes the missing one for a circular import and refuses to start.
+  type: Object,
+  nullable: true,
+  allOf: [{ $ref: getSchemaPath(AdminRefDto) }],
+  description,
+});
+
 export class TimelineEventDto {
   @ApiProperty({ type: String, format: 'date-time' }) at: string;
   @ApiProperty({ enum: TIMELINE_EVENT_TYPES }) type: TimelineEventType;
-  @ApiProperty({
-    type: () => AdminRefDto,
-    nullable: true,
-    description: 'who did it; null for the lead’s arrival and what the system did',
-  })
+  @ApiProperty(nullableAdminRef('who did it; null for the lead’s arrival and what the system did'))
   admin: AdminRefDto | null;
   @ApiProperty({
     type: 'object',
