@@ -65,6 +65,6 @@ export default function DashboardRoute() {
 export const meta: MetaFunction<typeof loader> = ({ data: state }) =>
   adminMeta(
     state?.view === 'dashboard'
-      ? inboxTitle(state.panels.reduce((sum, panel) => sum + (panel.totals?.unread ?? 0), 0))
+      ? inboxTitle(state.panels.reduce((sum, panel) => sum + (panel.needReply ?? 0), 0))
       : 'Admin',
   );

@@ -47,6 +47,7 @@ export async function loadDashboard(token: string, url: URL): Promise<ApiOutcome
         kind,
         q,
         totals,
+        needReply: totals.stages.new,
         active: q ? await loadPage(kind, 'active', token, { q }) : { ok: true, page: active },
         archived: inlineArchive === kind ? await loadPage(kind, 'archived', token, { q }) : null,
       };

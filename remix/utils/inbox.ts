@@ -19,6 +19,8 @@ export interface InboxPanel<K extends LeadKindKey = LeadKindKey> {
   q: string;
   /** Null when the API could not say. */
   totals: LeadTotals | null;
+  /** Active leads still `new` (waiting for a reply), from the kept totals; null if unknown. */
+  needReply: number | null;
   active: ListResult<K>;
   /** The archive, read only where it shows at once: inline without JavaScript (`?archived=kind`). */
   archived: ListResult<K> | null;

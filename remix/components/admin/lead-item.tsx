@@ -11,6 +11,7 @@ import {
 import { leadDetailPath, leadLinkId } from '~/utils/lead-detail';
 
 import { FIELD, LeadActionButton } from './lead-actions';
+import { STAGE_LABELS } from './lead-work';
 import { RelativeTime } from './relative-time';
 
 interface LeadItemProps {
@@ -53,6 +54,12 @@ export function LeadItem({ lead, kind, state, selected, onSelect }: LeadItemProp
         </Link>
         {/* Told by a word, not by its colour alone. */}
         {unread ? <span className="badge text-bg-warning lead-item__new">New</span> : null}
+        {lead.overdue ? (
+          <span className="badge text-bg-danger lead-item__overdue">Overdue</span>
+        ) : null}
+        {lead.stage !== 'new' ? (
+          <span className="badge text-bg-light lead-item__stage">{STAGE_LABELS[lead.stage]}</span>
+        ) : null}
         <RelativeTime iso={lead.createdAt} />
       </div>
       <a className="lead-item__email" href={`mailto:${lead.email}`}>

@@ -41,6 +41,7 @@ const panel = (over: Partial<InboxPanel> = {}): InboxPanel => ({
   kind: 'contactUs',
   q: '',
   totals: { active: 2, archived: 0, unread: 2 },
+  needReply: 2,
   active: list([lead(2), lead(1)]),
   archived: null,
   ...over,
