@@ -48,7 +48,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
  */
 export const shouldRevalidate: ShouldRevalidateFunction = (args) => {
   const detailOnly = args.currentUrl.search === args.nextUrl.search && !args.formAction;
-  return leadActionAnswered(args) || detailOnly ? false : args.defaultShouldRevalidate;
+  // An action's answer holds the whole lists' first pages: a panel showing a view reads it again.
+  const viewShown = [...args.nextUrl.searchParams.keys()].some((key) => key.startsWith('view-'));
+  return (leadActionAnswered(args) && !viewShown) || detailOnly
+    ? false
+    : args.defaultShouldRevalidate;
 };
 
 export default function DashboardRoute() {

@@ -4,7 +4,7 @@ import { isLeadKindKey, isLeadListState } from '@contract';
 import { FIELD, readActionForm } from '~/components/admin/lead-actions';
 import { postedWithJs } from '~/components/forms/js-flag';
 import { ADMIN_PATH } from '~/config/paths';
-import { type ActionOutcome, type ListResult } from '~/utils/inbox';
+import { type ActionOutcome, isPanelView, type ListResult, type PanelView } from '~/utils/inbox';
 import { actOnLeadsFor, loadPage } from '~/utils/inbox.server';
 import { requireAdmin } from '~/utils/session.server';
 
@@ -22,6 +22,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return loadPage(kind, state, token, {
     cursor: params.get('cursor') ?? undefined,
     q: params.get('q') ?? undefined,
+    view: isPanelView(params.get('view')) ? (params.get('view') as PanelView) : undefined,
   });
 }
 

@@ -10,16 +10,32 @@ import {
 import { type ApiOutcome } from '~/api-client/http.server';
 import { actOnLeads, getLead, inboxOverview, listLeads } from '~/api-client/leads.server';
 
-import { type ActionOutcome, type InboxPanel, type ListResult, searchParam } from './inbox';
+import {
+  type ActionOutcome,
+  type InboxPanel,
+  isPanelView,
+  type ListResult,
+  type PanelView,
+  searchParam,
+  viewParam,
+} from './inbox';
 import { unlessSessionBlocked } from './session.server';
 
 export async function loadPage<K extends LeadKindKey>(
   kind: K,
   state: LeadListState,
   token: string,
-  query: { q?: string; cursor?: string } = {},
+  { view = 'all', ...query }: { q?: string; cursor?: string; view?: PanelView } = {},
 ): Promise<ListResult<K>> {
-  const outcome = await unlessSessionBlocked(await listLeads(kind, state, token, query));
+  const filter =
+    state === 'archived' || view === 'all'
+      ? {}
+      : view === 'mine'
+        ? { assignee: 'me' }
+        : { view: 'needs-reply' as const };
+  const outcome = await unlessSessionBlocked(
+    await listLeads(kind, state, token, { ...query, ...filter }),
+  );
   if (!outcome.ok) return { ok: false, message: outcome.message };
   const { data, nextCursor, total } = outcome.data;
   return { ok: true, page: { data, nextCursor, total } };
@@ -42,13 +58,19 @@ export async function loadDashboard(token: string, url: URL): Promise<ApiOutcome
   const panels = await Promise.all(
     LEAD_KIND_KEYS.map(async (kind): Promise<InboxPanel> => {
       const q = (url.searchParams.get(searchParam(kind)) ?? '').trim();
+      const asked = url.searchParams.get(viewParam(kind));
+      const view = isPanelView(asked) ? asked : 'all';
       const { totals, active } = overview.data.kinds[kind];
       return {
         kind,
         q,
+        view,
         totals,
         needReply: totals.stages.new,
-        active: q ? await loadPage(kind, 'active', token, { q }) : { ok: true, page: active },
+        active:
+          q || view !== 'all'
+            ? await loadPage(kind, 'active', token, { q, view })
+            : { ok: true, page: active },
         archived: inlineArchive === kind ? await loadPage(kind, 'archived', token, { q }) : null,
       };
     }),

@@ -12,11 +12,32 @@ import {
 export type ListResult<K extends LeadKindKey = LeadKindKey> =
   { ok: true; page: LeadPage<K> } | { ok: false; message: string };
 
+/**
+ * Which of a panel's active leads it shows: all of them (newest first), those that need a reply
+ * (still `new`, oldest first), or the signed-in admin's own.
+ */
+export const PANEL_VIEWS = ['all', 'needs-reply', 'mine'] as const;
+export type PanelView = (typeof PANEL_VIEWS)[number];
+
+export const PANEL_VIEW_LABELS: Record<PanelView, string> = {
+  all: 'All',
+  'needs-reply': 'Needs reply',
+  mine: 'Mine',
+};
+
+export function isPanelView(value: unknown): value is PanelView {
+  return typeof value === 'string' && (PANEL_VIEWS as readonly string[]).includes(value);
+}
+
+/** Search parameter holding a panel's view, e.g. `view-contactUs=mine` (absent: all). */
+export const viewParam = (kind: LeadKindKey) => `view-${kind}`;
+
 /** One inbox on the dashboard. */
 export interface InboxPanel<K extends LeadKindKey = LeadKindKey> {
   kind: K;
   /** The panel's search text ('' for none). */
   q: string;
+  view: PanelView;
   /** Null when the API could not say. */
   totals: LeadTotals | null;
   /** Active leads still `new` (waiting for a reply), from the kept totals; null if unknown. */

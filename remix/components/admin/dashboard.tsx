@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Alert } from 'react-bootstrap';
 
-import { type LeadKindKey, type LeadTotals } from '@contract';
+import { type InboxTotals, type LeadKindKey, type LeadTotals } from '@contract';
 import { inboxTitle } from '~/utils/admin-meta';
 import { type InboxPanel, type PendingDelete } from '~/utils/inbox';
 
@@ -26,18 +26,23 @@ export function Dashboard({
   children,
 }: DashboardProps) {
   const live = useLiveInbox();
-  const [unread, setUnread] = useState<Partial<Record<LeadKindKey, number>>>(() =>
-    Object.fromEntries(panels.map((panel) => [panel.kind, panel.totals?.unread ?? 0])),
+  // The title counts what needs a reply: the kept per-stage totals of the live poll say it (an
+  // action's answer carries only the lists' totals, and a reply or stage change reloads the page).
+  const [needReply, setNeedReply] = useState<Partial<Record<LeadKindKey, number>>>(() =>
+    Object.fromEntries(panels.map((panel) => [panel.kind, panel.needReply ?? 0])),
   );
-  const onTotals = useCallback((kind: LeadKindKey, totals: LeadTotals) => {
-    setUnread((current) =>
-      current[kind] === totals.unread ? current : { ...current, [kind]: totals.unread },
-    );
+  const onTotals = useCallback((kind: LeadKindKey, totals: LeadTotals | InboxTotals) => {
+    if (!('stages' in totals)) return;
+    const count = totals.stages.new;
+    setNeedReply((current) => (current[kind] === count ? current : { ...current, [kind]: count }));
   }, []);
-  const unreadSum = Object.values(unread).reduce((sum, n) => sum + (n ?? 0), 0);
   useEffect(() => {
-    document.title = inboxTitle(unreadSum);
-  }, [unreadSum]);
+    setNeedReply(Object.fromEntries(panels.map((panel) => [panel.kind, panel.needReply ?? 0])));
+  }, [panels]);
+  const needReplySum = Object.values(needReply).reduce((sum, n) => sum + (n ?? 0), 0);
+  useEffect(() => {
+    document.title = inboxTitle(needReplySum);
+  }, [needReplySum]);
 
   return (
     <>

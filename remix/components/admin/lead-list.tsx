@@ -3,7 +3,7 @@ import { Button } from 'react-bootstrap';
 
 import { type LeadKindKey, type LeadListState, type LeadPage } from '@contract';
 import { useFetcherResult } from '~/hooks/use-fetcher-result';
-import { type ListResult } from '~/utils/inbox';
+import { type ListResult, type PanelView } from '~/utils/inbox';
 
 import { BulkActions } from './bulk-actions';
 import { LeadActionForm, pageHref, useLeadActionFetcher, usePageFetcher } from './lead-actions';
@@ -14,6 +14,8 @@ interface LeadListProps {
   state: LeadListState;
   list: ListResult;
   q: string;
+  /** The panel's view (the active list's): Load more pages on in it. */
+  view?: PanelView;
   /** Text shown when the list is empty. */
   emptyText: string;
   /** The list with the next page appended. */
@@ -24,7 +26,7 @@ interface LeadListProps {
  * A panel's or dialog's list of leads as one form: a checkbox per lead and the bulk actions, each
  * lead's own button, and 'Load more' while the API has further pages.
  */
-export function LeadList({ kind, state, list, q, emptyText, onPage }: LeadListProps) {
+export function LeadList({ kind, state, list, q, view, emptyText, onPage }: LeadListProps) {
   const more = usePageFetcher();
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
 
@@ -87,7 +89,7 @@ export function LeadList({ kind, state, list, q, emptyText, onPage }: LeadListPr
             size="sm"
             variant="outline-secondary"
             disabled={more.state !== 'idle'}
-            onClick={() => more.load(pageHref(kind, state, { cursor: nextCursor, q }))}
+            onClick={() => more.load(pageHref(kind, state, { cursor: nextCursor, q, view }))}
           >
             {more.state === 'idle' ? 'Load more' : 'Loading…'}
           </Button>

@@ -1,4 +1,4 @@
-import { Form, useSearchParams } from '@remix-run/react';
+import { Form, Link, useSearchParams } from '@remix-run/react';
 import { Button } from 'react-bootstrap';
 
 import {
@@ -9,7 +9,13 @@ import {
   type LeadTotals,
 } from '@contract';
 import { ADMIN_PATH } from '~/config/paths';
-import { searchParam } from '~/utils/inbox';
+import {
+  PANEL_VIEW_LABELS,
+  PANEL_VIEWS,
+  type PanelView,
+  searchParam,
+  viewParam,
+} from '~/utils/inbox';
 
 /** Where a panel's list downloads as CSV (its search kept). */
 export const exportHref = (kind: LeadKindKey, state: LeadListState, q: string) =>
@@ -19,12 +25,14 @@ export const exportHref = (kind: LeadKindKey, state: LeadListState, q: string) =
 export function LeadPanelHeader({
   kind: key,
   q,
+  view,
   totals,
   headingId,
   onOpenArchive,
 }: {
   kind: LeadKindKey;
   q: string;
+  view: PanelView;
   totals: LeadTotals | null;
   headingId: string;
   onOpenArchive: () => void;
@@ -69,6 +77,24 @@ export function LeadPanelHeader({
           Export CSV<span className="visually-hidden"> of {kind.panelTitle}</span>
         </a>
       </div>
+      <nav aria-label={`Views of ${kind.panelTitle}`} className="lead-panel__views">
+        {PANEL_VIEWS.map((each) => {
+          const href = new URLSearchParams(searchParams);
+          if (each === 'all') href.delete(viewParam(key));
+          else href.set(viewParam(key), each);
+          return (
+            <Link
+              key={each}
+              to={`?${href}`}
+              preventScrollReset
+              className={`btn btn-sm ${each === view ? 'btn-secondary' : 'btn-outline-secondary'}`}
+              aria-current={each === view ? 'page' : undefined}
+            >
+              {PANEL_VIEW_LABELS[each]}
+            </Link>
+          );
+        })}
+      </nav>
       <Form
         method="get"
         role="search"
@@ -82,6 +108,13 @@ export function LeadPanelHeader({
           const value = searchParams.get(searchParam(other));
           return value ? (
             <input key={other} type="hidden" name={searchParam(other)} value={value} />
+          ) : null;
+        })}
+        {/* A search keeps every panel's view. */}
+        {LEAD_KIND_KEYS.map((each) => {
+          const value = searchParams.get(viewParam(each));
+          return value ? (
+            <input key={`view-${each}`} type="hidden" name={viewParam(each)} value={value} />
           ) : null;
         })}
         <label className="visually-hidden" htmlFor={`search-${key}`}>

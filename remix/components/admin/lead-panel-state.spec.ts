@@ -40,6 +40,7 @@ const names = (result: ListResult | null) =>
 const panel = (over: Partial<InboxPanel> = {}): InboxPanel => ({
   kind: 'contactUs',
   q: '',
+  view: 'all',
   totals: { active: 2, archived: 0, unread: 2 },
   needReply: 2,
   active: list([lead(2), lead(1)]),

@@ -1,5 +1,10 @@
 import { type Lead, type LeadListState, type LeadPage, type LeadTotals } from '@contract';
-import { type ActionOutcome, type InboxPanel, type ListResult } from '~/utils/inbox';
+import {
+  type ActionOutcome,
+  type InboxPanel,
+  type ListResult,
+  type PanelView,
+} from '~/utils/inbox';
 
 // A lead panel's state and every way it changes, as a pure reducer (the component only renders it
 // and turns events into these actions).
@@ -14,6 +19,8 @@ export interface LiveKind {
 export interface PanelState {
   /** The panel's search ('' for none): a searched panel takes no new leads from the live poll. */
   q: string;
+  /** A panel showing one view of its leads takes no new ones from the live poll either. */
+  view: PanelView;
   totals: LeadTotals | null;
   active: ListResult;
   /** Null until the archive is shown (the dialog reads it when it opens). */
@@ -47,6 +54,7 @@ export type PanelAction =
 export function panelState(panel: InboxPanel, previous?: PanelState, showArchived = false) {
   return {
     q: panel.q,
+    view: panel.view,
     totals: panel.totals,
     active: panel.active,
     archived: panel.archived,
@@ -82,7 +90,7 @@ export function panelReducer(state: PanelState, action: PanelAction): PanelState
       return { ...state, showArchived: false };
     case 'live': {
       const { live, holding } = action;
-      const fresh = state.q ? [] : newLeads(state.active, live.active.data);
+      const fresh = state.q || state.view !== 'all' ? [] : newLeads(state.active, live.active.data);
       return holding
         ? { ...state, totals: live.totals, waiting: mergeNewest(fresh, state.waiting) }
         : {
@@ -102,14 +110,15 @@ export function panelReducer(state: PanelState, action: PanelAction): PanelState
 
 /**
  * The lists and totals after an action's answer. Moves and deletes: the answer's lists replace the
- * panel's (spec section 4). Read marks change no list's order, so the pages already loaded (Load
+ * panel's (spec section 4), except a view's (Needs reply, Mine), which is read again. Read marks change no list's order, so the pages already loaded (Load
  * more) stay, with each lead's read mark as the answer has it.
  */
 export function afterAction(
-  state: Pick<PanelState, 'active' | 'archived'>,
+  state: Pick<PanelState, 'active' | 'archived'> & { view?: PanelView },
   result: Extract<ActionOutcome, { ok: true }>,
 ): Pick<PanelState, 'totals' | 'active' | 'archived'> & { dismissed?: LeadListState[] } {
-  if (result.action !== 'read' && result.action !== 'unread')
+  const marks = result.action === 'read' || result.action === 'unread';
+  if (!marks && (state.view ?? 'all') === 'all')
     return { totals: result.totals, ...result.lists, dismissed: [] };
   const answered = new Map(
     Object.values(result.lists).flatMap((list) =>
@@ -126,10 +135,12 @@ export function afterAction(
           },
         }
       : list;
+  // A view's list is not in the answer (it holds the whole list's first page): its leads keep
+  // their place, patched, until the dashboard reads the view again.
   return {
     totals: result.totals,
     active: patch(state.active) ?? state.active,
-    archived: patch(state.archived),
+    archived: marks ? patch(state.archived) : result.lists.archived,
   };
 }
 

@@ -23,6 +23,8 @@ const EMPTY_TEXT: Record<LeadListState, [string, string]> = {
   archived: ['No archived requests.', 'No archived requests match.'],
 };
 
+const VIEW_EMPTY_TEXT = 'Nothing in this view.';
+
 /** Spec section 8: failures are logged with these words and, beyond the spec, shown as an alert. */
 function failureLog(logName: string, what: string) {
   return what.startsWith('fetch')
@@ -104,7 +106,12 @@ export function LeadPanel({
       state={state}
       list={list}
       q={panel.q}
-      emptyText={EMPTY_TEXT[state][panel.q ? 1 : 0]}
+      view={state === 'active' ? panel.view : 'all'}
+      emptyText={
+        state === 'active' && panel.view !== 'all'
+          ? VIEW_EMPTY_TEXT
+          : EMPTY_TEXT[state][panel.q ? 1 : 0]
+      }
       onPage={(page) => send({ type: 'page', state, page })}
     />
   );
@@ -114,6 +121,7 @@ export function LeadPanel({
       <LeadPanelHeader
         kind={panel.kind}
         q={panel.q}
+        view={panel.view}
         totals={view.totals}
         headingId={headingId}
         onOpenArchive={openArchive}

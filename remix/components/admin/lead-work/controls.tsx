@@ -30,7 +30,7 @@ export function StageControl({ kind, lead, q }: { kind: LeadKindKey; lead: Lead;
             </option>
           ))}
         </BsForm.Select>
-        <Button type="submit" size="sm" variant="outline-primary" disabled={busy}>
+        <Button type="submit" size="sm" variant="outline-secondary" disabled={busy}>
           Set stage
         </Button>
       </WorkForm>
@@ -72,7 +72,7 @@ export function OwnerControl({
         {me && lead.assignee?.id !== me ? (
           <WorkForm intent="assign" label="Assign to me">
             <input type="hidden" name={WORK_FIELD.adminId} value={me} />
-            <Button type="submit" size="sm" variant="outline-primary" disabled={busy}>
+            <Button type="submit" size="sm" variant="outline-secondary" disabled={busy}>
               Assign to me
             </Button>
           </WorkForm>

@@ -24,7 +24,7 @@ export function describeEvent(event: TimelineEvent): string {
     case 'received':
       return 'Request received';
     case 'read':
-      return event.detail.read ? `Opened by ${who(event)}` : `Marked unread by ${who(event)}`;
+      return event.detail.read ? `${who(event)} opened it` : `${who(event)} marked it unread`;
     case 'stage':
       return `${who(event)} moved it from ${STAGE_LABELS[event.detail.from]} to ${STAGE_LABELS[event.detail.to]}`;
     case 'assign': {
@@ -40,8 +40,8 @@ export function describeEvent(event: TimelineEvent): string {
       return `${who(event)} replied “${subject}” (${delivery})`;
     }
     case 'archive':
-      return `Archived by ${who(event)}`;
+      return `${who(event)} archived it`;
     case 'unarchive':
-      return `Unarchived by ${who(event)}`;
+      return `${who(event)} unarchived it`;
   }
 }

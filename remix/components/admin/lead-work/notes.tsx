@@ -49,7 +49,13 @@ export function Notes({ notes, me }: { notes: LeadNote[]; me: string | null }) {
           required
           isInvalid={Boolean(refusal?.errors?.[WORK_FIELD.text])}
         />
-        <Button type="submit" size="sm" variant="outline-primary" className="mt-2" disabled={busy}>
+        <Button
+          type="submit"
+          size="sm"
+          variant="outline-secondary"
+          className="mt-2"
+          disabled={busy}
+        >
           Add note
         </Button>
       </WorkForm>
