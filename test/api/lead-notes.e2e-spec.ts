@@ -7,7 +7,13 @@ import {
   type LeadNote,
   type TimelineEvent,
 } from '../../nest/src/contract';
-import { createAdmin, insertLeads, loginToken, request, useSignedInKind } from '../support/test-app';
+import {
+  createAdmin,
+  insertLeads,
+  loginToken,
+  request,
+  useSignedInKind,
+} from '../support/test-app';
 
 /** Internal notes on a lead: added by any admin, deleted by their author only, on the timeline. */
 describe('lead notes', () => {

@@ -135,16 +135,14 @@ export class LeadWork<K extends LeadKindKey = LeadKindKey> {
     const record = await this.lead(id);
     const found = await Promise.all(
       this.parts.registry.all().map(async ({ kind, privacy }) =>
-        (await privacy.findByEmail(record.email)).map(
-          (lead): RelatedLead => ({
-            kind: kind.key,
-            id: lead._id,
-            createdAt: lead.createdAt,
-            stage: lead.stage,
-            archived: lead.archivedAt !== null,
-            summary: summaryOf(String(Reflect.get(lead, kind.textField) ?? '')),
-          }),
-        ),
+        (await privacy.findByEmail(record.email)).map((lead): RelatedLead => ({
+          kind: kind.key,
+          id: lead._id,
+          createdAt: lead.createdAt,
+          stage: lead.stage,
+          archived: lead.archivedAt !== null,
+          summary: summaryOf(String(Reflect.get(lead, kind.textField) ?? '')),
+        })),
       ),
     );
     return found
