@@ -3,7 +3,6 @@ import { createTransport, type Transporter } from 'nodemailer';
 
 import { AppConfig } from '../config/app-config';
 import { type Lead, leadField, type LeadKindDescriptor } from '../contract';
-
 import { LeadTimeline } from '../leads/timeline/lead-timeline';
 
 import { type NotificationChannel } from './notification.schema';

@@ -26,7 +26,6 @@ import {
   ApiTags,
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
-
 import { type Request } from 'express';
 
 import { AuditService } from '../../audit/audit.service';
