@@ -3,6 +3,7 @@ import { getModelToken, MongooseModule } from '@nestjs/mongoose';
 import { type Model, type SchemaDefinition } from 'mongoose';
 
 import { AuthModule } from '../../auth/auth.module';
+import { AppConfig } from '../../config/app-config';
 import {
   type CreateLeadRequest,
   LEAD_KINDS,
@@ -64,6 +65,7 @@ export class LeadModule {
             LeadTotalsChecker,
             DatabaseEngine,
             LeadTimeline,
+            AppConfig,
           ],
           useFactory: (
             model: Model<LeadRecord>,
@@ -73,8 +75,12 @@ export class LeadModule {
             checker: LeadTotalsChecker,
             engine: DatabaseEngine,
             timeline: LeadTimeline,
+            config: AppConfig,
           ) => {
-            const parts = buildParts(kind, model, totals, notifier, engine, checker, timeline);
+            const parts = buildParts(kind, model, totals, notifier, engine, checker, timeline, {
+              registry,
+              from: config.notifications.from,
+            });
             registry.register(parts);
             return parts.service;
           },
@@ -100,16 +106,18 @@ function buildParts<K extends LeadKindKey>(
   engine: DatabaseEngine,
   checker: LeadTotalsChecker,
   timeline: LeadTimeline,
+  { registry, from }: { registry: LeadRegistry; from: string },
 ): LeadKindParts<K> {
   const repository = new LeadRepository(kind, model, engine);
   const view = new LeadListView(kind, repository, totals, () => checker.requestCheck(kind.key));
   const writes = new LeadWrites(kind.key, repository, view, timeline);
+  const service = new LeadService(kind, repository, view, writes, notifier);
   return {
     kind,
     repository,
     view,
-    service: new LeadService(kind, repository, view, writes, notifier),
+    service,
     privacy: new LeadPrivacy(kind, repository, writes, notifier),
-    work: new LeadWork(kind, repository, timeline),
+    work: new LeadWork(kind, repository, timeline, { service, writes, notifier, registry, from }),
   };
 }
