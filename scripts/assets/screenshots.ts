@@ -114,6 +114,26 @@ async function main(): Promise<void> {
     await shoot(page, 'lead-detail');
     await page.keyboard.press('Escape');
 
+    // A lead being worked: taken, moved on, a note kept; its timeline says so, its reply form
+    // waits. The dialog is taller than the inbox, so the picture is too.
+    await page.locator('section.lead-panel').nth(1).locator('li a').first().click();
+    const work = page.getByRole('dialog');
+    await work.getByRole('button', { name: 'Assign to me' }).click();
+    await work.getByText(/assigned it to /).waitFor();
+    await work.getByRole('combobox', { name: 'Stage' }).selectOption('contacted');
+    await work.getByRole('button', { name: 'Set stage' }).click();
+    await work.getByText(/moved it from New to Contacted/).waitFor();
+    await work
+      .getByLabel('New note (only admins see it)')
+      .fill('Called back: wants a demo on Tuesday.');
+    await work.getByRole('button', { name: 'Add note' }).click();
+    await work.getByText('Called back: wants a demo on Tuesday.').waitFor();
+    await page.setViewportSize({ width: VIEWPORT.width, height: 1900 });
+    await work.evaluate((dialog) => dialog.closest('.modal')?.scrollTo(0, 0));
+    await shoot(page, 'lead-work');
+    await page.setViewportSize(VIEWPORT);
+    await page.keyboard.press('Escape');
+
     await page.goto(url(`/super-secret-admin/privacy?email=${encodeURIComponent(PERSON.email)}`));
     await page.getByRole('heading', { name: `Requests of ${PERSON.email}` }).waitFor();
     await shoot(page, 'privacy');

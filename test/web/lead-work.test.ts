@@ -58,6 +58,13 @@ describe('working a lead from its detail in a real browser', () => {
     await dialog.getByText(`called back ${tag}`).waitFor();
     await expect(axeViolations(page)).resolves.toEqual([]);
 
+    // This API has no SMTP_URL: the reply is refused, and the form says why in the API's words.
+    const reply = dialog.getByRole('form', { name: 'Reply by email' });
+    await reply.getByLabel('Subject').fill('Your demo');
+    await reply.getByLabel('Message').fill('Hello');
+    await reply.getByRole('button', { name: 'Send reply' }).click();
+    await reply.getByRole('alert').filter({ hasText: 'SMTP_URL' }).waitFor();
+
     await suggestion.getByRole('button', { name: `Archive ${lead!.name}` }).click();
     await dialog
       .getByText(/^Archived /)
@@ -86,6 +93,31 @@ describe('working a lead from its detail in a real browser', () => {
     await detail.getByRole('button', { name: 'Delete note' }).click();
     await page.waitForLoadState();
     await detail.getByText('No notes yet.').waitFor();
+  });
+
+  it('shows a panel’s Needs reply and Mine views as links, the oldest first', async () => {
+    const leads = await suite.db.insert('brokerDemo', tag, 3);
+    const page = await openLead('brokerDemo', leads[2]!.id);
+    const dialog = page.getByRole('dialog', { name: `Broker Demo Request: ${leads[2]!.name}` });
+    await dialog.getByRole('button', { name: 'Assign to me' }).click();
+    await dialog.getByText(/assigned it to /).waitFor();
+    await page.keyboard.press('Escape');
+
+    const views = page.getByRole('navigation', { name: 'Views of Broker Demo Requests' });
+    await views.getByRole('link', { name: 'Mine' }).click();
+    await page.waitForURL(/view-brokerDemo=mine/);
+    const broker = page.getByRole('region', { name: /^Broker Demo Requests/ });
+    await broker.locator('li', { hasText: leads[2]!.name }).waitFor();
+    await expect(broker.locator('li', { hasText: leads[0]!.name }).count()).resolves.toBe(0);
+    await expect(
+      views.getByRole('link', { name: 'Mine' }).getAttribute('aria-current'),
+    ).resolves.toBe('page');
+
+    await views.getByRole('link', { name: 'Needs reply' }).click();
+    await page.waitForURL(/view-brokerDemo=needs-reply/);
+    const names = await broker.locator('.lead-item__name').allTextContents();
+    const mine = names.filter((name) => name.includes(tag));
+    expect(mine).toEqual(leads.map((lead) => lead.name));
     await expect(axeViolations(page)).resolves.toEqual([]);
   });
 });

@@ -20,7 +20,8 @@ export function Notes({ notes, me }: { notes: LeadNote[]; me: string | null }) {
           {notes.map((note) => (
             <li key={note.id} className="lead-work__note">
               <p className="mb-1 lead-work__text">{note.text}</p>
-              <p className="small text-body-secondary mb-0">
+              {/* A div: a form (Delete note) may not sit inside a paragraph. */}
+              <div className="small text-body-secondary">
                 {note.admin.email}, <RelativeTime iso={note.at} />
                 {note.admin.id === me ? (
                   <WorkForm intent="delete-note" label="Delete note" className="d-inline ms-2">
@@ -30,7 +31,7 @@ export function Notes({ notes, me }: { notes: LeadNote[]; me: string | null }) {
                     </Button>
                   </WorkForm>
                 ) : null}
-              </p>
+              </div>
             </li>
           ))}
         </ul>
