@@ -17,6 +17,7 @@ import {
   Notes,
   OwnerControl,
   readWorkForm,
+  REPLY_TEXT_ID,
   RelatedRequests,
   ReplyForm,
   StageControl,
@@ -24,7 +25,7 @@ import {
   type WorkRefusal,
 } from '~/components/admin/lead-work';
 import { RelativeTime } from '~/components/admin/relative-time';
-import { JS_FLAG } from '~/components/forms/js-flag';
+import { JS_FLAG, postedWithJs } from '~/components/forms/js-flag';
 import { ADMIN_PATH } from '~/config/paths';
 import { useHydrated } from '~/hooks/use-hydrated';
 import { searchParam } from '~/utils/inbox';
@@ -51,17 +52,20 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 /**
  * The detail's forms (stage, owner, notes, reply) post here, with or without JavaScript: done, the
- * page is read again (post/redirect/get); refused, the form says why.
+ * page is read again (without JavaScript by post/redirect/get); refused, the form says why.
  */
 export async function action({ request, params }: ActionFunctionArgs) {
   const token = await requireAdmin(request);
   const { kind, id } = params;
   if (!isLeadKindKey(kind) || !isObjectId(id))
     throw new Response('Not Found', { status: 404, statusText: 'Not Found' });
-  const work = readWorkForm(await request.formData());
+  const form = await request.formData();
+  const work = readWorkForm(form);
   if (isWorkRefusal(work)) return data<WorkRefusal>(work, { status: 400 });
   const outcome = await doWork(kind, id, work, token);
   if (outcome.ok) {
+    // Posted by the app (a form, the dashboard's `a`): it reads the page again where it is.
+    if (postedWithJs(form)) return data({ done: work.intent });
     const url = new URL(request.url);
     return redirect(`${url.pathname}${url.search}`);
   }
@@ -116,7 +120,17 @@ export default function LeadDetailRoute() {
       </section>
     );
   return (
-    <Modal show onHide={close} size="lg" aria-labelledby="lead-detail-title" restoreFocus={false}>
+    <Modal
+      show
+      onHide={close}
+      size="lg"
+      aria-labelledby="lead-detail-title"
+      restoreFocus={false}
+      // `r` on the dashboard opens the lead to reply: focus goes to the reply's text.
+      onEntered={() => {
+        if (location.hash === '#reply') document.getElementById(REPLY_TEXT_ID)?.focus();
+      }}
+    >
       <Modal.Header closeButton closeLabel="Close">
         <Modal.Title as="h2" className="h5" id="lead-detail-title">
           {title}

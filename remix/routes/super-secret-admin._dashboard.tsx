@@ -5,9 +5,10 @@ import { isLeadAction, isLeadKindKey, isObjectId } from '@contract';
 import { UNAVAILABLE_MESSAGE } from '~/api-client/http.server';
 import { Dashboard } from '~/components/admin/dashboard';
 import { ACTION_LABELS, leadActionAnswered } from '~/components/admin/lead-actions';
+import { KeyboardTriage } from '~/components/admin/triage/keyboard-triage';
 import { adminMeta, inboxTitle } from '~/utils/admin-meta';
 import { loadDashboard } from '~/utils/inbox.server';
-import { readToken } from '~/utils/session.server';
+import { readToken, tokenAdminId } from '~/utils/session.server';
 
 /**
  * The dashboard (spec section 2) at the admin area's own URL, and under it a lead's detail
@@ -28,6 +29,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     view: 'dashboard' as const,
     panels: dashboard.data,
+    me: tokenAdminId(token),
     notice: isLeadAction(failed)
       ? `Could not ${ACTION_LABELS[failed].toLowerCase()} the request. The inbox below shows what is stored now.`
       : failed === 'invalid'
@@ -62,6 +64,7 @@ export default function DashboardRoute() {
   return (
     <Dashboard panels={state.panels} notice={state.notice} pendingDelete={state.pendingDelete}>
       <Outlet />
+      <KeyboardTriage me={state.me} />
     </Dashboard>
   );
 }

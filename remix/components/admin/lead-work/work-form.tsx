@@ -2,6 +2,8 @@ import { Form, useActionData, useNavigation } from '@remix-run/react';
 import { type ReactNode } from 'react';
 import { Alert } from 'react-bootstrap';
 
+import { JsFlag } from '~/components/forms/js-flag';
+
 import { WORK_FIELD, type WorkIntent, type WorkRefusal } from './fields';
 
 /**
@@ -24,6 +26,7 @@ export function WorkForm({
   return (
     <Form method="post" preventScrollReset aria-label={label} className={className}>
       <input type="hidden" name={WORK_FIELD.intent} value={intent} />
+      <JsFlag />
       {refusal ? (
         <Alert variant="danger" className="py-2 small" role="alert">
           {refusal.message}
