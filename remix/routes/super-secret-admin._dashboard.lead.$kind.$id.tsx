@@ -21,7 +21,9 @@ import {
   RelatedRequests,
   ReplyForm,
   StageControl,
+  StageUndo,
   Timeline,
+  type WorkDone,
   type WorkRefusal,
 } from '~/components/admin/lead-work';
 import { RelativeTime } from '~/components/admin/relative-time';
@@ -65,7 +67,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const outcome = await doWork(kind, id, work, token);
   if (outcome.ok) {
     // Posted by the app (a form, the dashboard's `a`): it reads the page again where it is.
-    if (postedWithJs(form)) return data({ done: work.intent });
+    if (postedWithJs(form))
+      return data<WorkDone>({
+        done: work.intent,
+        undoStage:
+          work.intent === 'stage' && work.from && work.from !== work.stage
+            ? { from: work.from, to: work.stage }
+            : undefined,
+      });
     const url = new URL(request.url);
     return redirect(`${url.pathname}${url.search}`);
   }
@@ -194,6 +203,7 @@ function LeadDetail({
       ) : null}
       <div className="lead-work">
         <StageControl kind={kind} lead={lead} q={q} />
+        <StageUndo />
         <OwnerControl lead={lead} me={me} admins={work.admins} />
       </div>
       <LeadActionForm kind={kind} q={q}>

@@ -97,6 +97,7 @@ export async function actOnLeadsFor<K extends LeadKindKey>(
     ok: true,
     action,
     kind,
+    ids: [...ids],
     totals: answerTotals(outcome.data),
     lists: {
       active: { ok: true, page: pages.active },

@@ -53,6 +53,8 @@ export type ActionOutcome<K extends LeadKindKey = LeadKindKey> =
       ok: true;
       action: LeadAction;
       kind: K;
+      /** The leads it acted on (what an Undo acts on again). */
+      ids: string[];
       totals: LeadTotals;
       lists: Record<LeadListState, ListResult<K>>;
     }

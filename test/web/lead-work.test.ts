@@ -120,4 +120,59 @@ describe('working a lead from its detail in a real browser', () => {
     expect(mine).toEqual(leads.map((lead) => lead.name));
     await expect(axeViolations(page)).resolves.toEqual([]);
   });
+
+  it('triages from the keyboard: j/k, e, a, r and ?, never while typing in a field', async () => {
+    const leads = await suite.db.insert('consultation', tag, 3);
+    const page = await openLead('consultation', leads[0]!.id);
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    const consultation = page.getByRole('region', { name: /^Consultation Requests/ });
+    const focusedName = () => page.evaluate(() => document.activeElement?.textContent ?? '');
+
+    // Newest first: Lead 2, Lead 1, Lead 0. Focus is on Lead 0's link (back from its detail).
+    await consultation.getByRole('link', { name: leads[2]!.name }).focus();
+    await page.keyboard.press('j');
+    await expect(focusedName()).resolves.toBe(leads[1]!.name);
+    await page.keyboard.press('k');
+    await expect(focusedName()).resolves.toBe(leads[2]!.name);
+    // Focus stays visible: the focused link has an outline.
+    await expect(
+      page.evaluate(() => getComputedStyle(document.activeElement!).outlineStyle),
+    ).resolves.not.toBe('none');
+
+    // Typed into the search field, j is a letter, not a move.
+    const search = consultation.getByRole('searchbox');
+    await search.focus();
+    await page.keyboard.press('j');
+    await expect(search.inputValue()).resolves.toBe('j');
+    await expect(focusedName()).resolves.toBe('');
+    await search.fill('');
+
+    await consultation.getByRole('link', { name: leads[1]!.name }).focus();
+    await page.keyboard.press('a');
+    const assigned = async () =>
+      (await suite.db.find('consultation', tag)).filter((doc) => doc.assigneeId).length;
+    for (let wait = 0; wait < 50 && (await assigned()) === 0; wait++)
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    await expect(assigned()).resolves.toBe(1);
+
+    await consultation.getByRole('link', { name: leads[1]!.name }).focus();
+    await page.keyboard.press('e');
+    await consultation.locator('li', { hasText: leads[1]!.name }).waitFor({ state: 'detached' });
+
+    await consultation.getByRole('link', { name: leads[2]!.name }).focus();
+    await page.keyboard.press('r');
+    const dialog = page.getByRole('dialog', { name: `Consultation Request: ${leads[2]!.name}` });
+    await dialog.waitFor();
+    await page.waitForFunction(() => document.activeElement?.id === 'lead-reply-text');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+
+    await page.keyboard.press('?');
+    const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+    await help.getByText('Assign it to me').waitFor();
+    await expect(axeViolations(page)).resolves.toEqual([]);
+    await page.keyboard.press('Escape');
+    await help.waitFor({ state: 'detached' });
+  });
 });

@@ -7,7 +7,9 @@ import { type InboxPanel, type PendingDelete } from '~/utils/inbox';
 
 import { DeleteConfirmation } from './delete-confirmation';
 import { LeadPanel } from './lead-panel';
+import { useLeadUndo } from './lead-undo';
 import { useLiveInbox } from './live-inbox';
+import { UndoToast } from './undo-toast';
 
 interface DashboardProps {
   panels: InboxPanel[];
@@ -26,6 +28,7 @@ export function Dashboard({
   children,
 }: DashboardProps) {
   const live = useLiveInbox();
+  const { undo, onActed, expire } = useLeadUndo();
   // The title counts what needs a reply: the kept per-stage totals of the live poll say it (an
   // action's answer carries only the lists' totals, and a reply or stage change reloads the page).
   const [needReply, setNeedReply] = useState<Partial<Record<LeadKindKey, number>>>(() =>
@@ -52,11 +55,17 @@ export function Dashboard({
         </Alert>
       ) : null}
       {pendingDelete ? <DeleteConfirmation pending={pendingDelete} /> : null}
+      <UndoToast undo={undo} onExpire={expire} />
       {children}
       <div className="row g-3">
         {panels.map((panel) => (
           <div key={panel.kind} className="col-12 col-md-6 col-lg-3">
-            <LeadPanel panel={panel} live={live?.[panel.kind]} onTotals={onTotals} />
+            <LeadPanel
+              panel={panel}
+              live={live?.[panel.kind]}
+              onTotals={onTotals}
+              onActed={onActed}
+            />
           </div>
         ))}
       </div>

@@ -56,6 +56,7 @@ const answer = (
   ok: true,
   action,
   kind: 'contactUs',
+  ids: [],
   totals: { active: active.length, archived: archived.length, unread: 0 },
   lists: { active: list(active), archived: list(archived) },
 });

@@ -6,7 +6,7 @@ import { LEAD_KINDS, type LeadKindKey, type LeadListState, type LeadTotals } fro
 import { useFetcherResult } from '~/hooks/use-fetcher-result';
 import { useHydrated } from '~/hooks/use-hydrated';
 import { useReducerFrom } from '~/hooks/use-reducer-from';
-import { type InboxPanel, type ListResult } from '~/utils/inbox';
+import { type ActionOutcome, type InboxPanel, type ListResult } from '~/utils/inbox';
 
 import { DismissibleAlert } from './dismissible-alert';
 import { pageHref, useLeadActionFetcher, usePageFetcher } from './lead-actions';
@@ -40,11 +40,14 @@ export function LeadPanel({
   panel,
   live,
   onTotals,
+  onActed,
 }: {
   panel: InboxPanel;
   live?: LiveKind;
-  /** Told whenever the panel's totals change (the page title sums the unread). */
+  /** Told whenever the panel's totals change (the page title sums what needs a reply). */
   onTotals?: (kind: LeadKindKey, totals: LeadTotals) => void;
+  /** Told of each action done (the dashboard offers to undo it). */
+  onActed?: (result: Extract<ActionOutcome, { ok: true }>) => void;
 }) {
   const kind = LEAD_KINDS[panel.kind];
   const hydrated = useHydrated();
@@ -63,7 +66,10 @@ export function LeadPanel({
   }, [panel, kind.logName]);
 
   useFetcherResult(useLeadActionFetcher(panel.kind), (result) => {
-    if (result.ok) return send({ type: 'acted', result });
+    if (result.ok) {
+      onActed?.(result);
+      return send({ type: 'acted', result });
+    }
     const what = result.action ?? 'change';
     console.error(failureLog(kind.logName, what));
     send({ type: 'actionFailed', message: `Could not ${what} the request: ${result.message}` });

@@ -14,6 +14,7 @@ export function StageControl({ kind, lead, q }: { kind: LeadKindKey; lead: Lead;
   return (
     <div className="lead-work__part">
       <WorkForm intent="stage" label="Change stage" className="lead-work__inline">
+        <input type="hidden" name={WORK_FIELD.from} value={lead.stage} />
         <BsForm.Label htmlFor="lead-stage" className="mb-0">
           Stage
         </BsForm.Label>

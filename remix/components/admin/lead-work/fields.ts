@@ -7,6 +7,8 @@ import { isLeadStage, isObjectId, type LeadStage, REPLY_LIMITS, NOTE_TEXT_MAX } 
 export const WORK_FIELD = {
   intent: 'intent',
   stage: 'stage',
+  /** The stage it was in when the form was shown: what an Undo sets back. */
+  from: 'from',
   /** An admin's id; '' for nobody. */
   adminId: 'adminId',
   text: 'text',
@@ -15,7 +17,7 @@ export const WORK_FIELD = {
 } as const;
 
 export type WorkRequest =
-  | { intent: 'stage'; stage: LeadStage }
+  | { intent: 'stage'; stage: LeadStage; from?: LeadStage }
   | { intent: 'assign'; adminId: string | null }
   | { intent: 'note'; text: string }
   | { intent: 'delete-note'; noteId: string }
@@ -41,7 +43,9 @@ export function readWorkForm(form: FormData): WorkRequest | WorkRefusal {
   switch (intent) {
     case 'stage': {
       const stage = form.get(WORK_FIELD.stage);
-      return isLeadStage(stage) ? { intent, stage } : { intent, message: 'Choose a stage.' };
+      const from = form.get(WORK_FIELD.from);
+      if (!isLeadStage(stage)) return { intent, message: 'Choose a stage.' };
+      return isLeadStage(from) ? { intent, stage, from } : { intent, stage };
     }
     case 'assign': {
       const adminId = text(form, WORK_FIELD.adminId);
@@ -84,3 +88,10 @@ function refused(intent: WorkIntent, field: string, message: string): WorkRefusa
 
 export const isWorkRefusal = (value: WorkRequest | WorkRefusal): value is WorkRefusal =>
   'message' in value;
+
+/** What a form posted by the app gets back when it is done: the page is read again meanwhile. */
+export interface WorkDone {
+  done: WorkIntent;
+  /** After a stage change: the stage it was in (for the Undo) and the one it is in now. */
+  undoStage?: { from: LeadStage; to: LeadStage };
+}

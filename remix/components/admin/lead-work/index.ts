@@ -1,8 +1,15 @@
 // Working one lead from its detail: stage, owner, notes, reply, timeline and related requests, each
 // a plain form posting to the detail route's action.
 export { OwnerControl, StageControl } from './controls';
-export { isWorkRefusal, readWorkForm, type WorkRefusal, type WorkRequest } from './fields';
+export {
+  isWorkRefusal,
+  readWorkForm,
+  type WorkDone,
+  type WorkRefusal,
+  type WorkRequest,
+} from './fields';
 export { describeEvent, STAGE_LABELS } from './labels';
 export { Notes } from './notes';
 export { REPLY_TEXT_ID, ReplyForm } from './reply-form';
+export { StageUndo } from './stage-undo';
 export { RelatedRequests, Timeline } from './timeline';

@@ -1,0 +1,83 @@
+import { useSubmit } from '@remix-run/react';
+import { useCallback, useRef, useState } from 'react';
+
+import { type LeadAction, type LeadKindKey } from '@contract';
+import { JS_FLAG } from '~/components/forms/js-flag';
+import { type ActionOutcome } from '~/utils/inbox';
+
+import { actionEntries, LEADS_PATH } from './lead-actions';
+
+/** The action that takes each undoable one back (a delete cannot be taken back). */
+const INVERSE: Partial<Record<LeadAction, LeadAction>> = {
+  archive: 'unarchive',
+  unarchive: 'archive',
+  read: 'unread',
+  unread: 'read',
+};
+
+const DONE: Partial<Record<LeadAction, string>> = {
+  archive: 'Archived',
+  unarchive: 'Unarchived',
+  read: 'Marked read',
+  unread: 'Marked unread',
+};
+
+export interface Undoable {
+  id: number;
+  message: string;
+  onUndo: () => void;
+}
+
+/**
+ * The dashboard's last undoable lead action, and what undoes it: the inverse action on the same
+ * leads, posted through the panel's own fetcher (its answer updates the panel as any action's).
+ */
+export function useLeadUndo() {
+  const [undo, setUndo] = useState<Undoable | null>(null);
+  const submit = useSubmit();
+  // The undo's own answer is an action too: it is not offered for undoing.
+  const undoing = useRef(false);
+  const count = useRef(0);
+
+  const onActed = useCallback(
+    (result: Extract<ActionOutcome, { ok: true }>) => {
+      const inverse = INVERSE[result.action];
+      if (undoing.current || !inverse) {
+        undoing.current = false;
+        return;
+      }
+      const { kind, ids, action } = result;
+      count.current += 1;
+      const requests = ids.length === 1 ? '1 request' : `${ids.length} requests`;
+      setUndo({
+        id: count.current,
+        message: `${DONE[action] ?? action}: ${requests}.`,
+        onUndo: () => {
+          undoing.current = true;
+          setUndo(null);
+          postAction(submit, kind, inverse, ids);
+        },
+      });
+    },
+    [submit],
+  );
+  const expire = useCallback(() => setUndo(null), []);
+  return { undo, onActed, expire };
+}
+
+function postAction(
+  submit: ReturnType<typeof useSubmit>,
+  kind: LeadKindKey,
+  action: LeadAction,
+  ids: string[],
+) {
+  const body = new FormData();
+  for (const [name, value] of actionEntries({ action, kind, ids })) body.append(name, value);
+  body.set(JS_FLAG, '1');
+  submit(body, {
+    method: 'post',
+    action: LEADS_PATH,
+    navigate: false,
+    fetcherKey: `leads-${kind}`,
+  });
+}
