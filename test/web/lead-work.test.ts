@@ -117,7 +117,7 @@ describe('working a lead from its detail in a real browser', () => {
     await page.waitForURL(/view-brokerDemo=needs-reply/);
     const names = await broker.locator('.lead-item__name').allTextContents();
     const mine = names.filter((name) => name.includes(tag));
-    expect(mine).toEqual(leads.map((lead) => lead.name));
+    expect(mine).toEqual(leads.map((lead) => lead.name).reverse());
     await expect(axeViolations(page)).resolves.toEqual([]);
   });
 
@@ -129,12 +129,12 @@ describe('working a lead from its detail in a real browser', () => {
     const consultation = page.getByRole('region', { name: /^Consultation Requests/ });
     const focusedName = () => page.evaluate(() => document.activeElement?.textContent ?? '');
 
-    // Newest first: Lead 2, Lead 1, Lead 0. Focus is on Lead 0's link (back from its detail).
-    await consultation.getByRole('link', { name: leads[2]!.name }).focus();
+    // Newest first, as inserted: Lead 0, Lead 1, Lead 2.
+    await consultation.getByRole('link', { name: leads[0]!.name }).focus();
     await page.keyboard.press('j');
     await expect(focusedName()).resolves.toBe(leads[1]!.name);
     await page.keyboard.press('k');
-    await expect(focusedName()).resolves.toBe(leads[2]!.name);
+    await expect(focusedName()).resolves.toBe(leads[0]!.name);
     // Focus stays visible: the focused link has an outline.
     await expect(
       page.evaluate(() => getComputedStyle(document.activeElement!).outlineStyle),
@@ -175,4 +175,40 @@ describe('working a lead from its detail in a real browser', () => {
     await page.keyboard.press('Escape');
     await help.waitFor({ state: 'detached' });
   });
+
+  it('offers Undo for ten seconds after an archive, a bulk action and a stage change', async () => {
+    const leads = await suite.db.insert('contactUs', tag, 2);
+    const page = await openLead('contactUs', leads[0]!.id);
+    const dialog = page.getByRole('dialog', { name: `Contact Us Request: ${leads[0]!.name}` });
+    await dialog.getByRole('combobox', { name: 'Stage' }).selectOption('lost');
+    await dialog.getByRole('button', { name: 'Set stage' }).click();
+    const stageUndo = dialog.getByRole('status').filter({ hasText: 'Stage set to Lost.' });
+    await stageUndo.getByRole('button', { name: 'Undo' }).click();
+    await dialog.getByText(/moved it from Lost to New/).waitFor();
+    await expect(dialog.getByRole('combobox', { name: 'Stage' }).inputValue()).resolves.toBe('new');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+
+    const contact = page.getByRole('region', { name: /^Contact Us Requests/ });
+    for (const lead of leads)
+      await contact.getByRole('checkbox', { name: `Select ${lead.name}` }).check();
+    await contact.getByRole('button', { name: 'Archive', exact: true }).click();
+    const toast = page.getByRole('status').filter({ hasText: 'Archived: 2 requests.' });
+    await toast.waitFor();
+    await toast.getByRole('button', { name: 'Undo' }).click();
+    for (const lead of leads) await contact.locator('li', { hasText: lead.name }).waitFor();
+    const stored = await suite.db.find('contactUs', tag);
+    expect(stored.map((doc) => doc.archivedAt)).toEqual([null, null]);
+
+    await contact
+      .locator('li', { hasText: leads[1]!.name })
+      .getByRole('button', { name: `Archive ${leads[1]!.name}` })
+      .click();
+    const single = page.getByRole('status').filter({ hasText: 'Archived: 1 request.' });
+    await single.waitFor();
+    // Gone after ten seconds, the change kept.
+    await single.waitFor({ state: 'detached', timeout: 15_000 });
+    const [archived] = (await suite.db.find('contactUs', tag)).filter((doc) => doc.archivedAt);
+    expect(archived?.name).toBe(leads[1]!.name);
+  }, 60_000);
 });
