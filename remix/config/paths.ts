@@ -10,11 +10,15 @@ export const PRIVACY_PATH = `${ADMIN_PATH}/privacy`;
 /** Who did what: the audit log. */
 export const ACTIVITY_PATH = `${ADMIN_PATH}/activity`;
 
+/** Reply templates and response targets, per kind. */
+export const SETTINGS_PATH = `${ADMIN_PATH}/settings`;
+
 /** The admin area's pages, in the top bar's order. */
 export const ADMIN_PAGES = [
   { path: ADMIN_PATH, label: 'Inbox' },
   { path: PRIVACY_PATH, label: 'Privacy' },
   { path: ACTIVITY_PATH, label: 'Activity' },
+  { path: SETTINGS_PATH, label: 'Settings' },
   { path: ADMINS_PAGE_PATH, label: 'Admins' },
   { path: ACCOUNT_PATH, label: 'Account' },
 ] as const;

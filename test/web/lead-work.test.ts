@@ -212,4 +212,32 @@ describe('working a lead from its detail in a real browser', () => {
     const [archived] = (await suite.db.find('contactUs', tag)).filter((doc) => doc.archivedAt);
     expect(archived?.name).toBe(leads[1]!.name);
   }, 60_000);
+
+  it('edits response targets and reply templates on the Settings page', async () => {
+    const [lead] = await suite.db.insert('keDemo', tag, 1);
+    const page = await openLead('keDemo', lead!.id);
+    await page.goto(webUrl(ADMIN_PATH));
+    await page.getByRole('link', { name: 'Settings' }).click();
+    await page.getByRole('heading', { name: 'Settings', level: 2 }).waitFor();
+    await expect(axeViolations(page)).resolves.toEqual([]);
+
+    const targets = page.getByRole('region', { name: 'Response targets' });
+    const ke = targets.getByRole('group', { name: 'KE Demo Requests' });
+    await ke.getByLabel('Target').fill('90');
+    await ke.getByLabel('Unit').selectOption('minutes');
+    await targets.getByRole('button', { name: 'Save response targets' }).click();
+    await targets.getByText('Response targets saved.').waitFor();
+    await expect(ke.getByLabel('Target').inputValue()).resolves.toBe('90');
+
+    const templates = page.getByRole('region', { name: 'Reply templates' });
+    await templates.getByLabel('Subject').nth(1).fill('Your demo, {name}');
+    await templates.getByRole('button', { name: 'Save template for KE Demo Requests' }).click();
+    await templates.getByText('Template saved.').waitFor();
+
+    // The lead's reply form starts from it, filled with the lead's name.
+    await page.goto(webUrl(`${ADMIN_PATH}/lead/keDemo/${lead!.id}`));
+    await expect(page.getByRole('dialog').getByLabel('Subject').inputValue()).resolves.toBe(
+      `Your demo, ${lead!.name}`,
+    );
+  });
 });

@@ -1,0 +1,228 @@
+import {
+  type ActionFunctionArgs,
+  data,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/node';
+import { Form, useActionData, useLoaderData } from '@remix-run/react';
+import { Alert, Button } from 'react-bootstrap';
+
+import {
+  isLeadKindKey,
+  LEAD_KIND_KEYS,
+  LEAD_KINDS,
+  REPLY_LIMITS,
+  REPLY_PLACEHOLDERS,
+  RESPONSE_TARGET_MINUTES,
+  type ResponseTargetsRequest,
+} from '@contract';
+import { UNAVAILABLE_MESSAGE } from '~/api-client/http.server';
+import {
+  replyTemplates,
+  responseTargets,
+  saveReplyTemplate,
+  saveResponseTargets,
+} from '~/api-client/lead-work.server';
+import { CardSection, ErrorAlert, useBusy } from '~/components/admin/page-parts';
+import { FormField } from '~/components/forms/form-field';
+import { adminPageMeta } from '~/utils/admin-meta';
+import { targetInUnits, targetMinutes } from '~/utils/response-target';
+import { requireAdmin, unlessSessionBlocked } from '~/utils/session.server';
+
+/** What a save answers: which form, whether it was saved, and why not. */
+interface SettingsResult {
+  intent: 'template' | 'targets';
+  kind?: string;
+  saved: boolean;
+  message?: string;
+  errors?: Record<string, string>;
+}
+
+/** Settings of working leads: each kind's reply template and response target. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const token = await requireAdmin(request);
+  const [templates, targets] = await Promise.all([
+    replyTemplates(token).then(unlessSessionBlocked),
+    responseTargets(token).then(unlessSessionBlocked),
+  ]);
+  return {
+    templates: templates.ok ? templates.data.templates : null,
+    targets: targets.ok ? targets.data.targets : null,
+  };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const token = await requireAdmin(request);
+  const form = await request.formData();
+  const intent = form.get('intent');
+  if (intent === 'template') {
+    const kind = form.get('kind');
+    if (!isLeadKindKey(kind))
+      return data<SettingsResult>({ intent, saved: false, message: 'Unknown kind.' }, 400);
+    const subject = String(form.get('subject') ?? '');
+    const text = String(form.get('text') ?? '');
+    const outcome = await unlessSessionBlocked(
+      await saveReplyTemplate(kind, { subject, text }, token),
+    );
+    return outcome.ok
+      ? data<SettingsResult>({ intent, kind, saved: true })
+      : data<SettingsResult>(
+          {
+            intent,
+            kind,
+            saved: false,
+            message: outcome.status < 500 ? outcome.message : UNAVAILABLE_MESSAGE,
+          },
+          outcome.status < 500 ? outcome.status : 502,
+        );
+  }
+  if (intent === 'targets') {
+    const body: ResponseTargetsRequest = {};
+    const errors: Record<string, string> = {};
+    for (const kind of LEAD_KIND_KEYS) {
+      const minutes = targetMinutes(form.get(`${kind}-amount`), form.get(`${kind}-unit`));
+      if (
+        minutes === null ||
+        minutes < RESPONSE_TARGET_MINUTES.min ||
+        minutes > RESPONSE_TARGET_MINUTES.max
+      )
+        errors[kind] = 'A whole number of minutes or hours, from 1 minute to 30 days.';
+      else body[kind] = minutes;
+    }
+    if (Object.keys(errors).length)
+      return data<SettingsResult>({ intent, saved: false, errors }, 400);
+    const outcome = await unlessSessionBlocked(await saveResponseTargets(body, token));
+    return outcome.ok
+      ? data<SettingsResult>({ intent, saved: true })
+      : data<SettingsResult>(
+          {
+            intent,
+            saved: false,
+            message: outcome.status < 500 ? outcome.message : UNAVAILABLE_MESSAGE,
+          },
+          outcome.status < 500 ? outcome.status : 502,
+        );
+  }
+  return data<SettingsResult>({ intent: 'targets', saved: false, message: 'Unknown form.' }, 400);
+}
+
+export default function SettingsRoute() {
+  const { templates, targets } = useLoaderData<typeof loader>();
+  const result = useActionData<SettingsResult>();
+  const busy = useBusy();
+  const placeholders = REPLY_PLACEHOLDERS.map((name) => `{${name}}`).join(', ');
+  return (
+    <>
+      <h2 className="h4 mb-3">Settings</h2>
+      <div className="row g-4">
+        <CardSection id="targets-heading" title="Response targets" className="col-12">
+          <p>How soon each kind of request should get its first reply; later, it is overdue.</p>
+          {targets ? (
+            <Form method="post" noValidate>
+              <input type="hidden" name="intent" value="targets" />
+              {result?.intent === 'targets' ? (
+                result.saved ? (
+                  <Alert variant="success" role="status">
+                    Response targets saved.
+                  </Alert>
+                ) : (
+                  <ErrorAlert message={result.message} />
+                )
+              ) : null}
+              <div className="settings-targets">
+                {LEAD_KIND_KEYS.map((kind) => {
+                  const { amount, unit } = targetInUnits(targets[kind]);
+                  const error = result?.intent === 'targets' ? result.errors?.[kind] : undefined;
+                  return (
+                    <fieldset key={kind} className="settings-targets__kind">
+                      <legend className="h6">{LEAD_KINDS[kind].panelTitle}</legend>
+                      <FormField
+                        id={`${kind}-amount`}
+                        name={`${kind}-amount`}
+                        type="number"
+                        min={1}
+                        label="Target"
+                        defaultValue={amount}
+                        error={error}
+                        className="mb-2"
+                      />
+                      <label htmlFor={`${kind}-unit`} className="visually-hidden">
+                        Unit
+                      </label>
+                      <select
+                        id={`${kind}-unit`}
+                        name={`${kind}-unit`}
+                        className="form-select form-select-sm"
+                        defaultValue={unit}
+                      >
+                        <option value="hours">hours</option>
+                        <option value="minutes">minutes</option>
+                      </select>
+                    </fieldset>
+                  );
+                })}
+              </div>
+              <Button type="submit" variant="primary" className="mt-3" disabled={busy}>
+                Save response targets
+              </Button>
+            </Form>
+          ) : (
+            <p className="text-body-secondary mb-0">The response targets could not be read.</p>
+          )}
+        </CardSection>
+        <CardSection id="templates-heading" title="Reply templates" className="col-12">
+          <p>
+            The reply form starts from its kind&apos;s template. {placeholders} are replaced by the
+            request&apos;s own fields.
+          </p>
+          {templates ? (
+            LEAD_KIND_KEYS.map((kind) => (
+              <Form method="post" key={kind} className="settings-template" noValidate>
+                <input type="hidden" name="intent" value="template" />
+                <input type="hidden" name="kind" value={kind} />
+                <h4 className="h6">{LEAD_KINDS[kind].panelTitle}</h4>
+                {result?.intent === 'template' && result.kind === kind ? (
+                  result.saved ? (
+                    <Alert variant="success" role="status">
+                      Template saved.
+                    </Alert>
+                  ) : (
+                    <ErrorAlert message={result.message} />
+                  )
+                ) : null}
+                <FormField
+                  id={`${kind}-subject`}
+                  name="subject"
+                  label="Subject"
+                  defaultValue={templates[kind].subject}
+                  maxLength={REPLY_LIMITS.subject}
+                />
+                <div className="mb-3">
+                  <label htmlFor={`${kind}-text`} className="form-label">
+                    Message
+                  </label>
+                  <textarea
+                    id={`${kind}-text`}
+                    name="text"
+                    className="form-control"
+                    rows={5}
+                    defaultValue={templates[kind].text}
+                    maxLength={REPLY_LIMITS.text}
+                  />
+                </div>
+                <Button type="submit" variant="outline-secondary" disabled={busy}>
+                  Save template
+                  <span className="visually-hidden"> for {LEAD_KINDS[kind].panelTitle}</span>
+                </Button>
+              </Form>
+            ))
+          ) : (
+            <p className="text-body-secondary mb-0">The reply templates could not be read.</p>
+          )}
+        </CardSection>
+      </div>
+    </>
+  );
+}
+
+export const meta: MetaFunction = () => adminPageMeta('Settings');
