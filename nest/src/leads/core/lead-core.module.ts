@@ -2,6 +2,13 @@ import { Global, Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 
 import { DatabaseModule } from '../../database/database.module';
+import { ResponseTargetsService } from '../targets/response-targets';
+import { ResponseTargetsController } from '../targets/response-targets.controller';
+import {
+  RESPONSE_TARGETS_MODEL,
+  ResponseTargetsSchema,
+  ResponseTargetsStore,
+} from '../targets/response-targets.store';
 import { LeadTimeline } from '../timeline/lead-timeline';
 import { LEAD_TIMELINE_MODEL, LeadTimelineSchema } from '../timeline/lead-timeline.schema';
 
@@ -17,7 +24,7 @@ import {
 
 /**
  * What the four kind modules share: the kept totals, their checker, the registry of kinds and the
- * leads' timelines.
+ * leads' timelines, and the response targets their due times are read against.
  */
 @Global()
 @Module({
@@ -26,8 +33,10 @@ import {
     MongooseModule.forFeature([
       { name: LEAD_TOTALS_MODEL, schema: LeadTotalsSchema },
       { name: LEAD_TIMELINE_MODEL, schema: LeadTimelineSchema },
+      { name: RESPONSE_TARGETS_MODEL, schema: ResponseTargetsSchema },
     ]),
   ],
+  controllers: [ResponseTargetsController],
   providers: [
     LeadRegistry,
     LeadTotalsStore,
@@ -35,6 +44,8 @@ import {
     LeadEmailKeys,
     LeadSearchWords,
     LeadTimeline,
+    ResponseTargetsStore,
+    ResponseTargetsService,
   ],
   exports: [
     LeadRegistry,
@@ -43,6 +54,7 @@ import {
     LeadEmailKeys,
     LeadSearchWords,
     LeadTimeline,
+    ResponseTargetsService,
     DatabaseModule,
   ],
 })

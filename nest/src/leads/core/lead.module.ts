@@ -11,6 +11,7 @@ import {
 } from '../../contract';
 import { DatabaseEngine } from '../../database/database-engine';
 import { LeadNotifier } from '../../notifications/lead-notifier.service';
+import { ResponseTargetsService } from '../targets/response-targets';
 import { LeadTimeline } from '../timeline/lead-timeline';
 import { LeadWork } from '../work/lead-work';
 import { createLeadWorkController } from '../work/lead-work.controller';
@@ -64,6 +65,7 @@ export class LeadModule {
             LeadTotalsChecker,
             DatabaseEngine,
             LeadTimeline,
+            ResponseTargetsService,
           ],
           useFactory: (
             model: Model<LeadRecord>,
@@ -73,8 +75,16 @@ export class LeadModule {
             checker: LeadTotalsChecker,
             engine: DatabaseEngine,
             timeline: LeadTimeline,
+            targets: ResponseTargetsService,
           ) => {
-            const parts = buildParts(kind, model, totals, notifier, engine, checker, timeline);
+            const parts = buildParts(kind, model, {
+              totals,
+              notifier,
+              engine,
+              checker,
+              timeline,
+              targets,
+            });
             registry.register(parts);
             return parts.service;
           },
@@ -95,14 +105,24 @@ export class LeadModule {
 function buildParts<K extends LeadKindKey>(
   kind: LeadKind<K>,
   model: Model<LeadRecord>,
-  totals: LeadTotalsStore,
-  notifier: LeadNotifier,
-  engine: DatabaseEngine,
-  checker: LeadTotalsChecker,
-  timeline: LeadTimeline,
+  shared: {
+    totals: LeadTotalsStore;
+    notifier: LeadNotifier;
+    engine: DatabaseEngine;
+    checker: LeadTotalsChecker;
+    timeline: LeadTimeline;
+    targets: ResponseTargetsService;
+  },
 ): LeadKindParts<K> {
+  const { totals, notifier, engine, checker, timeline, targets } = shared;
   const repository = new LeadRepository(kind, model, engine);
-  const view = new LeadListView(kind, repository, totals, () => checker.requestCheck(kind.key));
+  const view = new LeadListView(
+    kind,
+    repository,
+    totals,
+    () => checker.requestCheck(kind.key),
+    () => targets.clock(kind.key),
+  );
   const writes = new LeadWrites(kind.key, repository, view, timeline);
   return {
     kind,

@@ -56,7 +56,7 @@ export class LeadService<K extends LeadKindKey = LeadKindKey> {
   async findOne(id: string): Promise<Lead<K>> {
     const record = await this.leads.findById(id);
     if (!record) throw this.notFound(id);
-    return toLead(this.kind, record);
+    return toLead(this.kind, record, await this.view.clock());
   }
 
   /**

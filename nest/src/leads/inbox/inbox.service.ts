@@ -34,6 +34,7 @@ export class InboxService {
         archived: at.archived,
         unread: at.unread,
         stages: stageTotalsOf(at),
+        overdue: await view.overdue(at),
       },
       active: await view.pageAt('active', at),
     };
