@@ -1,6 +1,7 @@
 import { Global, Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 
+import { AuthModule } from '../../auth/auth.module';
 import { DatabaseModule } from '../../database/database.module';
 import { ResponseTargetsService } from '../targets/response-targets';
 import { ResponseTargetsController } from '../targets/response-targets.controller';
@@ -13,6 +14,7 @@ import { LeadTimeline } from '../timeline/lead-timeline';
 import { LEAD_TIMELINE_MODEL, LeadTimelineSchema } from '../timeline/lead-timeline.schema';
 
 import { LeadEmailKeys } from './lead-email-keys';
+import { LeadOwnerRelease } from './lead-owner-release';
 import { LeadRegistry } from './lead-registry';
 import { LeadSearchWords } from './lead-search-words';
 import { LeadTotalsChecker } from './list-view/lead-totals.checker';
@@ -29,6 +31,7 @@ import {
 @Global()
 @Module({
   imports: [
+    AuthModule,
     DatabaseModule,
     MongooseModule.forFeature([
       { name: LEAD_TOTALS_MODEL, schema: LeadTotalsSchema },
@@ -46,6 +49,7 @@ import {
     LeadTimeline,
     ResponseTargetsStore,
     ResponseTargetsService,
+    LeadOwnerRelease,
   ],
   exports: [
     LeadRegistry,

@@ -207,7 +207,7 @@ export function createLeadController<K extends LeadKindKey>(
         kind: kind.key,
         detail: { state, searched: Boolean(query.q) },
       });
-      const { columns, records } = this.leads.exportRecords(state, query.q);
+      const { columns, records } = await this.leads.exportRecords(state, query.q);
       const date = new Date().toISOString().slice(0, 10);
       response.setHeader('Content-Type', 'text/csv; charset=utf-8');
       response.setHeader(

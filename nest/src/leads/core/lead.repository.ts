@@ -82,13 +82,9 @@ export class LeadRepository implements LeadListSource {
     return leads.map((lead) => lead.createdAt);
   }
 
-  /** The ids of every lead one admin owns, in any list (their owner goes when they do). */
-  async idsAssignedTo(adminId: Types.ObjectId): Promise<string[]> {
-    const leads = await this.model
-      .find(assigneeFilter(adminId), { _id: 1 })
-      .lean<Pick<LeadRecord, '_id'>[]>()
-      .exec();
-    return leads.map((lead) => lead._id.toHexString());
+  /** Every lead one admin owns, in any list (their ownership goes when they do). */
+  assignedTo(adminId: Types.ObjectId): Promise<LeadRecord[]> {
+    return this.model.find(assigneeFilter(adminId)).lean<LeadRecord[]>().exec();
   }
 
   /** A whole list in list order as a stream, read in batches (never held in memory at once). */

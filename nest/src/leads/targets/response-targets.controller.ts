@@ -20,8 +20,8 @@ import {
   type ResponseTargetsResponse,
 } from '../../contract';
 
-import { ResponseTargetsRequestDto, ResponseTargetsResponseDto } from './response-targets.dto';
 import { ResponseTargetsService } from './response-targets';
+import { ResponseTargetsRequestDto, ResponseTargetsResponseDto } from './response-targets.dto';
 
 @ApiTags('settings')
 @ApiBearerAuth()
