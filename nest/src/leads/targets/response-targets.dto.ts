@@ -1,6 +1,6 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsInt, IsOptional, Max, Min } from 'class-validator';
+import { IsInt, Max, Min, ValidateIf } from 'class-validator';
 
 import { LEAD_KIND_KEYS, RESPONSE_TARGET_MINUTES, type ResponseTargets } from '../../contract';
 
@@ -18,7 +18,12 @@ const target = (key: string, required: boolean) =>
     }),
     ...(required
       ? []
-      : [IsOptional(), IsInt({ message: message(key) }), Min(min, { message: message(key) })]),
+      : [
+          // Left out, a kind keeps its target; null is no target (refused, not left out).
+          ValidateIf((_object: object, value: unknown) => value !== undefined),
+          IsInt({ message: message(key) }),
+          Min(min, { message: message(key) }),
+        ]),
     ...(required ? [] : [Max(max, { message: message(key) })]),
   );
 
