@@ -7,6 +7,7 @@ import {
   type Lead,
   type LeadAction,
   LIST_PAGE,
+  RESPONSE_TARGET_DEFAULTS,
 } from '../../nest/src/contract';
 import { insertLeads, request, useSignedInKind } from '../support/test-app';
 
@@ -35,8 +36,17 @@ describe('acting on leads', () => {
           archivedAt: null,
           readAt: null,
           stage: 'new',
+          assignee: null,
+          firstResponseAt: null,
+          // Just arrived: due one response target (the kind's default) after its arrival.
+          dueAt: expect.stringMatching(/Z$/),
+          overdue: false,
         },
       });
+      const { createdAt, dueAt } = body.lead as { createdAt: string; dueAt: string };
+      expect(Date.parse(dueAt) - Date.parse(createdAt)).toBe(
+        RESPONSE_TARGET_DEFAULTS[kind.key] * 60_000,
+      );
     });
 
     it('answers 404 for an unknown id, 400 for a malformed one, 401 without a token', async () => {

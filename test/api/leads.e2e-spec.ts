@@ -53,6 +53,10 @@ describe.each(leadKindList.map((kind) => [kind.panelTitle, kind] as const))(
             'archivedAt',
             'readAt',
             'stage',
+            'assignee',
+            'firstResponseAt',
+            'dueAt',
+            'overdue',
           ].sort(),
         );
         expect(newest).toEqual(
