@@ -15,6 +15,7 @@ import { ApiError } from '../../common/api-error';
 import { ValidateBodyAs } from '../../common/validate-body-as.decorator';
 import {
   LEAD_KIND_KEYS,
+  RESPONSE_TARGET_MINUTES,
   RESPONSE_TARGETS_PATH,
   type ResponseTargetsRequest,
   type ResponseTargetsResponse,
@@ -22,6 +23,27 @@ import {
 
 import { ResponseTargetsService } from './response-targets';
 import { ResponseTargetsRequestDto, ResponseTargetsResponseDto } from './response-targets.dto';
+
+/**
+ * The body as a schema, written out: besides the DTO's properties (none of them required), it
+ * takes no other key and at least one (minProperties, which a DTO cannot state).
+ */
+const REQUEST_SCHEMA = {
+  type: 'object',
+  additionalProperties: false,
+  minProperties: 1,
+  properties: Object.fromEntries(
+    LEAD_KIND_KEYS.map((key) => [
+      key,
+      {
+        type: 'integer',
+        minimum: RESPONSE_TARGET_MINUTES.min,
+        maximum: RESPONSE_TARGET_MINUTES.max,
+        description: 'minutes to the first reply',
+      },
+    ]),
+  ),
+};
 
 @ApiTags('settings')
 @ApiBearerAuth()
@@ -44,7 +66,7 @@ export class ResponseTargetsController {
   @ApiOperation({
     summary: 'Change one or more kinds’ response targets (whole minutes); the others keep theirs',
   })
-  @ApiBody({ type: ResponseTargetsRequestDto })
+  @ApiBody({ schema: REQUEST_SCHEMA })
   @ValidateBodyAs(ResponseTargetsRequestDto)
   @ApiOkResponse({ type: ResponseTargetsResponseDto, description: 'Every kind’s target, after' })
   @ApiBadRequestResponse({
