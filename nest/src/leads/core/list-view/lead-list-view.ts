@@ -125,6 +125,8 @@ export class LeadListView<K extends LeadKindKey = LeadKindKey> {
    * time passes, so no request counts (decision 0015).
    */
   async overdue(at: TotalsSnapshot): Promise<number> {
+    // Nothing new: nothing overdue, and nothing to read.
+    if (at.new === 0) return 0;
     const { targetMinutes, now } = await this.clock();
     let recent = await this.recent;
     if (!recent || recent.version !== at.version || recent.targetMinutes !== targetMinutes) {
