@@ -10,6 +10,7 @@ import { exactOpenApi } from './common/openapi-exact';
 import { quietStartUp } from './common/quiet-start-up-logger';
 import { requestId } from './common/request-id';
 import { AppConfig } from './config/app-config';
+import { AdminRefDto } from './leads/work/lead-work.dto';
 
 /**
  * Everything about the HTTP app that is not a module: shared by main.ts and the e2e tests so the
@@ -56,6 +57,8 @@ function setupOpenApi(app: INestApplication): void {
       .setVersion('1.0')
       .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' })
       .build(),
+    // Referenced by `allOf` (nullableAdminRef), which Nest does not follow to register a schema.
+    { extraModels: [AdminRefDto] },
   );
   SwaggerModule.setup('docs', app, exactOpenApi(document), { jsonDocumentUrl: 'docs-json' });
 }

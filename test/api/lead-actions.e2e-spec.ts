@@ -38,13 +38,13 @@ describe('acting on leads', () => {
           stage: 'new',
           assignee: null,
           firstResponseAt: null,
-          // Just arrived: due one response target (the kind's default) after its arrival.
+          // Stored a few seconds ago: due its kind's response target (8 h for a consultation) later.
           dueAt: expect.stringMatching(/Z$/),
           overdue: false,
         },
       });
-      const { createdAt, dueAt } = body.lead as { createdAt: string; dueAt: string };
-      expect(Date.parse(dueAt) - Date.parse(createdAt)).toBe(
+      const lead = body.lead as Lead;
+      expect(Date.parse(lead.dueAt) - Date.parse(lead.createdAt)).toBe(
         RESPONSE_TARGET_DEFAULTS[kind.key] * 60_000,
       );
     });

@@ -40,7 +40,11 @@ const BLANK = String.raw`\t\n\v\f\r \u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\
 export const TEXT_PATTERNS = {
   optional: String.raw`^[^\u0000]*$`,
   required: String.raw`^[^\u0000]*[^${BLANK}\u0000][^\u0000]*$`,
+  /** Required and on one line: what becomes a mail header (a reply's subject) holds no CR or LF. */
+  oneLine: String.raw`^[^\u0000\r\n]*[^${BLANK}\u0000][^\u0000\r\n]*$`,
 } as const;
+
+const NO_LINE_BREAK = /^[^\r\n]*$/;
 
 /**
  * A string field as we accept it from clients: a string (not an object such as `{"$gt": ""}`),
@@ -48,9 +52,13 @@ export const TEXT_PATTERNS = {
  * not blank. Checked as sent (the database trims what it stores), so the OpenAPI document states
  * exactly what is accepted: the same numbers and patterns go into it from here.
  */
-export function IsText(max: number, options: { required?: boolean } = {}) {
-  const { required = true } = options;
-  const pattern = required ? TEXT_PATTERNS.required : TEXT_PATTERNS.optional;
+export function IsText(max: number, options: { required?: boolean; oneLine?: boolean } = {}) {
+  const { required = true, oneLine = false } = options;
+  const pattern = oneLine
+    ? TEXT_PATTERNS.oneLine
+    : required
+      ? TEXT_PATTERNS.required
+      : TEXT_PATTERNS.optional;
   return applyDecorators(
     ApiProperty({
       type: 'string',
@@ -69,6 +77,9 @@ export function IsText(max: number, options: { required?: boolean } = {}) {
       },
     }),
     Matches(NO_NUL, { message: '$property must not contain NUL characters' }),
+    ...(oneLine
+      ? [Matches(NO_LINE_BREAK, { message: '$property must be one line (no CR or LF)' })]
+      : []),
     ...(required
       ? [Matches(new RegExp(TEXT_PATTERNS.required), { message: '$property should not be empty' })]
       : []),

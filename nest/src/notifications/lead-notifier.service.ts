@@ -1,8 +1,9 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import { type Model, trusted } from 'mongoose';
+import { type Model, trusted, Types } from 'mongoose';
 
 import { type LeadKindDescriptor } from '../contract';
+import { type ReplyDelivery } from '../leads/timeline/timeline-events';
 
 import { NotificationChannels } from './notification-channels';
 import { LeadNotification } from './notification.schema';
@@ -20,6 +21,48 @@ export class LeadNotifier {
   /** Drops the queued notifications of erased leads: nothing of them is sent afterwards. */
   async forget(kind: LeadKindDescriptor, leadIds: string[]): Promise<void> {
     await this.outbox.deleteMany({ kind: kind.key, leadId: trusted({ $in: leadIds }) });
+  }
+
+  /** Whether a reply can be queued at all (SMTP_URL is set). */
+  canReply(): boolean {
+    return this.channels.canReply();
+  }
+
+  /** Queues a reply, whose mail is on the lead's timeline already. Throws: the caller answers. */
+  async queueReply(kind: LeadKindDescriptor, leadId: string, replyId: string): Promise<void> {
+    await this.outbox.create({
+      _id: new Types.ObjectId(replyId),
+      channel: 'reply',
+      kind: kind.key,
+      leadId,
+    });
+  }
+
+  /**
+   * Where each of these replies stands, by id (read by `_id`, one each: a lead has few). Pending is
+   * `queued`, with the last error while it is being retried.
+   */
+  async replyDeliveries(replyIds: readonly string[]): Promise<Map<string, ReplyDelivery>> {
+    const found = await Promise.all(
+      replyIds.map((id) =>
+        this.outbox.findById(new Types.ObjectId(id), { status: 1, lastError: 1 }).lean().exec(),
+      ),
+    );
+    return new Map(
+      found.flatMap((job, i) =>
+        job
+          ? [
+              [
+                replyIds[i] ?? '',
+                {
+                  status: job.status === 'pending' ? 'queued' : job.status,
+                  error: job.status === 'sent' ? null : (job.lastError ?? null),
+                },
+              ],
+            ]
+          : [],
+      ),
+    );
   }
 
   async leadCreated(kind: LeadKindDescriptor, leadId: string): Promise<void> {

@@ -3,8 +3,10 @@ import { createTransport, type Transporter } from 'nodemailer';
 
 import { AppConfig } from '../config/app-config';
 import { type Lead, leadField, type LeadKindDescriptor } from '../contract';
+import { LeadTimeline } from '../leads/timeline/lead-timeline';
 
 import { type NotificationChannel } from './notification.schema';
+import { replyMessageOf } from './reply-message';
 
 const WEBHOOK_TIMEOUT_MS = 5_000;
 
@@ -13,7 +15,10 @@ const WEBHOOK_TIMEOUT_MS = 5_000;
 export class NotificationChannels implements OnModuleDestroy {
   private transport?: Transporter;
 
-  constructor(private readonly config: AppConfig) {}
+  constructor(
+    private readonly config: AppConfig,
+    private readonly timeline: LeadTimeline,
+  ) {}
 
   /** The channels configured now; a lead is queued once per channel. */
   enabled(): NotificationChannel[] {
@@ -24,9 +29,31 @@ export class NotificationChannels implements OnModuleDestroy {
     ];
   }
 
-  async deliver(channel: NotificationChannel, kind: LeadKindDescriptor, lead: Lead): Promise<void> {
+  /** Whether replies can be sent: SMTP_URL is set (NOTIFY_EMAIL is only the team's address). */
+  canReply(): boolean {
+    return Boolean(this.config.notifications.smtpUrl);
+  }
+
+  /** Delivers a job of the outbox; `jobId` is a reply's id on the `reply` channel. */
+  async deliver(
+    channel: NotificationChannel,
+    kind: LeadKindDescriptor,
+    lead: Lead,
+    jobId: string,
+  ): Promise<void> {
     if (channel === 'webhook') await this.postWebhook(kind, lead);
-    else await this.sendEmail(kind, lead);
+    else if (channel === 'email') await this.sendEmail(kind, lead);
+    else await this.sendReply(lead, jobId);
+  }
+
+  /** An admin's reply to the lead, as its timeline holds it (written when it was queued). */
+  private async sendReply(lead: Lead, replyId: string): Promise<void> {
+    const { smtpUrl, from } = this.config.notifications;
+    if (!smtpUrl) throw new Error('SMTP_URL is no longer set');
+    const message = replyMessageOf(await this.timeline.events(lead._id), replyId);
+    if (!message) throw new Error('the reply is no longer on the lead’s timeline');
+    this.transport ??= createTransport(smtpUrl);
+    await this.transport.sendMail({ from, to: lead.email, ...message });
   }
 
   private async postWebhook(kind: LeadKindDescriptor, lead: Lead): Promise<void> {

@@ -32,7 +32,22 @@ export function claimQuery(now: Date) {
 }
 
 /**
- * Delivers queued notifications in the background with retries and backoff. The queue lives in
+ * What a failure says, in one line: an SMTP server's own answer when it gave one (nodemailer keeps
+ * it as `response`), else the error's message.
+ */
+function firstErrorLine(error: unknown): string {
+  const response: unknown = error instanceof Error ? Reflect.get(error, 'response') : undefined;
+  const text =
+    typeof response === 'string' && response
+      ? response
+      : error instanceof Error
+        ? error.message
+        : String(error);
+  return text.split(/\r?\n/)[0] ?? '';
+}
+
+/**
+ * Delivers queued notifications and replies in the background with retries and backoff. The queue lives in
  * MongoDB, so pending work survives restarts and several API replicas can share it (claims are
  * conditional updates; a claim left by a crashed worker expires and is retried).
  */
@@ -51,7 +66,7 @@ export class NotificationWorker implements OnApplicationBootstrap, BeforeApplica
 
   onApplicationBootstrap(): void {
     // Nothing to deliver to: don't poll. Pending work waits for a restart with a channel configured.
-    if (this.channels.enabled().length > 0) this.schedule(0);
+    if (this.channels.enabled().length > 0 || this.channels.canReply()) this.schedule(0);
   }
 
   /**
@@ -105,13 +120,13 @@ export class NotificationWorker implements OnApplicationBootstrap, BeforeApplica
         .collection<LeadRecord>(kind.collection)
         .findOne({ _id: new Types.ObjectId(job.leadId) });
       if (!record) throw new Error('lead no longer exists');
-      await this.channels.deliver(job.channel, kind, toLead(kind, record));
+      await this.channels.deliver(job.channel, kind, toLead(kind, record), job._id.toHexString());
       await this.outbox.updateOne(
         { _id: job._id },
         { $set: { status: 'sent', sentAt: new Date(), lastError: null } },
       );
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
+      const message = firstErrorLine(error);
       const failed = job.attempts >= MAX_ATTEMPTS;
       await this.outbox.updateOne(
         { _id: job._id },

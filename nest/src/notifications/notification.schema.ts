@@ -3,12 +3,14 @@ import { type HydratedDocument } from 'mongoose';
 
 import { LEAD_KIND_KEYS, type LeadKindKey } from '../contract';
 
-export const NOTIFICATION_CHANNELS = ['webhook', 'email'] as const;
+/** `webhook` and `email` tell the team of a new lead; `reply` is an admin's reply to the lead. */
+export const NOTIFICATION_CHANNELS = ['webhook', 'email', 'reply'] as const;
 export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
 
 /**
- * The outbox: one document per lead and channel, written right after the lead. The lead's content is
- * read at delivery time, so no copy of a visitor's details sits here.
+ * The outbox: one document per lead and channel, written right after the lead, and one per reply
+ * (its `_id` the reply's id). The lead's content, and a reply's (on the lead's timeline), is read at
+ * delivery time, so no copy of a visitor's details or of what was written sits here.
  */
 @Schema({ collection: 'lead_notifications', timestamps: true, versionKey: false })
 export class LeadNotification {

@@ -158,6 +158,19 @@ function ruleOf(action: LeadAction, input: ActionInput): ActionRule {
   return ACTIONS[action];
 }
 
+/** A lead's first reply was queued: when, once (a later reply keeps the first time). */
+const FIRST_RESPONSE: ActionRule = {
+  changes: (lead) => !lead.firstResponseAt,
+  // null matches a lead stored before the field existed, too.
+  condition: { firstResponseAt: null },
+  effect: (now) => ({ set: { firstResponseAt: now } }),
+};
+
+/** Recording the first reply to leads (read just before); the reply is on their timelines. */
+export function planFirstResponse(found: readonly LeadRecord[], now: Date): ActionPlan {
+  return plan(FIRST_RESPONSE, found, now);
+}
+
 /** Erasing a person's leads, as read just before. */
 export function planErasure(found: readonly LeadRecord[], now: Date): ActionPlan {
   return plan(ERASE, found, now);

@@ -34,7 +34,7 @@ import {
   type LeadStageRequest,
   LIST_PAGE,
 } from '../../contract';
-import { AdminRefDto } from '../work/lead-work.dto';
+import { nullableAdminRef } from '../work/lead-work.dto';
 
 /** `?assignee=`: `me`, `none` or an admin's id. */
 const ASSIGNEE_FILTER_PATTERN = new RegExp(`^(?:${ASSIGNEE_FILTERS.join('|')}|[0-9a-fA-F]{24})$`);
@@ -283,11 +283,7 @@ function buildLeadResponseDtos(kind: LeadKindDescriptor) {
   prop(LeadDto.prototype, 'archivedAt', { type: String, format: 'date-time', nullable: true });
   prop(LeadDto.prototype, 'readAt', { type: String, format: 'date-time', nullable: true });
   prop(LeadDto.prototype, 'stage', { enum: LEAD_STAGES });
-  prop(LeadDto.prototype, 'assignee', {
-    type: () => AdminRefDto,
-    nullable: true,
-    description: 'the admin who has taken it',
-  });
+  prop(LeadDto.prototype, 'assignee', nullableAdminRef('the admin who has taken it'));
   prop(LeadDto.prototype, 'firstResponseAt', {
     type: String,
     format: 'date-time',

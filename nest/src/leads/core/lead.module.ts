@@ -3,6 +3,7 @@ import { getModelToken, MongooseModule } from '@nestjs/mongoose';
 import { type Model, type SchemaDefinition } from 'mongoose';
 
 import { AuthModule } from '../../auth/auth.module';
+import { AppConfig } from '../../config/app-config';
 import {
   type CreateLeadRequest,
   LEAD_KINDS,
@@ -65,6 +66,7 @@ export class LeadModule {
             LeadTotalsChecker,
             DatabaseEngine,
             LeadTimeline,
+            AppConfig,
             ResponseTargetsService,
           ],
           useFactory: (
@@ -75,6 +77,7 @@ export class LeadModule {
             checker: LeadTotalsChecker,
             engine: DatabaseEngine,
             timeline: LeadTimeline,
+            config: AppConfig,
             targets: ResponseTargetsService,
           ) => {
             const parts = buildParts(kind, model, {
@@ -84,6 +87,8 @@ export class LeadModule {
               checker,
               timeline,
               targets,
+              registry,
+              from: config.notifications.from,
             });
             registry.register(parts);
             return parts.service;
@@ -112,9 +117,12 @@ function buildParts<K extends LeadKindKey>(
     checker: LeadTotalsChecker;
     timeline: LeadTimeline;
     targets: ResponseTargetsService;
+    registry: LeadRegistry;
+    /** NOTIFY_FROM: the From of replies. */
+    from: string;
   },
 ): LeadKindParts<K> {
-  const { totals, notifier, engine, checker, timeline, targets } = shared;
+  const { totals, notifier, engine, checker, timeline, targets, registry, from } = shared;
   const repository = new LeadRepository(kind, model, engine);
   const view = new LeadListView(
     kind,
@@ -124,12 +132,13 @@ function buildParts<K extends LeadKindKey>(
     () => targets.clock(kind.key),
   );
   const writes = new LeadWrites(kind.key, repository, view, timeline);
+  const service = new LeadService(kind, repository, view, writes, notifier);
   return {
     kind,
     repository,
     view,
-    service: new LeadService(kind, repository, view, writes, notifier),
+    service,
     privacy: new LeadPrivacy(kind, repository, writes, notifier),
-    work: new LeadWork(kind, repository, timeline),
+    work: new LeadWork(kind, repository, timeline, { service, writes, notifier, registry, from }),
   };
 }

@@ -49,19 +49,39 @@ export class LeadTimeline {
     return record?.events ?? [];
   }
 
-  /** Removes one event that matches `where` too; whether one was removed. */
+  /**
+   * Removes one event that matches `where` too; whether one was removed. The array is written whole
+   * (FerretDB 1.x's $pull takes only exact values, not a condition), under the condition that it
+   * still has the length read: an event appended meanwhile makes it read again, never lost.
+   */
   async removeEvent(
     leadId: string,
     eventId: string,
     where: Partial<Pick<StoredEvent, 'type' | 'adminId'>> = {},
   ): Promise<boolean> {
-    const result = await this.timelines
-      .updateOne(
-        { _id: new Types.ObjectId(leadId) },
-        { $pull: { events: { _id: new Types.ObjectId(eventId), ...where } } },
-      )
-      .exec();
-    return result.modifiedCount > 0;
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const events = await this.events(leadId);
+      const kept = events.filter(
+        (event) =>
+          !(
+            event._id.toHexString() === eventId &&
+            (where.type === undefined || event.type === where.type) &&
+            (where.adminId === undefined ||
+              (where.adminId === null
+                ? event.adminId === null
+                : Boolean(event.adminId?.equals(where.adminId))))
+          ),
+      );
+      if (kept.length === events.length) return false;
+      const result = await this.timelines
+        .updateOne(
+          { _id: new Types.ObjectId(leadId), events: trusted({ $size: events.length }) },
+          { $set: { events: kept } },
+        )
+        .exec();
+      if (result.modifiedCount > 0) return true;
+    }
+    throw new Error(`the timeline of ${leadId} kept changing; event ${eventId} not removed`);
   }
 
   /** Drops the timelines of leads that are gone (deleted or erased), with all they said. */

@@ -1,20 +1,40 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, type ApiPropertyOptions, getSchemaPath } from '@nestjs/swagger';
 
-import { TIMELINE_EVENT_TYPES, type TimelineEventType } from '../../contract';
+import { IsText } from '../../common/validation';
+import {
+  LEAD_KIND_KEYS,
+  LEAD_STAGES,
+  type LeadKindKey,
+  type LeadNoteRequest,
+  type LeadReplyRequest,
+  type LeadStage,
+  NOTE_TEXT_MAX,
+  REPLY_LIMITS,
+  TIMELINE_EVENT_TYPES,
+  type TimelineEventType,
+} from '../../contract';
 
 export class AdminRefDto {
   @ApiProperty({ type: String }) id: string;
   @ApiProperty({ type: String }) email: string;
 }
 
+/**
+ * An AdminRef or null. OpenAPI 3.0 ignores `nullable` beside a bare `$ref`, so the reference is
+ * wrapped in `allOf` (the schema is registered by the DTO above, used on the same documents).
+ */
+export const nullableAdminRef = (description: string): ApiPropertyOptions => ({
+  // A type, or Nest's explorer takes the missing one for a circular import and refuses to start.
+  type: Object,
+  nullable: true,
+  allOf: [{ $ref: getSchemaPath(AdminRefDto) }],
+  description,
+});
+
 export class TimelineEventDto {
   @ApiProperty({ type: String, format: 'date-time' }) at: string;
   @ApiProperty({ enum: TIMELINE_EVENT_TYPES }) type: TimelineEventType;
-  @ApiProperty({
-    type: () => AdminRefDto,
-    nullable: true,
-    description: 'who did it; null for the lead’s arrival and what the system did',
-  })
+  @ApiProperty(nullableAdminRef('who did it; null for the lead’s arrival and what the system did'))
   admin: AdminRefDto | null;
   @ApiProperty({
     type: 'object',
@@ -29,4 +49,58 @@ export class LeadTimelineResponseDto {
   @ApiProperty({ enum: [true] }) success: true;
   @ApiProperty({ type: () => TimelineEventDto, isArray: true, description: 'oldest first' })
   events: TimelineEventDto[];
+}
+
+export class LeadNoteRequestDto implements LeadNoteRequest {
+  @IsText(NOTE_TEXT_MAX)
+  text: string;
+}
+
+export class LeadNoteDto {
+  @ApiProperty({ type: String }) id: string;
+  @ApiProperty({ type: String }) text: string;
+  @ApiProperty({ type: () => AdminRefDto }) admin: AdminRefDto;
+  @ApiProperty({ type: String, format: 'date-time' }) at: string;
+}
+
+export class LeadNoteResponseDto {
+  @ApiProperty({ enum: [true] }) success: true;
+  @ApiProperty({ type: () => LeadNoteDto }) note: LeadNoteDto;
+}
+
+export class SuccessDto {
+  @ApiProperty({ enum: [true] }) success: true;
+}
+
+export class LeadReplyRequestDto implements LeadReplyRequest {
+  @IsText(REPLY_LIMITS.subject, { oneLine: true })
+  subject: string;
+
+  @IsText(REPLY_LIMITS.text)
+  text: string;
+}
+
+class QueuedReplyDto {
+  @ApiProperty({ type: String }) id: string;
+  @ApiProperty({ enum: ['queued'] }) status: 'queued';
+}
+
+export class LeadReplyResponseDto {
+  @ApiProperty({ enum: [true] }) success: true;
+  @ApiProperty({ type: () => QueuedReplyDto }) reply: QueuedReplyDto;
+}
+
+export class RelatedLeadDto {
+  @ApiProperty({ enum: LEAD_KIND_KEYS }) kind: LeadKindKey;
+  @ApiProperty({ type: String }) id: string;
+  @ApiProperty({ type: String, format: 'date-time' }) createdAt: string;
+  @ApiProperty({ enum: LEAD_STAGES }) stage: LeadStage;
+  @ApiProperty({ type: Boolean }) archived: boolean;
+  @ApiProperty({ type: String }) summary: string;
+}
+
+export class RelatedLeadsResponseDto {
+  @ApiProperty({ enum: [true] }) success: true;
+  @ApiProperty({ type: () => RelatedLeadDto, isArray: true, description: 'newest first' })
+  related: RelatedLeadDto[];
 }

@@ -1,0 +1,244 @@
+import { AddressInfo } from 'node:net';
+
+import { SMTPServer } from 'smtp-server';
+
+import {
+  AUDIT_PATH,
+  type AuditEntry,
+  LEAD_KINDS,
+  type Lead,
+  leadWorkPaths,
+  REPLY_LIMITS,
+  type TimelineEvent,
+} from '../../nest/src/contract';
+import { eventually } from '../support/receivers';
+import {
+  createAdmin,
+  createTestApp,
+  insertLeads,
+  loginToken,
+  request,
+  type TestApp,
+  useSignedInKind,
+} from '../support/test-app';
+
+interface Mail {
+  to: string[];
+  raw: string;
+}
+
+/** A loopback SMTP server that refuses the first `refuse` messages with 451, then keeps them. */
+async function startSmtp(refuse = 0) {
+  const mails: Mail[] = [];
+  let attempts = 0;
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        attempts++;
+        if (attempts <= refuse) {
+          const error = Object.assign(new Error('4.3.0 Mailbox busy, try later'), {
+            responseCode: 451,
+          });
+          callback(error);
+          return;
+        }
+        mails.push({
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    mails,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** A header of a raw message, unfolded. */
+function header(raw: string, name: string): string | undefined {
+  const head = raw.split(/\r?\n\r?\n/)[0] ?? '';
+  const unfolded = head.replace(/\r?\n[ \t]+/g, ' ');
+  const line = unfolded
+    .split(/\r?\n/)
+    .find((l) => l.toLowerCase().startsWith(`${name.toLowerCase()}:`));
+  return line?.slice(name.length + 1).trim();
+}
+
+const kind = LEAD_KINDS.keDemo;
+const work = leadWorkPaths(kind);
+
+describe('replies by email', () => {
+  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  const api = useSignedInKind(kind, {});
+  beforeAll(async () => {
+    smtp = await startSmtp(1);
+  });
+  afterAll(() => smtp.close());
+
+  it('409 naming SMTP_URL when it is not set, and nothing queued', async () => {
+    const [id] = await insertLeads(api.t, kind, 1);
+    const res = await api.post(work.reply(id!), { subject: 'Hi', text: 'Hello' }).expect(409);
+    expect(res.body.message).toContain('SMTP_URL');
+    expect(await api.t.connection.collection('lead_notifications').countDocuments()).toBe(0);
+    const events = (await api.get(work.timeline(id!)).expect(200)).body.events as TimelineEvent[];
+    expect(events.map((e) => e.type)).toEqual(['received']);
+  });
+});
+
+describe('replies by email, with SMTP_URL', () => {
+  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  let t: TestApp;
+  let token = '';
+  const get = (path: string) => request(t.http).get(path).set('Authorization', `Bearer ${token}`);
+  const post = (path: string, body: object) =>
+    request(t.http).post(path).set('Authorization', `Bearer ${token}`).send(body);
+  const timeline = async (id: string) =>
+    (await get(work.timeline(id)).expect(200)).body.events as TimelineEvent[];
+  const replies = async (id: string) =>
+    (await timeline(id)).flatMap((e) => (e.type === 'reply' ? [e.detail] : []));
+
+  beforeAll(async () => {
+    smtp = await startSmtp(1);
+    t = await createTestApp({ SMTP_URL: smtp.url, NOTIFY_FROM: 'leads@boats.example' });
+    await createAdmin(t);
+    token = await loginToken(t);
+  });
+  afterAll(async () => {
+    await t.close();
+    await smtp.close();
+  });
+
+  it('sends threaded plain-text replies From NOTIFY_FROM, To the lead, Reply-To the admin; retries a refused one', async () => {
+    const [id] = await insertLeads(t, kind, 1);
+    const lead = (await get(`/${kind.module}/${kind.resource}/${id}`).expect(200)).body
+      .lead as Lead;
+    expect(lead.stage).toBe('new');
+
+    const first = await post(work.reply(id!), {
+      subject: 'Your demo',
+      text: 'Hello 🚤\nTuesday?',
+    }).expect(202);
+    expect(first.body).toEqual({
+      success: true,
+      reply: { id: expect.stringMatching(/^[0-9a-f]{24}$/), status: 'queued' },
+    });
+    // The server refuses the first attempt: the reply stays queued with the server's line.
+    await eventually(async () => (await replies(id!))[0]?.error != null);
+    const failing = (await replies(id!))[0]!;
+    expect(failing).toMatchObject({ status: 'queued', to: lead.email, subject: 'Your demo' });
+    expect(failing.error).toMatch(/^451 .*Mailbox busy/);
+    await eventually(async () => (await replies(id!))[0]?.status === 'sent');
+    expect((await replies(id!))[0]?.error).toBeNull();
+
+    const after = (await get(`/${kind.module}/${kind.resource}/${id}`).expect(200)).body
+      .lead as Lead;
+    expect(after.stage).toBe('contacted');
+    expect(after.firstResponseAt).toEqual(expect.any(String));
+    const stage = (await timeline(id!)).find((e) => e.type === 'stage');
+    expect(stage?.detail).toEqual({ from: 'new', to: 'contacted' });
+
+    await post(work.reply(id!), { subject: 'Re: Your demo', text: 'Second' }).expect(202);
+    await eventually(() => smtp.mails.length === 2);
+    await post(work.reply(id!), { subject: 'Re: Your demo', text: 'Third' }).expect(202);
+    await eventually(() => smtp.mails.length === 3);
+    const again = (await get(`/${kind.module}/${kind.resource}/${id}`).expect(200)).body
+      .lead as Lead;
+    expect(again.firstResponseAt).toBe(after.firstResponseAt);
+
+    const [m1, m2, m3] = smtp.mails.map((m) => m.raw);
+    expect(smtp.mails[0]!.to).toEqual([lead.email]);
+    expect(header(m1!, 'From')).toBe('leads@boats.example');
+    expect(header(m1!, 'To')).toBe(lead.email);
+    expect(header(m1!, 'Reply-To')).toBe('admin@example.com');
+    expect(header(m1!, 'Content-Type')).toMatch(/^text\/plain/);
+    const id1 = header(m1!, 'Message-ID')!;
+    const id2 = header(m2!, 'Message-ID')!;
+    expect(id1).toBe(`<reply.${first.body.reply.id}@boats.example>`);
+    expect(header(m1!, 'In-Reply-To')).toBeUndefined();
+    expect(header(m2!, 'In-Reply-To')).toBe(id1);
+    expect(header(m2!, 'References')).toBe(id1);
+    expect(header(m3!, 'In-Reply-To')).toBe(id2);
+    expect(header(m3!, 'References')).toBe(`${id1} ${id2}`);
+    expect((await replies(id!)).map((r) => r.status)).toEqual(['sent', 'sent', 'sent']);
+
+    const audit = (await get(AUDIT_PATH).expect(200)).body.entries as AuditEntry[];
+    const logged = audit.filter((e) => e.action === 'reply');
+    expect(logged).toHaveLength(3);
+    expect(JSON.stringify(logged)).not.toMatch(/Tuesday|Second|Your demo/);
+    expect(JSON.stringify(logged)).not.toContain(lead.email);
+  });
+
+  it('refuses a bad subject or text with 400 and counts characters as the contract does', async () => {
+    const [id] = await insertLeads(t, kind, 1);
+    for (const subject of [
+      'Hi\r\nBcc: x@y.z',
+      'Hi\nthere',
+      'Hi\r',
+      '',
+      '  ',
+      'a'.repeat(REPLY_LIMITS.subject + 1),
+    ]) {
+      const res = await post(work.reply(id!), { subject, text: 'x' }).expect(400);
+      expect(res.body.errors.subject).toBeDefined();
+    }
+    for (const text of ['', 'a'.repeat(REPLY_LIMITS.text + 1), 'a\u0000']) {
+      const res = await post(work.reply(id!), { subject: 'x', text }).expect(400);
+      expect(res.body.errors.text).toBeDefined();
+    }
+    await post(work.reply(id!), { subject: '🚤'.repeat(REPLY_LIMITS.subject), text: 'x' }).expect(
+      202,
+    );
+    await post(work.reply('0123456789abcdef01234567'), { subject: 'x', text: 'x' }).expect(404);
+    await post(work.reply('nope'), { subject: 'x', text: 'x' }).expect(400);
+  });
+});
+
+describe('a reply queued before a restart', () => {
+  it('is sent by the next API process on the same database', async () => {
+    const smtp = await startSmtp();
+    // No SMTP server reachable for the first process: its reply stays queued.
+    const closed = await startSmtp();
+    const deadUrl = closed.url;
+    await closed.close();
+    const first = await createTestApp({ SMTP_URL: deadUrl });
+    await createAdmin(first);
+    const token = await loginToken(first);
+    const [id] = await insertLeads(first, kind, 1);
+    const res = await request(first.http)
+      .post(work.reply(id!))
+      .set('Authorization', `Bearer ${token}`)
+      .send({ subject: 'Hello', text: 'Still there?' })
+      .expect(202);
+    await first.app.close();
+
+    const second = await createTestApp({ SMTP_URL: smtp.url, MONGODB_DB: first.dbName }, 'restart');
+    try {
+      const token2 = await loginToken(second);
+      // The first attempt failed (connection refused): the retry comes after its backoff.
+      await eventually(() => smtp.mails.length === 1, 30_000);
+      expect(header(smtp.mails[0]!.raw, 'Message-ID')).toContain(res.body.reply.id);
+      await eventually(async () => {
+        const events = (
+          await request(second.http)
+            .get(work.timeline(id!))
+            .set('Authorization', `Bearer ${token2}`)
+            .expect(200)
+        ).body.events as TimelineEvent[];
+        return events.some((e) => e.type === 'reply' && e.detail.status === 'sent');
+      });
+    } finally {
+      await second.close();
+      await smtp.close();
+    }
+  }, 60_000);
+});
