@@ -109,6 +109,11 @@ describe('response targets and overdue leads', () => {
     const all = await get(`${paths.active}?view=needs-reply`).expect(200);
     expect(all.body.data.map((lead: { _id: string }) => lead._id)).toEqual(want);
     expect(all.body.total).toBeNull();
+    // The first page is kept for one version of the kind's leads: a change shows at once.
+    await post(paths.stage, { ids: [want[0]], stage: 'contacted' }).expect(200);
+    const changed = await get(`${paths.active}?view=needs-reply`).expect(200);
+    expect(changed.body.data.map((lead: { _id: string }) => lead._id)).toEqual(want.slice(1));
+    await post(paths.stage, { ids: [want[0]], stage: 'new' }).expect(200);
     const seen: string[] = [];
     let cursor: string | null = null;
     do {

@@ -119,7 +119,30 @@ describe('LeadListView', () => {
     );
     stored.leads[0] = { ...leads[0]!, stage: 'won' };
     expect(await view.overdue(moved)).toBe(2);
-    expect(stored.reads).toBe(reads + 1);
+    // The window came from the active list's cached head, which followed the change: no read.
+    expect(stored.reads).toBe(reads);
+  });
+
+  it('reads the overdue window from the database only when the head does not reach back to it', async () => {
+    // 250 leads a minute apart, every one within a long target: more than the head holds.
+    const leads = Array.from({ length: 250 }, (_, n) => leadRecord(n + 1));
+    const stored = new StoredLeads(leads);
+    const now = leadRecord(251).createdAt.getTime();
+    const clock = async () => ({ targetMinutes: 1000, now: new Date(now) });
+    const view = new LeadListView(kind, stored, new KeptTotals(), jest.fn(), clock);
+    const at = await view.totals();
+    const reads = stored.reads;
+    expect(await view.overdue(at)).toBe(0);
+    // The head read (201 leads), then the window's own read, as the head ends inside the window.
+    expect(stored.reads).toBe(reads + 2);
+    // A 100-minute target: the head reaches back past it, so the next version reads nothing more.
+    const shortClock = new LeadListView(kind, stored, new KeptTotals(), jest.fn(), async () => ({
+      targetMinutes: 100,
+      now: new Date(now),
+    }));
+    const before = stored.reads;
+    expect(await shortClock.overdue(await shortClock.totals())).toBe(150);
+    expect(stored.reads).toBe(before + 1);
   });
 
   it('counts the lists once when the kind has no totals yet, then reads them kept', async () => {

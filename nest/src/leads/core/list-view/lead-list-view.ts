@@ -15,7 +15,7 @@ import {
 } from '../../../contract';
 import { SORT_KEYS, type SortValue, sortValues } from '../lead-order';
 import { type ListQueryOptions } from '../lead-queries';
-import { type DueClock, toLead } from '../lead-record';
+import { type DueClock, stageOf, toLead } from '../lead-record';
 
 import { type CachedPage, HEAD_SIZE, type LeadChange, LeadListCache } from './lead-list-cache';
 import { type KeptTotals, keptTotalsOf, sameTotals } from './lead-totals';
@@ -84,6 +84,7 @@ export class LeadListView<K extends LeadKindKey = LeadKindKey> {
   );
   private readonly refills = new Map<string, Promise<void>>();
   private recent?: Promise<RecentNew>;
+  private needsReplyFirst?: { version: number; limit: number; reading: Promise<CachedPage> };
 
   constructor(
     readonly kind: LeadKind<K>,
@@ -132,7 +133,7 @@ export class LeadListView<K extends LeadKindKey = LeadKindKey> {
     if (!recent || recent.version !== at.version || recent.targetMinutes !== targetMinutes) {
       const since = new Date(now.getTime() - targetMinutes * 60_000);
       // Labelled with the version read before the query, as a list head is (decision 0005).
-      const reading = this.source.recentNew(since).then((arrivals) => ({
+      const reading = this.recentNew(at.version, since).then((arrivals) => ({
         version: at.version,
         targetMinutes,
         arrivals: arrivals.map((date) => date.getTime()),
@@ -148,6 +149,23 @@ export class LeadListView<K extends LeadKindKey = LeadKindKey> {
     const since = now.getTime() - targetMinutes * 60_000;
     const waiting = recent.arrivals.filter((arrival) => arrival >= since).length;
     return Math.max(0, at.new - waiting);
+  }
+
+  /**
+   * When the active `new` leads since `since` arrived. The active list's cached head (newest
+   * first, read for the inbox's first page anyway) holds them all when it reaches back past
+   * `since` or is the whole list: then no query runs. Only a window busier than the head (over
+   * 200 arrivals within one target) is read from the database.
+   */
+  private async recentNew(version: number, since: Date): Promise<Date[]> {
+    if (!this.cache.head('active', version)) await this.refill('active', version);
+    const head = this.cache.head('active', version);
+    const last = head?.records[head.records.length - 1];
+    if (head && (head.complete || (last && last.createdAt < since)))
+      return head.records
+        .filter((record) => stageOf(record) === 'new' && record.createdAt >= since)
+        .map((record) => record.createdAt);
+    return this.source.recentNew(since);
   }
 
   /** A page of a list as of one version of the totals (from the cache when it holds that version). */
@@ -193,7 +211,7 @@ export class LeadListView<K extends LeadKindKey = LeadKindKey> {
 
   /** A change went otherwise than counted: the heads start over and the totals are checked soon. */
   distrust(): void {
-    this.cache.clear();
+    this.forgetCached();
     this.onUncertain();
   }
 
@@ -217,11 +235,18 @@ export class LeadListView<K extends LeadKindKey = LeadKindKey> {
   /** Writes counted totals if they are still at `version`; the cached heads start over. */
   async correct(version: number, counted: KeptTotals): Promise<boolean> {
     const corrected = await this.store.correct(this.kind.key, version, counted);
-    if (corrected) this.cache.clear();
+    if (corrected) this.forgetCached();
     return corrected;
   }
 
   // --- inside --------------------------------------------------------------------------------
+
+  /** Nothing read for a version can be trusted any more: heads, the window, needs-reply's page. */
+  private forgetCached(): void {
+    this.cache.clear();
+    this.recent = undefined;
+    this.needsReplyFirst = undefined;
+  }
 
   private async writeTotals(writes: TotalsWrite[]): Promise<TotalsSnapshot> {
     const delta: Record<string, number> = {};
@@ -232,7 +257,7 @@ export class LeadListView<K extends LeadKindKey = LeadKindKey> {
       const written = await this.store.add(this.kind.key, delta);
       if (!written) {
         // No totals yet: the count that creates them already includes these changes.
-        this.cache.clear();
+        this.forgetCached();
         return await this.createTotals();
       }
       this.cache.apply(
@@ -243,7 +268,7 @@ export class LeadListView<K extends LeadKindKey = LeadKindKey> {
       return written;
     } catch (error) {
       // The leads changed but the version did not: nothing cached can be trusted now.
-      this.cache.clear();
+      this.forgetCached();
       throw error;
     }
   }
@@ -266,15 +291,28 @@ export class LeadListView<K extends LeadKindKey = LeadKindKey> {
    * The needs-reply view: the active list's `new` leads, oldest first, narrowed further as asked.
    * The archive holds none (they are not active), nor does a list narrowed to other stages.
    */
-  private needsReply(
+  private async needsReply(
     state: LeadListState,
     { q, stage, assignee }: ListOptions,
     limit: number,
     after?: SortValue[],
   ): Promise<LeadPage<K>> {
     if (state !== 'active' || (stage?.length && !stage.includes('new')))
-      return Promise.resolve({ data: [], nextCursor: null, total: null });
-    return this.search(state, { q, stages: ['new'], assignee, oldestFirst: true }, limit, after);
+      return { data: [], nextCursor: null, total: null };
+    const narrowed = { q, stages: ['new'] as LeadStage[], assignee, oldestFirst: true };
+    if (q || assignee !== undefined || after) return this.search(state, narrowed, limit, after);
+    // The view's first page, as every admin opens it: kept for one version of the totals, as a
+    // list's head is (any change of the kind's leads bumps it), so it is read once per change.
+    const at = await this.totals();
+    let first = this.needsReplyFirst;
+    if (!first || first.version !== at.version || first.limit !== limit) {
+      const reading = this.source.page(state, limit, narrowed);
+      first = this.needsReplyFirst = { version: at.version, limit, reading };
+      reading.catch(() => {
+        if (this.needsReplyFirst?.reading === reading) this.needsReplyFirst = undefined;
+      });
+    }
+    return this.page(state, await first.reading, null);
   }
 
   private async readPage(
