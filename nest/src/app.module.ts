@@ -19,6 +19,7 @@ import { ContactUsRequestModule } from './leads/contact-us-request/contact-us-re
 import { LeadCoreModule } from './leads/core/lead-core.module';
 import { InboxModule } from './leads/inbox/inbox.module';
 import { KeDemoRequestModule } from './leads/ke-demo-request/ke-demo-request.module';
+import { ReplyTemplatesModule } from './leads/reply-templates/reply-templates.module';
 import { NotificationsModule } from './notifications/notifications.module';
 import { PrivacyModule } from './privacy/privacy.module';
 
@@ -69,6 +70,7 @@ export class AppModule {
         BrokerDemoRequestModule,
         ConsultationRequestModule,
         InboxModule,
+        ReplyTemplatesModule,
         PrivacyModule,
       ],
       // App-wide: every body and query validated, every route private unless @Public(), every

@@ -208,6 +208,19 @@ async function measureInbox(stack: WebStack, session: Session, db: Db): Promise<
       }),
     ),
   );
+  const needsReply = () => api(`${paths.active}?view=needs-reply`);
+  await measure('API needs reply, first page', () => timeEach(REQUESTS, needsReply), needsReply);
+  await measure('API stage change, with answer', () =>
+    timeEach(REQUESTS, (i) =>
+      api(paths.stage, {
+        method: 'POST',
+        body: JSON.stringify({
+          ids: [ids[Math.floor(i / 2)]],
+          stage: i % 2 === 0 ? 'contacted' : 'new',
+        }),
+      }),
+    ),
+  );
   await measure(
     'API dashboard (GET /inbox)',
     () => timeEach(REQUESTS, () => api(INBOX_PATH)),
@@ -412,6 +425,8 @@ function judge(
       check('list page', t.at, m, t.list);
     for (const m of Object.keys(SEARCHES)) check('search', t.at, m, t.search);
     check('move with its answer', t.at, 'API archive or unarchive, with answer', t.move);
+    check('list page', t.at, 'API needs reply, first page', t.list);
+    check('action with its answer', t.at, 'API stage change, with answer', t.move);
     check('dashboard', t.at, 'web dashboard page', t.dashboard);
   } else {
     const t = TARGETS.embedded;
@@ -420,6 +435,8 @@ function judge(
     check('first page of a list', t.at, 'API first page', t.firstPage);
     check('first page of a list', t.at, 'API first page, other process wrote', t.firstPage);
     check('first page of a list', t.at, 'API archived first page', t.firstPage);
+    check('first page of a list', t.at, 'API needs reply, first page', t.firstPage);
+    check('action with its answer', t.at, 'API stage change, with answer', t.move);
     check(
       'archive or unarchive with its answer',
       t.at,

@@ -136,15 +136,19 @@ describe('inbox paging, search and export', () => {
     );
     const text = res.text;
     const [header, ...rows] = text.split('\r\n');
-    expect(header).toBe('_id,createdAt,archivedAt,name,email,phone_number,message,subject');
+    expect(header).toBe(
+      '_id,createdAt,archivedAt,name,email,phone_number,message,subject,stage,assignee,firstResponseAt,overdue',
+    );
     expect(text.endsWith('\r\n')).toBe(true);
-    expect(rows[0]).toMatch(/^[0-9a-f]{24},\d{4}-[^,]+Z,,'@SUM\(A1\),y@example\.com,,'-2,'\+1$/);
+    expect(rows[0]).toMatch(
+      /^[0-9a-f]{24},\d{4}-[^,]+Z,,'@SUM\(A1\),y@example\.com,,'-2,'\+1,new,,,false$/,
+    );
     expect(text).toContain(
-      `"'=HYPERLINK(""http://evil"")",x@example.com,,"line 1\nline 2","a, ""b"""`,
+      `"'=HYPERLINK(""http://evil"")",x@example.com,,"line 1\nline 2","a, ""b""",new,,,false`,
     );
     await get(`${paths.exportCsv}?state=archived`).expect(
       200,
-      '_id,createdAt,archivedAt,name,email,phone_number,message,subject\r\n',
+      '_id,createdAt,archivedAt,name,email,phone_number,message,subject,stage,assignee,firstResponseAt,overdue\r\n',
     );
     await get(`${paths.exportCsv}?state=deleted`).expect(400);
     await request(api.t.http).get(paths.exportCsv).expect(401);

@@ -109,6 +109,8 @@ describe('kept totals and cached lists', () => {
     expect(overview.body.kinds[kind.key].totals).toEqual({
       ...totals,
       stages: await storedStages(),
+      // Every lead here arrived within the response target: none is overdue.
+      overdue: 0,
     });
     expect(overview.body.kinds[kind.key].active).toEqual({
       data: active.body.data,
@@ -134,6 +136,7 @@ describe('kept totals and cached lists', () => {
       archived: 2,
       unread: 3,
       stages: stages({ new: 3 }),
+      overdue: 0,
     });
     expect(body.kinds.contactUs.active.data).toHaveLength(3);
     expect(body.kinds.keDemo.totals).toEqual({
@@ -141,11 +144,12 @@ describe('kept totals and cached lists', () => {
       archived: 0,
       unread: 60,
       stages: stages({ new: 60 }),
+      overdue: 0,
     });
     expect(body.kinds.keDemo.active).toMatchObject({ total: 60, nextCursor: expect.any(String) });
     expect(body.kinds.keDemo.active.data).toHaveLength(50);
     expect(body.kinds.consultation).toEqual({
-      totals: { active: 0, archived: 0, unread: 0, stages: stages({}) },
+      totals: { active: 0, archived: 0, unread: 0, stages: stages({}), overdue: 0 },
       active: { data: [], nextCursor: null, total: 0 },
     });
     await clearLeads(t, LEAD_KINDS.contactUs);

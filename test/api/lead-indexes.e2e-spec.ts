@@ -6,6 +6,7 @@ import {
   idsFilter,
   listQuery,
   missingWordsFilter,
+  recentNewFilter,
   stageCountFilter,
   stateFilter,
   unreadFilter,
@@ -33,6 +34,7 @@ describe('every query shape has an index that serves its filter and sort', () =>
     createdAt: new Date(),
     archivedAt: new Date(),
   } as unknown as LeadRecord;
+  const owner = new Types.ObjectId();
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -65,6 +67,11 @@ describe('every query shape has an index that serves its filter and sort', () =>
           // `new` is also a lead stored before stages (no field): the stages' ranges plus null's.
           shape('stages with new', listQuery(state, { stages: ['new', 'qualified'] })),
           shape('stages, next page', listQuery(state, { stages: ['won', 'lost'], after })),
+          shape('one owner', listQuery(state, { assignee: owner })),
+          // Nobody's is also a lead stored before owners (no field): null matches both.
+          shape('nobody’s', listQuery(state, { assignee: null })),
+          shape('one owner, next page', listQuery(state, { assignee: owner, after })),
+          shape('one owner, stages', listQuery(state, { assignee: owner, stages: ['won'] })),
           [kind.collection, { name: `${kind.key} ${state}: count`, filter: stateFilter(state) }],
           [
             kind.collection,
@@ -80,7 +87,40 @@ describe('every query shape has an index that serves its filter and sort', () =>
 
   function otherShapes(): [string, QueryShape][] {
     const ids = idsFilter([record._id]);
+    const after = sortValues('active', record);
     return [
+      ...leadKindList.flatMap((kind): [string, QueryShape][] => [
+        // The needs-reply view: the stage index read backwards (`new` and no field: two ranges).
+        [
+          kind.collection,
+          {
+            name: `${kind.key}: needs reply`,
+            ...listQuery('active', { stages: ['new'], oldestFirst: true }),
+          },
+        ],
+        [
+          kind.collection,
+          {
+            name: `${kind.key}: needs reply, next page`,
+            ...listQuery('active', { stages: ['new'], oldestFirst: true, after }),
+          },
+        ],
+        [
+          kind.collection,
+          {
+            name: `${kind.key}: needs reply, mine`,
+            ...listQuery('active', { stages: ['new'], assignee: owner, oldestFirst: true }),
+          },
+        ],
+        [
+          kind.collection,
+          { name: `${kind.key}: overdue window`, filter: recentNewFilter(new Date()) },
+        ],
+        [
+          kind.collection,
+          { name: `${kind.key}: a removed admin’s leads`, filter: { assigneeId: owner } },
+        ],
+      ]),
       ...leadKindList.flatMap((kind): [string, QueryShape][] => [
         [kind.collection, { name: `${kind.key}: unread count`, filter: unreadFilter }],
         [kind.collection, { name: `${kind.key}: won count`, filter: stageCountFilter('won') }],

@@ -85,6 +85,7 @@ describe('a person’s leads (access, erasure) and who did what', () => {
         won: 0,
         lost: 0,
       },
+      overdue: 0,
     });
     // The log says an erasure happened and how much, and holds nothing of the person.
     const log = await auditLog();

@@ -204,7 +204,9 @@ describe('admin inbox in a real browser', () => {
         stream.on('error', reject);
       });
     });
-    expect(csv.split('\r\n')[0]).toBe('_id,createdAt,archivedAt,name,email,phone_number,company');
+    expect(csv.split('\r\n')[0]).toBe(
+      '_id,createdAt,archivedAt,name,email,phone_number,company,stage,assignee,firstResponseAt,overdue',
+    );
     expect(csv).toContain(`${tag} Lead 7`);
     expect(csv).not.toContain(`${tag} Lead 8`);
   });

@@ -24,6 +24,7 @@ import {
   PASSWORD_CHANGE_REQUIRED,
 } from '../contract';
 
+import { AdminRemovals } from './admin-removals';
 import { AdminService } from './admin.service';
 import { AdminListResponseDto, CreateAdminDto, CreateAdminResponseDto } from './dto/admin.dto';
 import { SuccessResponseDto } from './dto/change-password.dto';
@@ -38,6 +39,7 @@ export class AdminsController {
   constructor(
     private readonly admins: AdminService,
     private readonly audit: AuditService,
+    private readonly removals: AdminRemovals,
   ) {}
 
   @Get()
@@ -67,6 +69,8 @@ export class AdminsController {
   @Delete(':id')
   @ApiOperation({
     summary: "Remove an admin (yourself too, unless you're the last); their tokens stop working",
+    description:
+      'The leads they owned have no owner after it; each lead’s timeline records that (reason admin-removed).',
   })
   @ApiParam({ name: 'id', schema: OBJECT_ID_SCHEMA })
   @ApiOkResponse({ type: SuccessResponseDto })
@@ -83,6 +87,10 @@ export class AdminsController {
       ids: [removed.id],
       detail: { email: removed.email },
     });
+    await this.removals.removed(
+      { id: removed.id, email: removed.email },
+      request.admin ? { id: request.admin.id, email: request.admin.email } : null,
+    );
     return { success: true };
   }
 }

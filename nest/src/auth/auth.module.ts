@@ -4,6 +4,7 @@ import { MongooseModule } from '@nestjs/mongoose';
 
 import { AccountController } from './account.controller';
 import { AdminBootstrapService } from './admin-bootstrap.service';
+import { AdminRemovals } from './admin-removals';
 import { AdminService } from './admin.service';
 import { AdminsController } from './admins.controller';
 import { AuthController } from './auth.controller';
@@ -33,7 +34,8 @@ import { TokenService } from './token.service';
     LoginThrottleService,
     AdminBootstrapService,
     JwtAuthGuard,
+    AdminRemovals,
   ],
-  exports: [AdminService, JwtAuthGuard],
+  exports: [AdminService, JwtAuthGuard, AdminRemovals],
 })
 export class AuthModule {}

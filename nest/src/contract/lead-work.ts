@@ -93,6 +93,26 @@ export interface ReplyTemplatesResponse {
   templates: ReplyTemplates;
 }
 
+/** Each kind's starting text until an admin changes it; placeholders name the kind's own fields. */
+export const REPLY_TEMPLATE_DEFAULTS = {
+  contactUs: {
+    subject: 'Re: {subject}',
+    text: 'Hello {name},\n\nThank you for your message about “{subject}”.\n\n\n\nBest regards,',
+  },
+  keDemo: {
+    subject: 'Your KE demo request',
+    text: 'Hello {name},\n\nThank you for asking for a KE demo for {company}. When would suit you for a call?\n\nBest regards,',
+  },
+  brokerDemo: {
+    subject: 'Your broker demo request',
+    text: 'Hello {name},\n\nThank you for asking for a broker demo for {company}. When would suit you for a call?\n\nBest regards,',
+  },
+  consultation: {
+    subject: 'Your consultation request',
+    text: 'Hello {name},\n\nThank you for asking for a consultation in {location}. When would suit you to meet?\n\nBest regards,',
+  },
+} as const satisfies ReplyTemplates;
+
 /**
  * A template with the lead's fields in place of its placeholders: the reply form's starting text.
  * Only the names in REPLY_PLACEHOLDERS are replaced; any other `{word}` stays as written.

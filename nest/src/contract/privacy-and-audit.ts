@@ -1,4 +1,5 @@
 import type { LeadKindKey } from './lead-kinds';
+import type { TimelineEvent } from './lead-work';
 import { LEAD_ACTIONS, type Lead } from './leads';
 
 // --- privacy --------------------------------------------------------------------------------
@@ -13,6 +14,11 @@ export const PRIVACY_PATHS = { leads: '/privacy/leads', erase: '/privacy/erase' 
 export interface PrivacyLeadsResponse {
   success: true;
   kinds: { [K in LeadKindKey]: Lead<K>[] };
+  /**
+   * Each lead's timeline by the lead's id, oldest first: its stages, notes and replies (with what
+   * they said), as `GET …/:id/timeline` answers it.
+   */
+  timelines: Record<string, TimelineEvent[]>;
   total: number;
 }
 

@@ -1,8 +1,9 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiExtraModels, ApiProperty, getSchemaPath } from '@nestjs/swagger';
 
 import { IsEmailAddress } from '../common/validation';
 import { leadKindList, type PrivacyEraseRequest } from '../contract';
 import { createLeadResponseDtos, named } from '../leads/core/lead.dto';
+import { TimelineEventDto } from '../leads/work/lead-work.dto';
 
 /** The person's email address, in a query (access) or a body (erasure). */
 export class PrivacyEmailDto implements PrivacyEraseRequest {
@@ -22,9 +23,16 @@ for (const kind of leadKindList) {
 named(PrivacyKindsDto, 'PrivacyLeadsByKind');
 named(ErasedDto, 'PrivacyErasedByKind');
 
+@ApiExtraModels(TimelineEventDto)
 export class PrivacyLeadsDto {
   @ApiProperty({ enum: [true] }) success: true;
   @ApiProperty({ type: () => PrivacyKindsDto }) kinds: PrivacyKindsDto;
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: { type: 'array', items: { $ref: getSchemaPath(TimelineEventDto) } },
+    description: 'each lead’s timeline (stages, notes, replies) by the lead’s id, oldest first',
+  })
+  timelines: Record<string, TimelineEventDto[]>;
   @ApiProperty({ type: Number, minimum: 0 }) total: number;
 }
 

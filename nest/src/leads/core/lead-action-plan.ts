@@ -6,6 +6,7 @@ import {
   type LeadAction,
   type LeadListState,
   type LeadStage,
+  type TimelineDetails,
   type TimelineEventType,
 } from '../../contract';
 
@@ -68,15 +69,18 @@ const setStage = (to: LeadStage): ActionRule => ({
   event: (lead) => ({ type: 'stage', detail: { from: stageOf(lead), to } }),
 });
 
-/** To owner `to` (null: nobody), from any other. */
-const assignTo = (to: AdminRef | null): ActionRule => {
+/** To owner `to` (null: nobody), from any other; `reason` says why when no admin chose it. */
+const assignTo = (to: AdminRef | null, reason?: OwnerChangeReason): ActionRule => {
   const id = to ? new Types.ObjectId(to.id) : null;
   return {
     changes: (lead) => (lead.assigneeId?.toHexString() ?? null) !== (to?.id ?? null),
     // $ne null matches a lead with an owner; $ne an id matches nobody's (and a missing field) too.
     condition: { assigneeId: trusted({ $ne: id }) },
     effect: () => ({ set: { assigneeId: id, assigneeEmail: to?.email ?? null } }),
-    event: (lead) => ({ type: 'assign', detail: { from: assigneeOf(lead), to } }),
+    event: (lead) => ({
+      type: 'assign',
+      detail: { from: assigneeOf(lead), to, ...(reason ? { reason } : {}) },
+    }),
   };
 };
 
@@ -85,7 +89,11 @@ export interface ActionInput {
   stage?: LeadStage;
   /** The new owner (null: clear it). */
   assignee?: AdminRef | null;
+  /** Why the owner changes when it is not an admin's choice: their account was removed. */
+  reason?: OwnerChangeReason;
 }
+
+export type OwnerChangeReason = NonNullable<TimelineDetails['assign']['reason']>;
 
 const ACTIONS: Record<Exclude<LeadAction, 'stage' | 'assign'>, ActionRule> = {
   archive: moveTo(LEAD_MOVE_TARGET.archive),
@@ -145,7 +153,7 @@ function ruleOf(action: LeadAction, input: ActionInput): ActionRule {
   }
   if (action === 'assign') {
     if (input.assignee === undefined) throw new Error('The assign action needs the owner');
-    return assignTo(input.assignee);
+    return assignTo(input.assignee, input.reason);
   }
   return ACTIONS[action];
 }

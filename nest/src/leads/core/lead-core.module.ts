@@ -1,11 +1,20 @@
 import { Global, Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 
+import { AuthModule } from '../../auth/auth.module';
 import { DatabaseModule } from '../../database/database.module';
+import { ResponseTargetsService } from '../targets/response-targets';
+import { ResponseTargetsController } from '../targets/response-targets.controller';
+import {
+  RESPONSE_TARGETS_MODEL,
+  ResponseTargetsSchema,
+  ResponseTargetsStore,
+} from '../targets/response-targets.store';
 import { LeadTimeline } from '../timeline/lead-timeline';
 import { LEAD_TIMELINE_MODEL, LeadTimelineSchema } from '../timeline/lead-timeline.schema';
 
 import { LeadEmailKeys } from './lead-email-keys';
+import { LeadOwnerRelease } from './lead-owner-release';
 import { LeadRegistry } from './lead-registry';
 import { LeadSearchWords } from './lead-search-words';
 import { LeadTotalsChecker } from './list-view/lead-totals.checker';
@@ -17,17 +26,20 @@ import {
 
 /**
  * What the four kind modules share: the kept totals, their checker, the registry of kinds and the
- * leads' timelines.
+ * leads' timelines, and the response targets their due times are read against.
  */
 @Global()
 @Module({
   imports: [
+    AuthModule,
     DatabaseModule,
     MongooseModule.forFeature([
       { name: LEAD_TOTALS_MODEL, schema: LeadTotalsSchema },
       { name: LEAD_TIMELINE_MODEL, schema: LeadTimelineSchema },
+      { name: RESPONSE_TARGETS_MODEL, schema: ResponseTargetsSchema },
     ]),
   ],
+  controllers: [ResponseTargetsController],
   providers: [
     LeadRegistry,
     LeadTotalsStore,
@@ -35,6 +47,9 @@ import {
     LeadEmailKeys,
     LeadSearchWords,
     LeadTimeline,
+    ResponseTargetsStore,
+    ResponseTargetsService,
+    LeadOwnerRelease,
   ],
   exports: [
     LeadRegistry,
@@ -43,6 +58,7 @@ import {
     LeadEmailKeys,
     LeadSearchWords,
     LeadTimeline,
+    ResponseTargetsService,
     DatabaseModule,
   ],
 })

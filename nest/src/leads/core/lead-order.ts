@@ -16,8 +16,12 @@ export const SORT_KEYS = {
   archived: ['archivedAt', 'createdAt', '_id'],
 } as const satisfies Record<LeadListState, readonly SortKey[]>;
 
-export function sortSpec(state: LeadListState): Record<SortKey, -1> {
-  return Object.fromEntries(SORT_KEYS[state].map((key) => [key, -1])) as Record<SortKey, -1>;
+/** The list's sort, newest first; direction 1 reverses it (oldest first: the needs-reply view). */
+export function sortSpec(state: LeadListState, direction: 1 | -1 = -1): Record<SortKey, 1 | -1> {
+  return Object.fromEntries(SORT_KEYS[state].map((key) => [key, direction])) as Record<
+    SortKey,
+    1 | -1
+  >;
 }
 
 export function sortValues(state: LeadListState, record: LeadRecord): SortValue[] {

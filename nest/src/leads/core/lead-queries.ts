@@ -13,7 +13,7 @@ import { searchWords, WORDS_FIELD, type WordsForm } from './lead-words';
  */
 export interface LeadQuery {
   filter: FilterQuery<LeadRecord>;
-  sort: Record<SortKey, -1>;
+  sort: Record<SortKey, 1 | -1>;
 }
 
 export function stateFilter(state: LeadListState): FilterQuery<LeadRecord> {
@@ -52,21 +52,43 @@ export function idsFilter(ids: readonly Types.ObjectId[]): FilterQuery<LeadRecor
   return ids.length === 1 ? { _id: ids[0] } : { _id: trusted({ $in: ids }) };
 }
 
-/** A list, optionally from after a cursor's position and narrowed to a search. */
-export function listQuery(
-  state: LeadListState,
-  options: {
-    after?: SortValue[];
-    q?: string;
-    stages?: readonly LeadStage[];
-    form?: WordsForm;
-  } = {},
-): LeadQuery {
+/**
+ * Leads one admin owns, or (null) nobody: a lead stored before owners has no field, and `null`
+ * matches it too.
+ */
+export function assigneeFilter(assignee: Types.ObjectId | null): FilterQuery<LeadRecord> {
+  return { assigneeId: assignee };
+}
+
+/**
+ * Active leads still `new` that arrived at or after `since`: those not yet overdue against a
+ * target of `now - since` (the list view keeps their arrival times to tell the overdue apart).
+ */
+export function recentNewFilter(since: Date): FilterQuery<LeadRecord> {
+  return { ...stageCountFilter('new'), createdAt: trusted({ $gte: since }) };
+}
+
+/** How a list is narrowed and where a page of it starts. */
+export interface ListQueryOptions {
+  after?: SortValue[];
+  q?: string;
+  stages?: readonly LeadStage[];
+  /** Only one admin's leads (an id), or nobody's (null). */
+  assignee?: Types.ObjectId | null;
+  /** Oldest first (the needs-reply view) instead of the list's newest first. */
+  oldestFirst?: boolean;
+  form?: WordsForm;
+}
+
+/** A list, optionally from after a cursor's position and narrowed to a search, stages, an owner. */
+export function listQuery(state: LeadListState, options: ListQueryOptions = {}): LeadQuery {
   const filter: FilterQuery<LeadRecord> = { ...stateFilter(state) };
   if (options.stages?.length) Object.assign(filter, stageFilter(options.stages));
+  if (options.assignee !== undefined) Object.assign(filter, assigneeFilter(options.assignee));
+  const direction = options.oldestFirst ? 1 : -1;
   const and: FilterQuery<LeadRecord>[] = [];
   if (options.after) {
-    const { bound, order } = keysetBound(state, options.after);
+    const { bound, order } = keysetBound(state, options.after, direction);
     Object.assign(filter, mergeField(filter, bound));
     and.push(order);
   }
@@ -76,25 +98,28 @@ export function listQuery(
     and.push(...more);
   }
   if (and.length > 0) filter.$and = and;
-  return { filter, sort: sortSpec(state) };
+  return { filter, sort: sortSpec(state, direction) };
 }
 
 /**
- * "Sorts after these values" under the list's descending keys, as a lexicographic `<` ($or), plus
- * the redundant bound `firstKey <= value`: it lets an index scan start at the cursor instead of
- * walking every newer entry (MongoDB's planner cannot derive it from the $or).
+ * "Sorts after these values" under the list's keys (descending, or ascending for direction 1), as
+ * a lexicographic `<` (`>`) ($or), plus the redundant bound `firstKey <= value` (`>=`): it lets an
+ * index scan start at the cursor instead of walking every earlier entry (MongoDB's planner cannot
+ * derive it from the $or).
  */
 function keysetBound(
   state: LeadListState,
   values: SortValue[],
+  direction: 1 | -1,
 ): { bound: FilterQuery<LeadRecord>; order: FilterQuery<LeadRecord> } {
   const keys = SORT_KEYS[state];
+  const [inclusive, strict] = direction === 1 ? ['$gte', '$gt'] : ['$lte', '$lt'];
   return {
-    bound: { [keys[0]]: trusted({ $lte: values[0] }) },
+    bound: { [keys[0]]: trusted({ [inclusive]: values[0] }) },
     order: {
       $or: keys.map((key, i) => ({
         ...Object.fromEntries(keys.slice(0, i).map((k, j) => [k, values[j]])),
-        [key]: trusted({ $lt: values[i] }),
+        [key]: trusted({ [strict]: values[i] }),
       })),
     },
   };

@@ -33,6 +33,7 @@ import {
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import { type Request, type Response } from 'express';
+import { Types } from 'mongoose';
 
 import { AuditService } from '../../audit/audit.service';
 import { AdminService } from '../../auth/admin.service';
@@ -73,6 +74,7 @@ import {
   pascalCase,
 } from './lead.dto';
 import { LeadService } from './lead.service';
+import { type ListOptions } from './list-view/lead-list-view';
 
 /**
  * Builds the controller of one lead kind under `/<module>/<resource>`: the four admin calls of spec
@@ -149,16 +151,42 @@ export function createLeadController<K extends LeadKindKey>(
     @ApiOperation({ summary: `Active ${noun}s, newest first` })
     @ApiOkResponse({ type: ListDto })
     @ApiBadRequestResponse({ description: 'Invalid limit, cursor or q' })
-    async listActive(@Query() query: LeadListQueryDto): Promise<LeadListResponse<K>> {
-      return { success: true, ...(await this.leads.list('active', query)) };
+    @ApiNotFoundResponse({ description: 'No admin with the assignee id' })
+    async listActive(
+      @Query() query: LeadListQueryDto,
+      @Req() request: Request,
+    ): Promise<LeadListResponse<K>> {
+      return {
+        success: true,
+        ...(await this.leads.list('active', await this.listOptions(query, request))),
+      };
     }
 
     @Get(`${kind.resource}/archived`)
     @ApiOperation({ summary: `Archived ${noun}s, most recently archived first` })
     @ApiOkResponse({ type: ListDto })
     @ApiBadRequestResponse({ description: 'Invalid limit, cursor or q' })
-    async listArchived(@Query() query: LeadListQueryDto): Promise<LeadListResponse<K>> {
-      return { success: true, ...(await this.leads.list('archived', query)) };
+    @ApiNotFoundResponse({ description: 'No admin with the assignee id' })
+    async listArchived(
+      @Query() query: LeadListQueryDto,
+      @Req() request: Request,
+    ): Promise<LeadListResponse<K>> {
+      return {
+        success: true,
+        ...(await this.leads.list('archived', await this.listOptions(query, request))),
+      };
+    }
+
+    /** A list query as the view reads it: `assignee` as the owner's id (`me`: the admin asking). */
+    private async listOptions(
+      { assignee, ...query }: LeadListQueryDto,
+      request: Request,
+    ): Promise<ListOptions> {
+      if (assignee === undefined) return query;
+      if (assignee === 'none') return { ...query, assignee: null };
+      const id = assignee === 'me' ? request.admin?.id : (await this.adminRef(assignee)).id;
+      if (!id) throw new ApiError(HttpStatus.UNAUTHORIZED, 'Invalid or expired token');
+      return { ...query, assignee: new Types.ObjectId(id) };
     }
 
     @Get(`${kind.resource}/export.csv`)
@@ -179,7 +207,7 @@ export function createLeadController<K extends LeadKindKey>(
         kind: kind.key,
         detail: { state, searched: Boolean(query.q) },
       });
-      const { columns, records } = this.leads.exportRecords(state, query.q);
+      const { columns, records } = await this.leads.exportRecords(state, query.q);
       const date = new Date().toISOString().slice(0, 10);
       response.setHeader('Content-Type', 'text/csv; charset=utf-8');
       response.setHeader(

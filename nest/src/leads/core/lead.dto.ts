@@ -14,6 +14,8 @@ import {
   OBJECT_ID_SCHEMA,
 } from '../../common/validation';
 import {
+  ASSIGNEE_FILTERS,
+  type AssigneeFilter,
   type ArchiveRequest,
   FIELD_LIMITS,
   type LeadAssignRequest,
@@ -26,11 +28,16 @@ import {
   type LeadKindKey,
   leadFields,
   type LeadListState,
+  LEAD_LIST_VIEWS,
+  type LeadListViewName,
   type LeadStage,
   type LeadStageRequest,
   LIST_PAGE,
 } from '../../contract';
 import { nullableAdminRef } from '../work/lead-work.dto';
+
+/** `?assignee=`: `me`, `none` or an admin's id. */
+const ASSIGNEE_FILTER_PATTERN = new RegExp(`^(?:${ASSIGNEE_FILTERS.join('|')}|[0-9a-fA-F]{24})$`);
 
 /**
  * A list search (`q`): one rule for the list, its export and an action's answer. Where it may be
@@ -71,6 +78,27 @@ export class LeadListQueryDto extends PageQueryDto {
     message: `stage must be one or more of: ${LEAD_STAGES.join(', ')}`,
   })
   stage?: LeadStage[];
+
+  @ApiPropertyOptional({
+    description:
+      'Only the leads of one owner: `me` (the admin asking), `none` (nobody’s) or an admin’s id. The page’s total is then null, as for a search.',
+    type: String,
+    pattern: ASSIGNEE_FILTER_PATTERN.source,
+  })
+  @IsOptional()
+  @Matches(ASSIGNEE_FILTER_PATTERN, {
+    message: `assignee must be ${ASSIGNEE_FILTERS.join(', ')} or an admin id (24 hexadecimal characters)`,
+  })
+  assignee?: AssigneeFilter;
+
+  @ApiPropertyOptional({
+    description:
+      '`needs-reply`: active leads still new, oldest first (total null); `all` (default): the list.',
+    enum: LEAD_LIST_VIEWS,
+  })
+  @IsOptional()
+  @IsIn(LEAD_LIST_VIEWS, { message: `view must be one of: ${LEAD_LIST_VIEWS.join(', ')}` })
+  view?: LeadListViewName;
 }
 
 export class LeadExportQueryDto {
@@ -234,6 +262,13 @@ export class InboxTotalsDto extends LeadTotalsDto {
     description: 'active leads per stage (a lead stored before stages is new)',
   })
   stages: LeadStageTotalsDto;
+
+  @ApiProperty({
+    type: 'integer',
+    minimum: 0,
+    description: 'active new leads past the kind’s response target',
+  })
+  overdue: number;
 }
 
 function buildLeadResponseDtos(kind: LeadKindDescriptor) {

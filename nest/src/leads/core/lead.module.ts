@@ -12,6 +12,7 @@ import {
 } from '../../contract';
 import { DatabaseEngine } from '../../database/database-engine';
 import { LeadNotifier } from '../../notifications/lead-notifier.service';
+import { ResponseTargetsService } from '../targets/response-targets';
 import { LeadTimeline } from '../timeline/lead-timeline';
 import { LeadWork } from '../work/lead-work';
 import { createLeadWorkController } from '../work/lead-work.controller';
@@ -66,6 +67,7 @@ export class LeadModule {
             DatabaseEngine,
             LeadTimeline,
             AppConfig,
+            ResponseTargetsService,
           ],
           useFactory: (
             model: Model<LeadRecord>,
@@ -76,8 +78,15 @@ export class LeadModule {
             engine: DatabaseEngine,
             timeline: LeadTimeline,
             config: AppConfig,
+            targets: ResponseTargetsService,
           ) => {
-            const parts = buildParts(kind, model, totals, notifier, engine, checker, timeline, {
+            const parts = buildParts(kind, model, {
+              totals,
+              notifier,
+              engine,
+              checker,
+              timeline,
+              targets,
               registry,
               from: config.notifications.from,
             });
@@ -101,15 +110,27 @@ export class LeadModule {
 function buildParts<K extends LeadKindKey>(
   kind: LeadKind<K>,
   model: Model<LeadRecord>,
-  totals: LeadTotalsStore,
-  notifier: LeadNotifier,
-  engine: DatabaseEngine,
-  checker: LeadTotalsChecker,
-  timeline: LeadTimeline,
-  { registry, from }: { registry: LeadRegistry; from: string },
+  shared: {
+    totals: LeadTotalsStore;
+    notifier: LeadNotifier;
+    engine: DatabaseEngine;
+    checker: LeadTotalsChecker;
+    timeline: LeadTimeline;
+    targets: ResponseTargetsService;
+    registry: LeadRegistry;
+    /** NOTIFY_FROM: the From of replies. */
+    from: string;
+  },
 ): LeadKindParts<K> {
+  const { totals, notifier, engine, checker, timeline, targets, registry, from } = shared;
   const repository = new LeadRepository(kind, model, engine);
-  const view = new LeadListView(kind, repository, totals, () => checker.requestCheck(kind.key));
+  const view = new LeadListView(
+    kind,
+    repository,
+    totals,
+    () => checker.requestCheck(kind.key),
+    () => targets.clock(kind.key),
+  );
   const writes = new LeadWrites(kind.key, repository, view, timeline);
   const service = new LeadService(kind, repository, view, writes, notifier);
   return {

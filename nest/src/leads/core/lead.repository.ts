@@ -7,20 +7,21 @@ import {
   type LeadKindDescriptor,
   type LeadListState,
   LEAD_STAGES,
-  type LeadStage,
   type LeadStageTotals,
 } from '../../contract';
 import { type DatabaseEngine } from '../../database/database-engine';
 
 import { type ActionPlan } from './lead-action-plan';
-import { type SortValue } from './lead-order';
 import {
+  assigneeFilter,
   emailFilter,
   idsFilter,
   type LeadQuery,
   listQuery,
+  type ListQueryOptions,
   missingEmailKeyFilter,
   missingWordsFilter,
+  recentNewFilter,
   stageCountFilter,
   stateFilter,
   unreadFilter,
@@ -67,9 +68,23 @@ export class LeadRepository implements LeadListSource {
   async page(
     state: LeadListState,
     limit: number,
-    options: { after?: SortValue[]; q?: string; stages?: readonly LeadStage[] } = {},
+    options: Omit<ListQueryOptions, 'form'> = {},
   ): Promise<CachedPage> {
     return this.query(listQuery(state, { ...options, form: await this.wordsForm() }), limit);
+  }
+
+  /** When each active `new` lead that arrived at or after `since` arrived (the overdue window). */
+  async recentNew(since: Date): Promise<Date[]> {
+    const leads = await this.model
+      .find(recentNewFilter(since), { createdAt: 1 })
+      .lean<Pick<LeadRecord, '_id' | 'createdAt'>[]>()
+      .exec();
+    return leads.map((lead) => lead.createdAt);
+  }
+
+  /** Every lead one admin owns, in any list (their ownership goes when they do). */
+  assignedTo(adminId: Types.ObjectId): Promise<LeadRecord[]> {
+    return this.model.find(assigneeFilter(adminId)).lean<LeadRecord[]>().exec();
   }
 
   /** A whole list in list order as a stream, read in batches (never held in memory at once). */

@@ -74,6 +74,14 @@ export function createLeadSchema(kind: LeadKindDescriptor, ownFields: SchemaDefi
   schema.index({ archivedAt: -1, readAt: 1 });
   // A list narrowed to stages (stageFilter): the stages' ranges, each in the list's order.
   schema.index({ stage: 1, archivedAt: -1, createdAt: -1, _id: -1 });
+  // A list narrowed to one owner or to nobody's (assigneeFilter), in either list's order; and a
+  // removed admin's leads, found to clear their owner.
+  schema.index({ assigneeId: 1, archivedAt: -1, createdAt: -1, _id: -1 });
+  // One owner's leads in some stages: "Mine" with a stage filter, and "Mine" of the needs-reply
+  // view (read backwards).
+  schema.index({ assigneeId: 1, stage: 1, archivedAt: -1, createdAt: -1, _id: -1 });
+  // The needs-reply view (active `new` leads, oldest first) is the stage index above read
+  // backwards, as is the overdue window (recentNewFilter: a createdAt range after the stages).
   // A person's leads (privacy access and erasure).
   schema.index({ emailKey: 1 });
   return schema;

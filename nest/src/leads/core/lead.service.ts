@@ -1,4 +1,4 @@
-import { type Readable } from 'node:stream';
+import { pipeline, type Readable, Transform } from 'node:stream';
 
 import { HttpStatus, Logger } from '@nestjs/common';
 import { Types } from 'mongoose';
@@ -19,7 +19,7 @@ import {
 import { type LeadNotifier } from '../../notifications/lead-notifier.service';
 
 import { type ActionInput, planAction } from './lead-action-plan';
-import { toLead } from './lead-record';
+import { assigneeOf, dueOf, type LeadRecord, stageOf, toLead } from './lead-record';
 import { type LeadWrites } from './lead-writes';
 import { type LeadRepository } from './lead.repository';
 import { type LeadListView, type ListOptions } from './list-view/lead-list-view';
@@ -56,19 +56,44 @@ export class LeadService<K extends LeadKindKey = LeadKindKey> {
   async findOne(id: string): Promise<Lead<K>> {
     const record = await this.leads.findById(id);
     if (!record) throw this.notFound(id);
-    return toLead(this.kind, record);
+    return toLead(this.kind, record, await this.view.clock());
   }
 
   /**
    * Every lead of a list, in list order, as a stream of records: the CSV export reads the database
    * in batches and never holds the whole list in memory.
    */
-  exportRecords(
+  async exportRecords(
     state: LeadListState,
     q?: string,
-  ): { columns: readonly string[]; records: Readable } {
-    const columns = ['_id', 'createdAt', 'archivedAt', ...this.fields];
-    return { columns, records: this.leads.stream(state, q) };
+  ): Promise<{ columns: readonly string[]; records: Readable }> {
+    const columns = [
+      '_id',
+      'createdAt',
+      'archivedAt',
+      ...this.fields,
+      'stage',
+      'assignee',
+      'firstResponseAt',
+      'overdue',
+    ];
+    const clock = await this.view.clock();
+    // The work columns as a lead answer reads them: the stage a lead without one has, the owner
+    // by email, overdue at the moment the export starts.
+    const withWork = new Transform({
+      objectMode: true,
+      transform(record: LeadRecord, _encoding, callback) {
+        callback(null, {
+          ...record,
+          stage: stageOf(record),
+          assignee: assigneeOf(record)?.email ?? '',
+          firstResponseAt: record.firstResponseAt ?? null,
+          overdue: dueOf(record, clock).overdue,
+        });
+      },
+    });
+    // pipeline() (not pipe()) passes a failed read on: the export fails instead of hanging.
+    return { columns, records: pipeline(this.leads.stream(state, q), withWork, () => undefined) };
   }
 
   // --- intake --------------------------------------------------------------------------------
@@ -123,6 +148,22 @@ export class LeadService<K extends LeadKindKey = LeadKindKey> {
       return this.writes.commit(plan, admin);
     });
     return this.view.answer(at, q);
+  }
+
+  /**
+   * Clears the owner of every lead `owner` has, as `by` (their account is being removed): through
+   * the action path, so totals, cached heads and timelines follow as for an assign call. Answers
+   * how many leads it cleared.
+   */
+  async releaseOwner(by: AdminRef | null, owner: AdminRef): Promise<number> {
+    return this.writes.run(async () => {
+      const found = await this.leads.assignedTo(new Types.ObjectId(owner.id));
+      const input: ActionInput = { assignee: null, reason: 'admin-removed' };
+      const plan = planAction('assign', found, new Date(), input);
+      if ('refused' in plan) throw new ApiError(HttpStatus.CONFLICT, plan.refused);
+      await this.writes.commit(plan, by);
+      return plan.targets.length;
+    });
   }
 
   private notFound(id: string): ApiError {

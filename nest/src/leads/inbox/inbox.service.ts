@@ -28,14 +28,17 @@ export class InboxService {
   private async kindOverview<K extends LeadKindKey>(key: K, stored?: TotalsSnapshot) {
     const { view } = this.registry.get(key);
     const at = stored ?? (await view.totals());
+    // After a change each may need a read (the head, the overdue window): side by side.
+    const [overdue, active] = await Promise.all([view.overdue(at), view.pageAt('active', at)]);
     return {
       totals: {
         active: at.active,
         archived: at.archived,
         unread: at.unread,
         stages: stageTotalsOf(at),
+        overdue,
       },
-      active: await view.pageAt('active', at),
+      active,
     };
   }
 }

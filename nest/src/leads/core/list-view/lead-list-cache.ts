@@ -53,6 +53,15 @@ export class LeadListCache {
     return undefined;
   }
 
+  /** A list's whole cached head at `version`: its first leads, and whether they are all of it. */
+  head(
+    state: LeadListState,
+    version: number,
+  ): { records: readonly LeadRecord[]; complete: boolean } | undefined {
+    const head = this.heads[state];
+    return head && head.version === version ? head : undefined;
+  }
+
   /** Keeps a list's head as read from the database at `version` (read before the query ran). */
   fill(state: LeadListState, version: number, records: LeadRecord[], complete: boolean): void {
     const current = this.heads[state];

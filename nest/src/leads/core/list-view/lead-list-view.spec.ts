@@ -35,6 +35,13 @@ class StoredLeads implements LeadListSource {
     return { records: list.slice(0, limit), hasMore: list.length > limit };
   }
 
+  async recentNew(since: Date): Promise<Date[]> {
+    this.reads++;
+    return this.leads
+      .filter((r) => r.archivedAt === null && (r.stage ?? 'new') === 'new' && r.createdAt >= since)
+      .map((r) => r.createdAt);
+  }
+
   async count(): Promise<Totals> {
     return keptTotalsOf(totalsChange([], this.leads));
   }
@@ -90,6 +97,54 @@ function setUp(leads = [1, 2, 3].map((n) => leadRecord(n))) {
 const names = (page: { data: { name: string }[] }) => page.data.map((lead) => lead.name);
 
 describe('LeadListView', () => {
+  it('keeps the overdue figure: the kept new total less the arrivals within one target', async () => {
+    // Leads 1..5 arrived minutes 1..5 after the fixture's start; lead 2 is no longer new.
+    const leads = [1, 2, 3, 4, 5].map((n) => leadRecord(n));
+    leads[1] = { ...leads[1]!, stage: 'contacted' };
+    const stored = new StoredLeads(leads);
+    let now = leadRecord(5).createdAt.getTime() + 60_000;
+    const clock = async () => ({ targetMinutes: 3, now: new Date(now) });
+    const view = new LeadListView(kind, stored, new KeptTotals(), jest.fn(), clock);
+    const at = await view.totals();
+    // Due 3 minutes after arrival: at minute 6, leads 1 (and 2, contacted) are past it.
+    expect(await view.overdue(at)).toBe(1);
+    const reads = stored.reads;
+    now += 2 * 60_000;
+    // Time passing needs no read: leads 3 and 4 are past their target now.
+    expect(await view.overdue(at)).toBe(3);
+    expect(stored.reads).toBe(reads);
+    const moved = await view.record(
+      totalsChange([leads[0]!], [{ ...leads[0]!, stage: 'won' }]),
+      [],
+    );
+    stored.leads[0] = { ...leads[0]!, stage: 'won' };
+    expect(await view.overdue(moved)).toBe(2);
+    // The window came from the active list's cached head, which followed the change: no read.
+    expect(stored.reads).toBe(reads);
+  });
+
+  it('reads the overdue window from the database only when the head does not reach back to it', async () => {
+    // 250 leads a minute apart, every one within a long target: more than the head holds.
+    const leads = Array.from({ length: 250 }, (_, n) => leadRecord(n + 1));
+    const stored = new StoredLeads(leads);
+    const now = leadRecord(251).createdAt.getTime();
+    const clock = async () => ({ targetMinutes: 1000, now: new Date(now) });
+    const view = new LeadListView(kind, stored, new KeptTotals(), jest.fn(), clock);
+    const at = await view.totals();
+    const reads = stored.reads;
+    expect(await view.overdue(at)).toBe(0);
+    // The head read (201 leads), then the window's own read, as the head ends inside the window.
+    expect(stored.reads).toBe(reads + 2);
+    // A 100-minute target: the head reaches back past it, so the next version reads nothing more.
+    const shortClock = new LeadListView(kind, stored, new KeptTotals(), jest.fn(), async () => ({
+      targetMinutes: 100,
+      now: new Date(now),
+    }));
+    const before = stored.reads;
+    expect(await shortClock.overdue(await shortClock.totals())).toBe(150);
+    expect(stored.reads).toBe(before + 1);
+  });
+
   it('counts the lists once when the kind has no totals yet, then reads them kept', async () => {
     const { view, kept } = setUp();
     const counted = { ...keptTotalsOf({ active: 3, archived: 0, unread: 3, new: 3 }), version: 0 };

@@ -1,3 +1,5 @@
+import { type Types } from 'mongoose';
+
 import { Coalescer } from '../../../common/coalescer';
 import { decodeCursor, encodeCursor } from '../../../common/keyset-cursor';
 import {
@@ -6,11 +8,14 @@ import {
   type LeadKindKey,
   type LeadListState,
   type LeadPage,
+  type LeadListViewName,
   type LeadStage,
   LIST_PAGE,
+  RESPONSE_TARGET_DEFAULTS,
 } from '../../../contract';
 import { SORT_KEYS, type SortValue, sortValues } from '../lead-order';
-import { toLead } from '../lead-record';
+import { type ListQueryOptions } from '../lead-queries';
+import { type DueClock, stageOf, toLead } from '../lead-record';
 
 import { type CachedPage, HEAD_SIZE, type LeadChange, LeadListCache } from './lead-list-cache';
 import { type KeptTotals, keptTotalsOf, sameTotals } from './lead-totals';
@@ -22,6 +27,10 @@ export interface ListOptions {
   q?: string;
   /** Only leads in these stages (a narrowed list, read and answered as a search is). */
   stage?: readonly LeadStage[];
+  /** Only one admin's leads (an id), or nobody's (null); narrows as `stage` does. */
+  assignee?: Types.ObjectId | null;
+  /** `needs-reply`: the active list's `new` leads, oldest first (narrowed, as `stage` is). */
+  view?: LeadListViewName;
 }
 
 /** Where the view reads leads from: the stored lists as they are now (the kind's repository). */
@@ -30,10 +39,23 @@ export interface LeadListSource {
   page(
     state: LeadListState,
     limit: number,
-    options?: { after?: SortValue[]; q?: string; stages?: readonly LeadStage[] },
+    options?: Omit<ListQueryOptions, 'form'>,
   ): Promise<CachedPage>;
+  /** When each active `new` lead that arrived at or after `since` arrived. */
+  recentNew(since: Date): Promise<Date[]>;
   /** The lists counted (reads every lead: checks only). */
   count(): Promise<KeptTotals>;
+}
+
+/**
+ * The active `new` leads within one response target of now, as read at one version of the totals
+ * for one target: what the kept `new` total holds that is not overdue yet. Leads only leave it as
+ * time passes (so a later moment filters the same read) until the version or the target changes.
+ */
+interface RecentNew {
+  version: number;
+  targetMinutes: number;
+  arrivals: number[];
 }
 
 /** The kept totals' store, as one kind's view uses it. */
@@ -61,6 +83,8 @@ export class LeadListView<K extends LeadKindKey = LeadKindKey> {
     this.writeTotals(writes),
   );
   private readonly refills = new Map<string, Promise<void>>();
+  private recent?: Promise<RecentNew>;
+  private needsReplyFirst?: { version: number; limit: number; reading: Promise<CachedPage> };
 
   constructor(
     readonly kind: LeadKind<K>,
@@ -68,6 +92,9 @@ export class LeadListView<K extends LeadKindKey = LeadKindKey> {
     private readonly store: TotalsKeeper,
     /** Told when a change may have left the kept totals behind (the checker then counts soon). */
     private readonly onUncertain: () => void = () => undefined,
+    /** The kind's response target and the time now, that due times are read against. */
+    readonly clock: () => Promise<DueClock> = () =>
+      Promise.resolve({ targetMinutes: RESPONSE_TARGET_DEFAULTS[kind.key], now: new Date() }),
   ) {}
 
   // --- reading -------------------------------------------------------------------------------
@@ -81,9 +108,64 @@ export class LeadListView<K extends LeadKindKey = LeadKindKey> {
   async list(state: LeadListState, options: ListOptions = {}): Promise<LeadPage<K>> {
     const limit = options.limit ?? LIST_PAGE.defaultLimit;
     const after = options.cursor ? decodeCursor(options.cursor, SORT_KEYS[state]) : undefined;
-    if (options.q || options.stage?.length)
-      return this.search(state, { q: options.q, stages: options.stage }, limit, after);
+    if (options.view === 'needs-reply') return this.needsReply(state, options, limit, after);
+    if (options.q || options.stage?.length || options.assignee !== undefined)
+      return this.search(
+        state,
+        { q: options.q, stages: options.stage, assignee: options.assignee },
+        limit,
+        after,
+      );
     return this.pageAt(state, await this.totals(), limit, after);
+  }
+
+  /**
+   * Active `new` leads past the kind's response target: the kept `new` total less those that
+   * arrived within one target of now. Those are read once per version of the totals and target
+   * (an index range on MongoDB, at most one target's worth of arrivals) and then only filtered as
+   * time passes, so no request counts (decision 0015).
+   */
+  async overdue(at: TotalsSnapshot): Promise<number> {
+    // Nothing new: nothing overdue, and nothing to read.
+    if (at.new === 0) return 0;
+    const { targetMinutes, now } = await this.clock();
+    let recent = await this.recent;
+    if (!recent || recent.version !== at.version || recent.targetMinutes !== targetMinutes) {
+      const since = new Date(now.getTime() - targetMinutes * 60_000);
+      // Labelled with the version read before the query, as a list head is (decision 0005).
+      const reading = this.recentNew(at.version, since).then((arrivals) => ({
+        version: at.version,
+        targetMinutes,
+        arrivals: arrivals.map((date) => date.getTime()),
+      }));
+      this.recent = reading;
+      try {
+        recent = await reading;
+      } catch (error) {
+        if (this.recent === reading) this.recent = undefined;
+        throw error;
+      }
+    }
+    const since = now.getTime() - targetMinutes * 60_000;
+    const waiting = recent.arrivals.filter((arrival) => arrival >= since).length;
+    return Math.max(0, at.new - waiting);
+  }
+
+  /**
+   * When the active `new` leads since `since` arrived. The active list's cached head (newest
+   * first, read for the inbox's first page anyway) holds them all when it reaches back past
+   * `since` or is the whole list: then no query runs. Only a window busier than the head (over
+   * 200 arrivals within one target) is read from the database.
+   */
+  private async recentNew(version: number, since: Date): Promise<Date[]> {
+    if (!this.cache.head('active', version)) await this.refill('active', version);
+    const head = this.cache.head('active', version);
+    const last = head?.records[head.records.length - 1];
+    if (head && (head.complete || (last && last.createdAt < since)))
+      return head.records
+        .filter((record) => stageOf(record) === 'new' && record.createdAt >= since)
+        .map((record) => record.createdAt);
+    return this.source.recentNew(since);
   }
 
   /** A page of a list as of one version of the totals (from the cache when it holds that version). */
@@ -129,7 +211,7 @@ export class LeadListView<K extends LeadKindKey = LeadKindKey> {
 
   /** A change went otherwise than counted: the heads start over and the totals are checked soon. */
   distrust(): void {
-    this.cache.clear();
+    this.forgetCached();
     this.onUncertain();
   }
 
@@ -153,11 +235,18 @@ export class LeadListView<K extends LeadKindKey = LeadKindKey> {
   /** Writes counted totals if they are still at `version`; the cached heads start over. */
   async correct(version: number, counted: KeptTotals): Promise<boolean> {
     const corrected = await this.store.correct(this.kind.key, version, counted);
-    if (corrected) this.cache.clear();
+    if (corrected) this.forgetCached();
     return corrected;
   }
 
   // --- inside --------------------------------------------------------------------------------
+
+  /** Nothing read for a version can be trusted any more: heads, the window, needs-reply's page. */
+  private forgetCached(): void {
+    this.cache.clear();
+    this.recent = undefined;
+    this.needsReplyFirst = undefined;
+  }
 
   private async writeTotals(writes: TotalsWrite[]): Promise<TotalsSnapshot> {
     const delta: Record<string, number> = {};
@@ -168,7 +257,7 @@ export class LeadListView<K extends LeadKindKey = LeadKindKey> {
       const written = await this.store.add(this.kind.key, delta);
       if (!written) {
         // No totals yet: the count that creates them already includes these changes.
-        this.cache.clear();
+        this.forgetCached();
         return await this.createTotals();
       }
       this.cache.apply(
@@ -179,7 +268,7 @@ export class LeadListView<K extends LeadKindKey = LeadKindKey> {
       return written;
     } catch (error) {
       // The leads changed but the version did not: nothing cached can be trusted now.
-      this.cache.clear();
+      this.forgetCached();
       throw error;
     }
   }
@@ -188,14 +277,42 @@ export class LeadListView<K extends LeadKindKey = LeadKindKey> {
     return this.store.create(this.kind.key, await this.source.count());
   }
 
-  /** A list narrowed (to a search, to stages): read, never cached, and not counted. */
+  /** A list narrowed (to a search, stages, an owner): read, never cached, and not counted. */
   private async search(
     state: LeadListState,
-    narrowed: { q?: string; stages?: readonly LeadStage[] },
+    narrowed: Omit<ListQueryOptions, 'form' | 'after'>,
     limit: number,
     after?: SortValue[],
   ): Promise<LeadPage<K>> {
     return this.page(state, await this.source.page(state, limit, { after, ...narrowed }), null);
+  }
+
+  /**
+   * The needs-reply view: the active list's `new` leads, oldest first, narrowed further as asked.
+   * The archive holds none (they are not active), nor does a list narrowed to other stages.
+   */
+  private async needsReply(
+    state: LeadListState,
+    { q, stage, assignee }: ListOptions,
+    limit: number,
+    after?: SortValue[],
+  ): Promise<LeadPage<K>> {
+    if (state !== 'active' || (stage?.length && !stage.includes('new')))
+      return { data: [], nextCursor: null, total: null };
+    const narrowed = { q, stages: ['new'] as LeadStage[], assignee, oldestFirst: true };
+    if (q || assignee !== undefined || after) return this.search(state, narrowed, limit, after);
+    // The view's first page, as every admin opens it: kept for one version of the totals, as a
+    // list's head is (any change of the kind's leads bumps it), so it is read once per change.
+    const at = await this.totals();
+    let first = this.needsReplyFirst;
+    if (!first || first.version !== at.version || first.limit !== limit) {
+      const reading = this.source.page(state, limit, narrowed);
+      first = this.needsReplyFirst = { version: at.version, limit, reading };
+      reading.catch(() => {
+        if (this.needsReplyFirst?.reading === reading) this.needsReplyFirst = undefined;
+      });
+    }
+    return this.page(state, await first.reading, null);
   }
 
   private async readPage(
@@ -228,14 +345,15 @@ export class LeadListView<K extends LeadKindKey = LeadKindKey> {
     return pending;
   }
 
-  private page(
+  private async page(
     state: LeadListState,
     { records, hasMore }: CachedPage,
     total: number | null,
-  ): LeadPage<K> {
+  ): Promise<LeadPage<K>> {
     const last = records[records.length - 1];
+    const clock = await this.clock();
     return {
-      data: records.map((record) => toLead(this.kind, record)),
+      data: records.map((record) => toLead(this.kind, record, clock)),
       nextCursor: hasMore && last ? encodeCursor(sortValues(state, last)) : null,
       total,
     };

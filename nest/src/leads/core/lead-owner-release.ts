@@ -1,0 +1,20 @@
+import { Injectable, type OnModuleInit } from '@nestjs/common';
+
+import { AdminRemovals } from '../../auth/admin-removals';
+
+import { LeadRegistry } from './lead-registry';
+
+/** A removed admin owns no lead after: every kind clears their ownership through its action path. */
+@Injectable()
+export class LeadOwnerRelease implements OnModuleInit {
+  constructor(
+    private readonly removals: AdminRemovals,
+    private readonly registry: LeadRegistry,
+  ) {}
+
+  onModuleInit(): void {
+    this.removals.listen(async (removed, by) => {
+      for (const { service } of this.registry.all()) await service.releaseOwner(by, removed);
+    });
+  }
+}
