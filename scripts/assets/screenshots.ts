@@ -129,6 +129,8 @@ async function main(): Promise<void> {
       .fill('Called back: wants a demo on Tuesday.');
     await work.getByRole('button', { name: 'Add note' }).click();
     await work.getByText('Called back: wants a demo on Tuesday.').waitFor();
+    // Nothing on its way: no button caught waiting.
+    await work.getByRole('button', { name: 'Send reply' }).and(page.locator(':enabled')).waitFor();
     await page.setViewportSize({ width: VIEWPORT.width, height: 1900 });
     await shoot(work.locator('.modal-content'), 'lead-work');
     await page.setViewportSize(VIEWPORT);
