@@ -6,6 +6,7 @@ import { Button, Modal } from 'react-bootstrap';
 import { isLeadKindKey, isObjectId, LEAD_KINDS, type Lead, type LeadKindKey } from '@contract';
 import {
   actionEntries,
+  FIELD,
   LEADS_PATH,
   LeadActionButton,
   LeadActionForm,
@@ -172,6 +173,7 @@ function useMarkRead(kind: LeadKindKey, lead: Lead, q: string) {
     for (const [name, value] of actionEntries({ action: 'read', kind, ids: [lead._id], q }))
       body.append(name, value);
     body.set(JS_FLAG, '1');
+    body.set(FIELD.opened, '1');
     submit(body, { method: 'post', action: LEADS_PATH });
   }, [kind, lead._id, lead.readAt, q, submit]);
 }

@@ -67,7 +67,8 @@ export async function action({ request }: ActionFunctionArgs) {
     : outcome.status >= 400 && outcome.status < 500
       ? outcome.status
       : 502;
-  return data(outcome, { status });
+  const byOpening = outcome.ok && form.get(FIELD.opened) === '1';
+  return data(byOpening ? { ...outcome, byOpening: true as const } : outcome, { status });
 }
 
 /** The dashboard page a form came from (searches kept), with what it should say now. */

@@ -55,6 +55,8 @@ export type ActionOutcome<K extends LeadKindKey = LeadKindKey> =
       kind: K;
       /** The leads it acted on (what an Undo acts on again). */
       ids: string[];
+      /** Opening a lead marked it read (no Undo is offered for that). */
+      byOpening?: true;
       totals: LeadTotals;
       lists: Record<LeadListState, ListResult<K>>;
     }

@@ -34,9 +34,16 @@ describe('working a lead from its detail in a real browser', () => {
 
   it('sets the stage, suggests archiving a won lead, takes it and keeps notes, with JavaScript', async () => {
     const [lead] = await suite.db.insert('keDemo', tag, 1);
+    // The same person (same address) asked for a consultation too.
+    const [other] = await suite.db.insert('consultation', tag, 1);
     const page = await openLead('keDemo', lead!.id);
     const dialog = page.getByRole('dialog', { name: `KE Demo Request: ${lead!.name}` });
     await dialog.getByRole('heading', { name: 'Timeline' }).waitFor();
+    const related = dialog.getByRole('region', { name: 'Other requests from this address' });
+    await expect(
+      related.getByRole('link', { name: /^Consultation Request: / }).getAttribute('href'),
+    ).resolves.toBe(`${ADMIN_PATH}/lead/consultation/${other!.id}`);
+    await related.getByText('New', { exact: true }).waitFor();
     await dialog.getByText('Request received').waitFor();
     await dialog.getByRole('form', { name: 'Reply by email' }).waitFor();
 

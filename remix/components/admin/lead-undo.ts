@@ -3,7 +3,6 @@ import { useCallback, useRef, useState } from 'react';
 
 import { type LeadAction, type LeadKindKey } from '@contract';
 import { JS_FLAG } from '~/components/forms/js-flag';
-import { ADMIN_PATH } from '~/config/paths';
 import { type ActionOutcome } from '~/utils/inbox';
 
 import { actionEntries, LEADS_PATH } from './lead-actions';
@@ -44,8 +43,7 @@ export function useLeadUndo() {
     (result: Extract<ActionOutcome, { ok: true }>) => {
       const inverse = INVERSE[result.action];
       // Opening a lead marks it read: that is no act of the admin's to take back.
-      const opened = result.action === 'read' && window.location.pathname !== ADMIN_PATH;
-      if (undoing.current || !inverse || opened) {
+      if (undoing.current || !inverse || result.byOpening) {
         undoing.current = false;
         return;
       }

@@ -26,6 +26,8 @@ export const FIELD = {
   confirmed: 'confirmed',
   /** The page to come back to without JavaScript. */
   returnTo: 'returnTo',
+  /** Set when opening a lead marked it read: no act of the admin's to offer undoing. */
+  opened: 'opened',
 } as const;
 
 /** What a posted lead-action form asks, checked. */
