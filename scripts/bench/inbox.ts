@@ -8,11 +8,13 @@
  */
 import { appendFileSync, readFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
+import { type AddressInfo } from 'node:net';
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 
 import autocannon from 'autocannon';
 import { type Db, MongoClient } from 'mongodb';
+import { SMTPServer } from 'smtp-server';
 
 import {
   INBOX_PATH,
@@ -20,6 +22,7 @@ import {
   type LeadKindDescriptor,
   type LeadPage,
   leadPaths,
+  leadWorkPaths,
 } from '../../nest/src/contract';
 import { recountLeadTotals } from '../../nest/src/leads/core/list-view/lead-totals.store';
 import { fakeLead, wordsFormOfDb } from '../seed/fake-leads';
@@ -72,8 +75,14 @@ interface SizeResult {
 
 async function main(): Promise<void> {
   const started = Date.now();
+  // Replies are queued for this loopback SMTP server, which takes every mail and keeps none.
+  const smtp = await startMailSink();
   const stack = await startWebStack({
-    apiEnv: { INTAKE_RATE_LIMIT: '1000000', LOG_LEVEL: 'warn' },
+    apiEnv: {
+      INTAKE_RATE_LIMIT: '1000000',
+      LOG_LEVEL: 'warn',
+      SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+    },
     // The servers' own lines go to the console only when something is wrong (all of them to
     // BENCH_SERVER_LOG when it names a file).
     log: (line) => {
@@ -136,7 +145,24 @@ async function main(): Promise<void> {
   } finally {
     await client.close();
     await stack.stop();
+    await smtp.close();
   }
+}
+
+/** An SMTP server on loopback that accepts and drops every mail (the replies' far end). */
+async function startMailSink(): Promise<{ port: number; close: () => Promise<void> }> {
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, _session, done) {
+      stream.on('end', () => done());
+      stream.resume();
+    },
+  });
+  await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready));
+  const { port } = server.server.address() as AddressInfo;
+  return { port, close: () => new Promise((closed) => server.close(() => closed())) };
 }
 
 // --- the measurements ---------------------------------------------------------------------------
@@ -218,6 +244,19 @@ async function measureInbox(stack: WebStack, session: Session, db: Db): Promise<
           ids: [ids[Math.floor(i / 2)]],
           stage: i % 2 === 0 ? 'contacted' : 'new',
         }),
+      }),
+    ),
+  );
+  // A reply's answer (202 once queued in the outbox; mailing happens after): a first reply to a
+  // lead, so each also sets firstResponseAt and moves the lead from new to contacted.
+  const work = leadWorkPaths(inbox);
+  const waiting = await read(`${paths.active}?view=needs-reply&limit=${REQUESTS}`);
+  const toReply = waiting.data.map((lead) => lead._id);
+  await measure('API reply, its answer (queued)', () =>
+    timeEach(REQUESTS, (i) =>
+      api(work.reply(toReply[i] as string), {
+        method: 'POST',
+        body: JSON.stringify({ subject: 'About your request', text: `Hello,\n\nreply ${i}.` }),
       }),
     ),
   );
@@ -427,6 +466,7 @@ function judge(
     check('move with its answer', t.at, 'API archive or unarchive, with answer', t.move);
     check('list page', t.at, 'API needs reply, first page', t.list);
     check('action with its answer', t.at, 'API stage change, with answer', t.move);
+    check('action with its answer', t.at, 'API reply, its answer (queued)', t.move);
     check('dashboard', t.at, 'web dashboard page', t.dashboard);
   } else {
     const t = TARGETS.embedded;
@@ -437,6 +477,7 @@ function judge(
     check('first page of a list', t.at, 'API archived first page', t.firstPage);
     check('first page of a list', t.at, 'API needs reply, first page', t.firstPage);
     check('action with its answer', t.at, 'API stage change, with answer', t.move);
+    check('action with its answer', t.at, 'API reply, its answer (queued)', t.move);
     check(
       'archive or unarchive with its answer',
       t.at,
