@@ -1,8 +1,9 @@
+import { useActionData } from '@remix-run/react';
 import { Button, Form as BsForm } from 'react-bootstrap';
 
 import { REPLY_LIMITS, type ReplyTemplate } from '@contract';
 
-import { WORK_FIELD } from './fields';
+import { WORK_FIELD, type WorkDone, type WorkRefusal } from './fields';
 import { useWorkBusy, useWorkRefusal, WorkForm } from './work-form';
 
 /** The id of the reply's text field: `r` on the dashboard opens the lead with focus there. */
@@ -22,6 +23,8 @@ export function ReplyForm({
   const busy = useWorkBusy();
   const refusal = useWorkRefusal('reply');
   const fieldError = (name: string) => refusal?.errors?.[name]?.join(' ');
+  const answer = useActionData<WorkDone | WorkRefusal>();
+  const queued = Boolean(answer && 'done' in answer && answer.done === 'reply');
   return (
     <section className="lead-work__part" aria-labelledby="lead-reply-title" id="lead-reply">
       <h3 className="h6" id="lead-reply-title">
@@ -64,6 +67,10 @@ export function ReplyForm({
           Send reply
         </Button>
       </WorkForm>
+      {/* The API queues a reply (202): the timeline below says when it is sent. */}
+      <p className="small mt-2 mb-0" role="status">
+        {queued ? 'Your reply is queued for sending. The timeline shows when it is sent.' : null}
+      </p>
     </section>
   );
 }
