@@ -220,6 +220,59 @@ describe('working a lead from its detail in a real browser', () => {
     expect(archived?.name).toBe(leads[1]!.name);
   }, 60_000);
 
+  it('offers Undo inside the detail after archiving from it, reached and pressed by keyboard', async () => {
+    const [lead] = await suite.db.insert('brokerDemo', tag, 1);
+    const page = await openLead('brokerDemo', lead!.id);
+    const dialog = page.getByRole('dialog', { name: `Broker Demo Request: ${lead!.name}` });
+    await dialog.getByRole('heading', { name: 'Timeline' }).waitFor();
+    await dialog.getByRole('button', { name: `Archive ${lead!.name}` }).focus();
+    await page.keyboard.press('Enter');
+    const toast = dialog.getByRole('status').filter({ hasText: 'Archived: 1 request.' });
+    await toast.waitFor();
+    await dialog.getByRole('button', { name: `Unarchive ${lead!.name}` }).waitFor();
+
+    // The dialog keeps focus inside: the Undo is there, a few Tabs from the button just pressed.
+    const onUndo = () =>
+      page.evaluate(() => {
+        const focused = document.activeElement;
+        return focused?.textContent === 'Undo' && Boolean(focused.closest('[role="dialog"]'));
+      });
+    for (let tabs = 0; tabs < 5 && !(await onUndo()); tabs++) await page.keyboard.press('Tab');
+    await expect(onUndo()).resolves.toBe(true);
+    await page.keyboard.press('Enter');
+    await dialog.getByRole('button', { name: `Archive ${lead!.name}` }).waitFor();
+    const [stored] = await suite.db.find('brokerDemo', tag);
+    expect(stored?.archivedAt).toBeNull();
+    await toast.waitFor({ state: 'detached' });
+  });
+
+  it('marks leads past their kind’s target Overdue in words, the oldest first in Needs reply', async () => {
+    // A consultation's target is eight hours: two arrived two days ago, one just now.
+    const late = await suite.db.insert('consultation', tag, 2, { ageMs: 2 * 24 * 3_600_000 });
+    const [fresh] = await suite.db.insert('consultation', `${tag}f`, 1);
+    const page = await openLead('consultation', late[1]!.id);
+    const dialog = page.getByRole('dialog', { name: `Consultation Request: ${late[1]!.name}` });
+    await dialog.locator('p', { hasText: /^Overdue: its first reply was due .*ago/ }).waitFor();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+
+    const views = page.getByRole('navigation', { name: 'Views of Consultation Requests' });
+    await views.getByRole('link', { name: 'Needs reply' }).click();
+    await page.waitForURL(/view-consultation=needs-reply/);
+    const consultation = page.getByRole('region', { name: /^Consultation Requests/ });
+    const item = (name: string) => consultation.locator('li', { hasText: name });
+    for (const lead of late) await item(lead.name).getByText('Overdue', { exact: true }).waitFor();
+    await item(fresh!.name).waitFor();
+    await expect(item(fresh!.name).getByText('Overdue', { exact: true }).count()).resolves.toBe(0);
+    const names = await consultation.locator('.lead-item__name').allTextContents();
+    expect(names.filter((name) => name.includes(tag))).toEqual([
+      late[0]!.name,
+      late[1]!.name,
+      fresh!.name,
+    ]);
+    await expect(axeViolations(page)).resolves.toEqual([]);
+  });
+
   it('edits response targets and reply templates on the Settings page', async () => {
     const [lead] = await suite.db.insert('keDemo', tag, 1);
     const page = await openLead('keDemo', lead!.id);

@@ -24,6 +24,8 @@ const DONE: Partial<Record<LeadAction, string>> = {
 
 export interface Undoable {
   id: number;
+  /** When it was done (Date.now()): Undo is offered for ten seconds from then. */
+  at: number;
   message: string;
   onUndo: () => void;
 }
@@ -52,6 +54,7 @@ export function useLeadUndo() {
       const requests = ids.length === 1 ? '1 request' : `${ids.length} requests`;
       setUndo({
         id: count.current,
+        at: Date.now(),
         message: `${DONE[action] ?? action}: ${requests}.`,
         onUndo: () => {
           undoing.current = true;
