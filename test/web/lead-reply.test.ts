@@ -59,7 +59,7 @@ describe('replying to a lead by email in a real browser', () => {
     const typed = `Hello ${lead!.name},\n\nWould Tuesday at 10:00 suit you? ${tag}\n\nBest regards,`;
     await reply.getByLabel('Message').fill(typed);
     await reply.getByRole('button', { name: 'Send reply' }).click();
-    await dialog.getByText('Your reply is queued for sending.').waitFor();
+    await dialog.getByRole('status').filter({ hasText: 'Reply queued for sending.' }).waitFor();
 
     // The open detail reads itself again until the delivery is known.
     await dialog.getByText(/replied “Your KE demo request” \(Sent\)/).waitFor({ timeout: 20_000 });

@@ -1,4 +1,5 @@
 import { useActionData } from '@remix-run/react';
+import { useEffect, useState } from 'react';
 import { Button, Form as BsForm } from 'react-bootstrap';
 
 import { REPLY_LIMITS, type ReplyTemplate } from '@contract';
@@ -23,8 +24,12 @@ export function ReplyForm({
   const busy = useWorkBusy();
   const refusal = useWorkRefusal('reply');
   const fieldError = (name: string) => refusal?.errors?.[name]?.join(' ');
+  // Kept while the detail is open: its re-readings (see useDeliveryWatch) drop the action's answer.
   const answer = useActionData<WorkDone | WorkRefusal>();
-  const queued = Boolean(answer && 'done' in answer && answer.done === 'reply');
+  const [queued, setQueued] = useState(false);
+  useEffect(() => {
+    if (answer && 'done' in answer && answer.done === 'reply') setQueued(true);
+  }, [answer]);
   return (
     <section className="lead-work__part" aria-labelledby="lead-reply-title" id="lead-reply">
       <h3 className="h6" id="lead-reply-title">
@@ -68,9 +73,13 @@ export function ReplyForm({
         </Button>
       </WorkForm>
       {/* The API queues a reply (202): the timeline below says when it is sent. */}
-      <p className="small mt-2 mb-0" role="status">
-        {queued ? 'Your reply is queued for sending. The timeline shows when it is sent.' : null}
-      </p>
+      <div className="small" role="status">
+        {queued ? (
+          <p className="mt-2 mb-0">
+            Reply queued for sending. The timeline below shows its delivery.
+          </p>
+        ) : null}
+      </div>
     </section>
   );
 }
