@@ -5,9 +5,11 @@ import {
   type Lead,
   type LeadAction,
   type LeadListState,
+  type LeadStage,
   movePages,
 } from '@contract';
 import { type ApiOutcome } from '~/api-client/http.server';
+import { assignLeads, setLeadStage } from '~/api-client/lead-work.server';
 import { actOnLeads, getLead, inboxOverview, listLeads } from '~/api-client/leads.server';
 
 import {
@@ -88,8 +90,9 @@ export async function actOnLeadsFor<K extends LeadKindKey>(
   ids: readonly string[],
   token: string,
   q: string,
+  change: LeadChange = {},
 ): Promise<ActionOutcome<K>> {
-  const outcome = await unlessSessionBlocked(await actOnLeads(kind, action, { ids, q }, token));
+  const outcome = await unlessSessionBlocked(await callFor(action, kind, ids, token, q, change));
   if (!outcome.ok)
     return { ok: false, action, kind, status: outcome.status, message: outcome.message };
   const pages = movePages(outcome.data);
@@ -98,12 +101,60 @@ export async function actOnLeadsFor<K extends LeadKindKey>(
     action,
     kind,
     ids: [...ids],
+    ...(change.stage && change.from ? { stage: change.stage, from: change.from } : {}),
+    ...(change.restore ? { restored: true as const } : {}),
     totals: answerTotals(outcome.data),
     lists: {
       active: { ok: true, page: pages.active },
       archived: { ok: true, page: pages.archived },
     },
   };
+}
+
+/** What a stage change or an assignment sets, beyond the leads (see ActionFields). */
+export interface LeadChange {
+  stage?: LeadStage;
+  from?: Record<string, LeadStage>;
+  restore?: true;
+  adminId?: string | null;
+}
+
+function callFor<K extends LeadKindKey>(
+  action: LeadAction,
+  kind: K,
+  ids: readonly string[],
+  token: string,
+  q: string,
+  change: LeadChange,
+) {
+  if (action === 'assign')
+    return assignLeads(kind, { ids, adminId: change.adminId ?? null, q }, token);
+  if (action === 'stage' && change.restore && change.from)
+    return restoreStages(kind, ids, change.from, token, q);
+  if (action === 'stage' && change.stage)
+    return setLeadStage(kind, { ids, stage: change.stage, q }, token);
+  return actOnLeads(kind, action, { ids, q }, token);
+}
+
+/** An Undo: each lead back to its own stage, one call per stage; the last answer holds them all. */
+async function restoreStages<K extends LeadKindKey>(
+  kind: K,
+  ids: readonly string[],
+  from: Record<string, LeadStage>,
+  token: string,
+  q: string,
+) {
+  const byStage = new Map<LeadStage, string[]>();
+  for (const id of ids) {
+    const stage = from[id] ?? 'new';
+    byStage.set(stage, [...(byStage.get(stage) ?? []), id]);
+  }
+  const calls = [...byStage];
+  for (const [index, [stage, group]] of calls.entries()) {
+    const answer = await setLeadStage(kind, { ids: group, stage, q }, token);
+    if (!answer.ok || index === calls.length - 1) return answer;
+  }
+  return setLeadStage(kind, { ids, stage: 'new', q }, token);
 }
 
 /** One lead for its detail view; null when there is no such lead. */

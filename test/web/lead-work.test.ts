@@ -273,6 +273,50 @@ describe('working a lead from its detail in a real browser', () => {
     await expect(axeViolations(page)).resolves.toEqual([]);
   });
 
+  it('sets the stage of selected leads and assigns them in bulk, Undo putting each stage back', async () => {
+    const leads = await suite.db.insert('keDemo', tag, 2);
+    const page = await openLead('keDemo', leads[0]!.id);
+    const dialog = page.getByRole('dialog', { name: `KE Demo Request: ${leads[0]!.name}` });
+    await dialog.getByRole('combobox', { name: 'Stage' }).selectOption('qualified');
+    await dialog.getByRole('button', { name: 'Set stage' }).click();
+    await dialog.getByText(/moved it from New to Qualified/).waitFor();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+
+    const ke = page.getByRole('region', { name: /^KE Demo Requests/ });
+    const badge = (name: string, text: string) =>
+      ke.locator('li', { hasText: name }).getByText(text, { exact: true });
+    await badge(leads[0]!.name, 'Qualified').waitFor();
+    for (const lead of leads)
+      await ke.getByRole('checkbox', { name: `Select ${lead.name}` }).check();
+    await ke.getByRole('combobox', { name: 'Stage for the selected requests' }).selectOption('won');
+    await ke.getByRole('button', { name: 'Set stage', exact: true }).click();
+    const toast = page.getByRole('status').filter({ hasText: 'Stage set to Won: 2 requests.' });
+    await toast.waitFor();
+    for (const lead of leads) await badge(lead.name, 'Won').waitFor();
+    const stages = async () =>
+      (await suite.db.find('keDemo', tag))
+        .sort((a, b) => String(a.name).localeCompare(String(b.name)))
+        .map((doc) => doc.stage as string);
+    await expect(stages()).resolves.toEqual(['won', 'won']);
+
+    // Each back to the stage it was in, not all to one.
+    await toast.getByRole('button', { name: 'Undo' }).click();
+    await badge(leads[0]!.name, 'Qualified').waitFor();
+    await badge(leads[1]!.name, 'Won').waitFor({ state: 'detached' });
+    await expect(stages()).resolves.toEqual(['qualified', 'new']);
+
+    for (const lead of leads)
+      await ke.getByRole('checkbox', { name: `Select ${lead.name}` }).check();
+    await ke.getByRole('button', { name: 'Assign to me' }).click();
+    const assigned = async () =>
+      (await suite.db.find('keDemo', tag)).filter((doc) => doc.assigneeId).length;
+    for (let wait = 0; wait < 50 && (await assigned()) < 2; wait++)
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    await expect(assigned()).resolves.toBe(2);
+    await expect(axeViolations(page)).resolves.toEqual([]);
+  });
+
   it('edits response targets and reply templates on the Settings page', async () => {
     const [lead] = await suite.db.insert('keDemo', tag, 1);
     const page = await openLead('keDemo', lead!.id);

@@ -58,6 +58,7 @@ export function LeadList({ kind, state, list, q, view, emptyText, onPage }: Lead
             kind={kind}
             state={state}
             shown={leads.map((lead) => lead._id)}
+            stages={Object.fromEntries(leads.map((lead) => [lead._id, lead.stage]))}
             selected={selected}
             onSelectAll={(on) => setSelected(new Set(on ? leads.map((lead) => lead._id) : []))}
           />
