@@ -224,8 +224,10 @@ describe('working a lead from its detail in a real browser', () => {
     const [lead] = await suite.db.insert('brokerDemo', tag, 1);
     const page = await openLead('brokerDemo', lead!.id);
     const dialog = page.getByRole('dialog', { name: `Broker Demo Request: ${lead!.name}` });
-    await dialog.getByRole('heading', { name: 'Timeline' }).waitFor();
-    await dialog.getByRole('button', { name: `Archive ${lead!.name}` }).focus();
+    const archive = dialog.getByRole('button', { name: `Archive ${lead!.name}`, exact: true });
+    // Enabled once opening the lead has marked it read (the panel's actions go one at a time).
+    await archive.click({ trial: true });
+    await archive.focus();
     await page.keyboard.press('Enter');
     const toast = dialog.getByRole('status').filter({ hasText: 'Archived: 1 request.' });
     await toast.waitFor();
@@ -240,7 +242,7 @@ describe('working a lead from its detail in a real browser', () => {
     for (let tabs = 0; tabs < 5 && !(await onUndo()); tabs++) await page.keyboard.press('Tab');
     await expect(onUndo()).resolves.toBe(true);
     await page.keyboard.press('Enter');
-    await dialog.getByRole('button', { name: `Archive ${lead!.name}` }).waitFor();
+    await archive.waitFor();
     const [stored] = await suite.db.find('brokerDemo', tag);
     expect(stored?.archivedAt).toBeNull();
     await toast.waitFor({ state: 'detached' });
@@ -252,7 +254,7 @@ describe('working a lead from its detail in a real browser', () => {
     const [fresh] = await suite.db.insert('consultation', `${tag}f`, 1);
     const page = await openLead('consultation', late[1]!.id);
     const dialog = page.getByRole('dialog', { name: `Consultation Request: ${late[1]!.name}` });
-    await dialog.locator('p', { hasText: /^Overdue: its first reply was due .*ago/ }).waitFor();
+    await dialog.locator('p', { hasText: /^Overdue: its first reply was due \w/ }).waitFor();
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
 
