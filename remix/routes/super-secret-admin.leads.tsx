@@ -59,10 +59,11 @@ export async function action({ request }: ActionFunctionArgs) {
         )
       : redirect(backTo(request, form, { confirm: 'delete', kind: fields.kind, ids: fields.ids }));
 
-  const { stage, from, restore } = fields;
+  const { stage, from, owners, restore } = fields;
   const outcome = await actOnLeadsFor(fields.action, fields.kind, fields.ids, token, fields.q, {
     stage,
     from,
+    owners,
     restore,
     // The bulk Assign assigns to whoever is signed in.
     adminId: tokenAdminId(token),

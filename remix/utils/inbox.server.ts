@@ -102,6 +102,7 @@ export async function actOnLeadsFor<K extends LeadKindKey>(
     kind,
     ids: [...ids],
     ...(change.stage && change.from ? { stage: change.stage, from: change.from } : {}),
+    ...(action === 'assign' && change.owners && !change.restore ? { owners: change.owners } : {}),
     ...(change.restore ? { restored: true as const } : {}),
     totals: answerTotals(outcome.data),
     lists: {
@@ -115,6 +116,7 @@ export async function actOnLeadsFor<K extends LeadKindKey>(
 export interface LeadChange {
   stage?: LeadStage;
   from?: Record<string, LeadStage>;
+  owners?: Record<string, string | null>;
   restore?: true;
   adminId?: string | null;
 }
@@ -127,34 +129,45 @@ function callFor<K extends LeadKindKey>(
   q: string,
   change: LeadChange,
 ) {
+  const { from, owners } = change;
+  if (action === 'assign' && change.restore && owners)
+    return inGroups(
+      ids,
+      (id) => owners[id] ?? null,
+      (group, adminId) => assignLeads(kind, { ids: group, adminId, q }, token),
+    );
   if (action === 'assign')
     return assignLeads(kind, { ids, adminId: change.adminId ?? null, q }, token);
-  if (action === 'stage' && change.restore && change.from)
-    return restoreStages(kind, ids, change.from, token, q);
+  if (action === 'stage' && change.restore && from)
+    return inGroups(
+      ids,
+      (id) => from[id] ?? 'new',
+      (group, stage) => setLeadStage(kind, { ids: group, stage, q }, token),
+    );
   if (action === 'stage' && change.stage)
     return setLeadStage(kind, { ids, stage: change.stage, q }, token);
   return actOnLeads(kind, action, { ids, q }, token);
 }
 
-/** An Undo: each lead back to its own stage, one call per stage; the last answer holds them all. */
-async function restoreStages<K extends LeadKindKey>(
-  kind: K,
+/**
+ * An Undo: each lead back to what it was (its stage, its owner), one call per value, one after
+ * another; the last answer holds them all.
+ */
+async function inGroups<V, T>(
   ids: readonly string[],
-  from: Record<string, LeadStage>,
-  token: string,
-  q: string,
-) {
-  const byStage = new Map<LeadStage, string[]>();
-  for (const id of ids) {
-    const stage = from[id] ?? 'new';
-    byStage.set(stage, [...(byStage.get(stage) ?? []), id]);
+  valueOf: (id: string) => V,
+  call: (ids: string[], value: V) => Promise<ApiOutcome<T>>,
+): Promise<ApiOutcome<T>> {
+  const groups = new Map<V, string[]>();
+  for (const id of ids) groups.set(valueOf(id), [...(groups.get(valueOf(id)) ?? []), id]);
+  const [first, ...rest] = [...groups];
+  if (!first) throw new Error('an Undo without leads');
+  let answer = await call(first[1], first[0]);
+  for (const [value, group] of rest) {
+    if (!answer.ok) break;
+    answer = await call(group, value);
   }
-  const calls = [...byStage];
-  for (const [index, [stage, group]] of calls.entries()) {
-    const answer = await setLeadStage(kind, { ids: group, stage, q }, token);
-    if (!answer.ok || index === calls.length - 1) return answer;
-  }
-  return setLeadStage(kind, { ids, stage: 'new', q }, token);
+  return answer;
 }
 
 /** One lead for its detail view; null when there is no such lead. */

@@ -61,7 +61,9 @@ export type ActionOutcome<K extends LeadKindKey = LeadKindKey> =
       /** A stage change: the stage set, and each lead's stage before (what its Undo sets back). */
       stage?: LeadStage;
       from?: Record<string, LeadStage>;
-      /** It was an Undo of a stage change (no Undo is offered for that). */
+      /** An assignment: each lead's owner before (what its Undo gives it back to). */
+      owners?: Record<string, string | null>;
+      /** It was an Undo of a stage change or an assignment (no Undo is offered for that). */
       restored?: true;
       totals: LeadTotals;
       lists: Record<LeadListState, ListResult<K>>;

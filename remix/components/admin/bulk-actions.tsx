@@ -25,6 +25,8 @@ interface BulkActionsProps {
   shown: string[];
   /** Each shown lead's stage: sent along, so a stage change can be undone lead by lead. */
   stages: Record<string, LeadStage>;
+  /** Each shown lead's owner (null: nobody), for the same reason. */
+  owners: Record<string, string | null>;
   selected: ReadonlySet<string>;
   onSelectAll: (selected: boolean) => void;
 }
@@ -38,6 +40,7 @@ export function BulkActions({
   state,
   shown,
   stages,
+  owners,
   selected,
   onSelectAll,
 }: BulkActionsProps) {
@@ -97,6 +100,9 @@ export function BulkActions({
         <>
           {Object.entries(stages).map(([id, stage]) => (
             <input key={id} type="hidden" name={FIELD.from} value={`${id}:${stage}`} />
+          ))}
+          {Object.entries(owners).map(([id, owner]) => (
+            <input key={id} type="hidden" name={FIELD.owner} value={`${id}:${owner ?? ''}`} />
           ))}
           <span className="lead-bulk__stage">
             <BsForm.Select

@@ -81,6 +81,12 @@ function undoOf(
       done: `Stage set to ${STAGE_LABELS[result.stage]}`,
       entries: actionEntries({ action, kind, ids, from: result.from, restore: true }),
     };
+  // An assignment: each lead back to the owner it had (or to nobody).
+  if (action === 'assign' && result.owners && !result.restored)
+    return {
+      done: 'Assigned to you',
+      entries: actionEntries({ action, kind, ids, owners: result.owners, restore: true }),
+    };
   const inverse = INVERSE[action];
   if (!inverse) return null;
   return {

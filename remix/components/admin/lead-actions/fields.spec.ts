@@ -111,4 +111,29 @@ describe('the lead-action form', () => {
       ),
     ).toBe('Choose a stage first.');
   });
+
+  it('reads an assignment with the shown leads’ owners, and its Undo', () => {
+    const OWNER = 'd'.repeat(24);
+    const owners = { [ID_A]: OWNER, [ID_B]: null };
+    const undo = actionEntries({
+      action: 'assign',
+      kind: 'consultation',
+      ids: [ID_A, ID_B],
+      owners,
+      restore: true,
+    });
+    expect(undo).toContainEqual(['owner', `${ID_B}:`]);
+    expect(readActionForm(formOf(undo))).toEqual({
+      action: 'assign',
+      kind: 'consultation',
+      ids: [ID_A, ID_B],
+      q: '',
+      confirmed: false,
+      owners,
+      restore: true,
+    });
+    expect(
+      readActionForm(formOf([...undo.filter(([name]) => name !== 'owner'), ['owner', 'x:y']])),
+    ).toBe('That request is not valid.');
+  });
 });

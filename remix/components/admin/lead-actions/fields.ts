@@ -34,7 +34,9 @@ export const FIELD = {
   stage: 'stage',
   /** `<id>:<stage>`, each lead's stage as the list showed it: what an Undo sets back. */
   from: 'from',
-  /** Set by the Undo of a stage change: each lead back to its `from` stage. */
+  /** `<id>:<adminId>` (`<id>:` for nobody), each lead's owner as the list showed it. */
+  owner: 'owner',
+  /** Set by the Undo of a stage change or an assignment: each lead back to its `from` or `owner`. */
   restore: 'restore',
 } as const;
 
@@ -48,6 +50,8 @@ export interface ActionFields {
   /** A stage change: the stage, unless it is an Undo (`restore`) setting each back to `from`. */
   stage?: LeadStage;
   from?: Record<string, LeadStage>;
+  /** An assignment: each lead's owner before (an admin's id, null for nobody). */
+  owners?: Record<string, string | null>;
   restore?: true;
 }
 
@@ -65,6 +69,7 @@ export function actionEntries(fields: {
   confirmed?: boolean;
   returnTo?: string;
   from?: Record<string, LeadStage>;
+  owners?: Record<string, string | null>;
   restore?: boolean;
 }): [string, string][] {
   return [
@@ -77,6 +82,10 @@ export function actionEntries(fields: {
     ...Object.entries(fields.from ?? {}).map(([id, stage]): [string, string] => [
       FIELD.from,
       `${id}:${stage}`,
+    ]),
+    ...Object.entries(fields.owners ?? {}).map(([id, owner]): [string, string] => [
+      FIELD.owner,
+      `${id}:${owner ?? ''}`,
     ]),
     ...(fields.restore ? [[FIELD.restore, '1'] as [string, string]] : []),
   ];
@@ -103,6 +112,13 @@ export function readActionForm(form: FormData): ActionFields | string {
     q: typeof q === 'string' ? q.trim() : '',
     confirmed: form.get(FIELD.confirmed) === '1',
   };
+  if (action === 'assign') {
+    const owners = ownersFrom(form, valid);
+    if (form.get(FIELD.restore) !== '1') return { ...fields, owners };
+    return valid.every((id) => id in owners)
+      ? { ...fields, owners, restore: true }
+      : 'That request is not valid.';
+  }
   if (action !== 'stage') return fields;
   const from = stagesFrom(form, valid);
   if (form.get(FIELD.restore) === '1')
@@ -121,4 +137,16 @@ function stagesFrom(form: FormData, ids: string[]): Record<string, LeadStage> {
     if (id && ids.includes(id) && isLeadStage(stage)) stages[id] = stage;
   }
   return stages;
+}
+
+/** The owners before of the leads acted on (the list sends those of every lead it shows). */
+function ownersFrom(form: FormData, ids: string[]): Record<string, string | null> {
+  const owners: Record<string, string | null> = {};
+  for (const entry of form.getAll(FIELD.owner)) {
+    const [id, owner] = typeof entry === 'string' ? entry.split(':') : [];
+    if (!id || !ids.includes(id)) continue;
+    if (owner === '') owners[id] = null;
+    else if (isObjectId(owner)) owners[id] = owner;
+  }
+  return owners;
 }
