@@ -79,3 +79,43 @@ export async function eventually(
     await new Promise((r) => setTimeout(r, 100));
   }
 }
+
+/** A header of a raw message, unfolded. */
+export function mailHeader(raw: string, name: string): string | undefined {
+  const head = raw.split(/\r?\n\r?\n/)[0] ?? '';
+  const line = head
+    .replace(/\r?\n[ \t]+/g, ' ')
+    .split(/\r?\n/)
+    .find((l) => l.toLowerCase().startsWith(`${name.toLowerCase()}:`));
+  return line?.slice(name.length + 1).trim();
+}
+
+/**
+ * The body of a single-part text message as its reader sees it: transfer encoding undone
+ * (quoted-printable or base64, which a mailer picks for long lines or other than ASCII), line
+ * ends as `\n`.
+ */
+export function mailText(raw: string): string {
+  const body = raw.replace(/^[\s\S]*?\r?\n\r?\n/, '');
+  const encoding = mailHeader(raw, 'Content-Transfer-Encoding')?.toLowerCase();
+  const bytes =
+    encoding === 'base64'
+      ? Buffer.from(body, 'base64')
+      : encoding === 'quoted-printable'
+        ? quotedPrintable(body)
+        : Buffer.from(body, 'utf8');
+  return bytes.toString('utf8').replace(/\r\n/g, '\n').replace(/\n$/, '');
+}
+
+function quotedPrintable(body: string): Buffer {
+  const text = body.replace(/=\r?\n/g, '');
+  const bytes: number[] = [];
+  for (let i = 0; i < text.length; i++) {
+    const hex = text[i] === '=' ? text.slice(i + 1, i + 3) : '';
+    if (/^[0-9A-F]{2}$/i.test(hex)) {
+      bytes.push(parseInt(hex, 16));
+      i += 2;
+    } else bytes.push(...Buffer.from(text[i] ?? '', 'utf8'));
+  }
+  return Buffer.from(bytes);
+}
