@@ -40,9 +40,13 @@ export interface MailReceiver {
   close(): Promise<void>;
 }
 
-/** A local SMTP server (no TLS, no auth) that keeps what it is sent. */
-export async function startMailReceiver(): Promise<MailReceiver> {
+/**
+ * A local SMTP server (no TLS, no auth) that keeps what it is sent; the first `refuse` messages
+ * are refused with a 451 (a server busy for now), as a sender's retries must get past.
+ */
+export async function startMailReceiver({ refuse = 0 } = {}): Promise<MailReceiver> {
   const messages: MailReceiver['messages'] = [];
+  let attempts = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
@@ -51,6 +55,14 @@ export async function startMailReceiver(): Promise<MailReceiver> {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
+        attempts++;
+        if (attempts <= refuse) {
+          const busy = Object.assign(new Error('4.3.0 Mailbox busy, try later'), {
+            responseCode: 451,
+          });
+          callback(busy);
+          return;
+        }
         messages.push({
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
           to: session.envelope.rcptTo.map((r) => r.address),
