@@ -10,6 +10,7 @@ import { exactOpenApi } from './common/openapi-exact';
 import { quietStartUp } from './common/quiet-start-up-logger';
 import { requestId } from './common/request-id';
 import { AppConfig } from './config/app-config';
+import { LeadSourceDto } from './leads/core/lead-source.dto';
 import { AdminRefDto } from './leads/work/lead-work.dto';
 
 /**
@@ -58,7 +59,7 @@ function setupOpenApi(app: INestApplication): void {
       .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' })
       .build(),
     // Referenced by `allOf` (nullableAdminRef), which Nest does not follow to register a schema.
-    { extraModels: [AdminRefDto] },
+    { extraModels: [AdminRefDto, LeadSourceDto] },
   );
   SwaggerModule.setup('docs', app, exactOpenApi(document), { jsonDocumentUrl: 'docs-json' });
 }

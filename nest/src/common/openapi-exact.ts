@@ -38,6 +38,14 @@ export function exactOpenApi(document: OpenAPIObject): OpenAPIObject {
       const ref = operation?.requestBody?.content?.['application/json']?.schema?.$ref;
       if (ref) bodies.add(ref.replace('#/components/schemas/', ''));
     }
+  // An object a body holds (the intake's `source`) takes no undeclared property either.
+  for (const name of [...bodies])
+    for (const property of Object.values(schemas[name]?.properties ?? {})) {
+      // A property with a description is `allOf: [{$ref}]`, one without a plain `$ref`.
+      const { $ref, allOf } = property as { $ref?: string; allOf?: { $ref?: string }[] };
+      const nested = $ref ?? allOf?.[0]?.$ref;
+      if (nested) bodies.add(nested.replace('#/components/schemas/', ''));
+    }
   for (const name of bodies) {
     const schema = schemas[name];
     if (!schema?.properties) continue;

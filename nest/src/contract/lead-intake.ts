@@ -44,3 +44,25 @@ export type SpamReason = (typeof SPAM_REASONS)[number];
 
 /** The request header by which a trusted server-to-server sender skips the proof of work. */
 export const INTAKE_KEY_HEADER = 'X-Intake-Key';
+
+/** Bounds of a lead's source fields, in characters: the intake's rule and the landing page's clip. */
+export const LEAD_SOURCE_LIMITS = {
+  utm: 200,
+  /** A host name (RFC 1035). */
+  referrer: 253,
+  /** A referring URL as sent, before it is cut to its host. */
+  referrerUrl: 2000,
+  landingPath: 500,
+} as const;
+
+const REFERRER_URL = /^https?:\/\/([A-Za-z0-9.-]{1,253})(?::[0-9]{1,5})?(?:[/?#][!-~]*)?$/;
+
+/**
+ * A referrer as the intake stores it: a host name, lower-cased. A full http(s) URL is cut to its
+ * host, so the path and query of the page a visitor came from (which may name them) are never kept.
+ * Anything else is answered as it was, for the validation to judge.
+ */
+export function referrerHost(value: string): string {
+  const host = REFERRER_URL.exec(value)?.[1] ?? value;
+  return /^[A-Za-z0-9.-]+$/.test(host) ? host.toLowerCase() : value;
+}

@@ -1,3 +1,4 @@
+import type { LeadSource } from './lead-intake';
 import type { LeadKind, LeadKindKey, LeadKinds } from './lead-kinds';
 import type { AssigneeFilter, LeadAssignee, LeadListViewName } from './lead-work';
 
@@ -32,6 +33,10 @@ export interface LeadBase {
   dueAt: string;
   /** True while it is `new`, active and past `dueAt`. */
   overdue: boolean;
+  /** The first touch of the visit that brought it (landing page or intake caller); null if none. */
+  source: LeadSource | null;
+  /** How many other leads, of any kind, have the same email address. */
+  otherRequests: number;
 }
 
 type TextFieldOf<K extends LeadKindKey> = LeadKinds[K]['textField'];
@@ -237,6 +242,7 @@ export type CreateLeadRequest<K extends LeadKindKey = LeadKindKey> = K extends L
       email: string;
       phone_number?: string;
       website?: string;
+      source?: LeadSource;
     } & Record<TextFieldOf<K>, string> &
       SubjectOf<K>
   : never;

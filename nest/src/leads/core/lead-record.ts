@@ -10,6 +10,8 @@ import {
   RESPONSE_TARGET_DEFAULTS,
 } from '../../contract';
 
+import { sourceOf, type StoredLeadSource } from './lead-source';
+
 /** A stored lead as the driver returns it: the shared paths plus the kind's own string fields. */
 export interface LeadRecord {
   _id: Types.ObjectId;
@@ -32,6 +34,8 @@ export interface LeadRecord {
   assigneeEmail?: string | null;
   /** When the first reply was queued; absent or null until then. */
   firstResponseAt?: Date | null;
+  /** The first touch of the visit that brought it; absent when none was sent. */
+  source?: StoredLeadSource | null;
   [field: string]: unknown;
 }
 
@@ -66,6 +70,7 @@ export function toLead<K extends LeadKindKey>(
   kind: LeadKind<K>,
   record: LeadRecord,
   clock: DueClock = { targetMinutes: RESPONSE_TARGET_DEFAULTS[kind.key], now: new Date() },
+  otherRequests = 0,
 ): Lead<K> {
   const { dueAt, overdue } = dueOf(record, clock);
   const fields = Object.fromEntries(
@@ -84,5 +89,7 @@ export function toLead<K extends LeadKindKey>(
     firstResponseAt: record.firstResponseAt ? record.firstResponseAt.toISOString() : null,
     dueAt: dueAt.toISOString(),
     overdue,
+    source: sourceOf(record.source),
+    otherRequests,
   } as Lead<K>;
 }

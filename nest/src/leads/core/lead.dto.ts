@@ -1,5 +1,5 @@
 import { applyDecorators, type Type } from '@nestjs/common';
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { ArrayMaxSize, IsIn, IsOptional, Matches, ValidateIf } from 'class-validator';
 
@@ -35,6 +35,8 @@ import {
   LIST_PAGE,
 } from '../../contract';
 import { nullableAdminRef } from '../work/lead-work.dto';
+
+import { IsLeadSource, LeadSourceDto } from './lead-source.dto';
 
 /** `?assignee=`: `me`, `none` or an admin's id. */
 const ASSIGNEE_FILTER_PATTERN = new RegExp(`^(?:${ASSIGNEE_FILTERS.join('|')}|[0-9a-fA-F]{24})$`);
@@ -141,6 +143,9 @@ export class CreateLeadBaseDto {
   @IsAbsentOr()
   @IsText(FIELD_LIMITS.name, { required: false })
   website?: string;
+
+  @IsLeadSource()
+  source?: LeadSourceDto;
 }
 
 export class CreateLeadResponseDto {
@@ -297,6 +302,17 @@ function buildLeadResponseDtos(kind: LeadKindDescriptor) {
   prop(LeadDto.prototype, 'overdue', {
     type: Boolean,
     description: 'new, active and past dueAt',
+  });
+  prop(LeadDto.prototype, 'source', {
+    type: Object,
+    nullable: true,
+    allOf: [{ $ref: getSchemaPath(LeadSourceDto) }],
+    description: 'the first touch of the visit that brought it (referrer: a host); null if none',
+  });
+  prop(LeadDto.prototype, 'otherRequests', {
+    type: 'integer',
+    minimum: 0,
+    description: 'how many other leads, of any kind, have the same email address',
   });
   named(LeadDto, `${prefix}Lead`);
 

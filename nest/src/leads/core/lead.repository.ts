@@ -27,6 +27,7 @@ import {
   unreadFilter,
 } from './lead-queries';
 import { type LeadRecord } from './lead-record';
+import { type StoredLeadSource } from './lead-source';
 import {
   leadWords,
   searchedFields,
@@ -148,10 +149,11 @@ export class LeadRepository implements LeadListSource {
   // --- writing -------------------------------------------------------------------------------
 
   /** Stores a new lead; resolves once the database has acknowledged it. */
-  async insert(fields: Record<string, string>): Promise<LeadRecord> {
+  async insert(fields: Record<string, string>, source?: StoredLeadSource): Promise<LeadRecord> {
     const [created] = await this.model.create([
       {
         ...fields,
+        ...(source ? { source } : {}),
         emailKey: emailKey(fields.email ?? ''),
         ...storedWords(await this.wordsForm(), leadWords(this.kind, fields)),
         archivedAt: null,

@@ -2,6 +2,8 @@ import { Schema, type SchemaDefinition } from 'mongoose';
 
 import { characterCount, FIELD_LIMITS, type LeadKindDescriptor, LEAD_STAGES } from '../../contract';
 
+import { leadSourceSchema } from './lead-source';
+
 /**
  * A required, bounded string path, as every lead text field is stored. The bound counts characters
  * as the contract and the DTOs do (Mongoose's `maxlength` counts UTF-16 units, and would refuse at
@@ -50,6 +52,8 @@ export function createLeadSchema(kind: LeadKindDescriptor, ownFields: SchemaDefi
       assigneeEmail: { type: String, default: null },
       // When the first reply was queued; null until then.
       firstResponseAt: { type: Date, default: null },
+      // The first touch of the visit that brought it (issue 23); absent when none was sent.
+      source: { type: leadSourceSchema, default: undefined },
     },
     {
       collection: kind.collection,

@@ -15,11 +15,13 @@ import {
   leadFields,
   type LeadListState,
   type LeadPage,
+  LEAD_SOURCE_FIELDS,
 } from '../../contract';
 import { type LeadNotifier } from '../../notifications/lead-notifier.service';
 
 import { type ActionInput, planAction } from './lead-action-plan';
 import { assigneeOf, dueOf, type LeadRecord, stageOf, toLead } from './lead-record';
+import { sourceOf, storedSource } from './lead-source';
 import { type LeadWrites } from './lead-writes';
 import { type LeadRepository } from './lead.repository';
 import { type LeadListView, type ListOptions } from './list-view/lead-list-view';
@@ -76,6 +78,7 @@ export class LeadService<K extends LeadKindKey = LeadKindKey> {
       'assignee',
       'firstResponseAt',
       'overdue',
+      ...LEAD_SOURCE_FIELDS,
     ];
     const clock = await this.view.clock();
     // The work columns as a lead answer reads them: the stage a lead without one has, the owner
@@ -89,6 +92,7 @@ export class LeadService<K extends LeadKindKey = LeadKindKey> {
           assignee: assigneeOf(record)?.email ?? '',
           firstResponseAt: record.firstResponseAt ?? null,
           overdue: dueOf(record, clock).overdue,
+          ...sourceOf(record.source),
         });
       },
     });
@@ -110,7 +114,7 @@ export class LeadService<K extends LeadKindKey = LeadKindKey> {
         return typeof value === 'string' ? [[f, value]] : [];
       }),
     );
-    const record = await this.leads.insert(fields);
+    const record = await this.leads.insert(fields, storedSource(body.source));
     const id = record._id.toHexString();
     // The lead is stored: from here on nothing may turn the answer into a failure (a retry would
     // store it twice). Totals left behind are found and corrected by the totals check.
