@@ -10,6 +10,7 @@ import {
   readContact,
   validateContact,
 } from './contact-fields';
+import { formSource } from './request-source.server';
 
 const CHECK_FIELDS_MESSAGE = 'Please check the highlighted fields.';
 
@@ -45,7 +46,19 @@ export async function submitContact(
     // The honeypot goes to the API, which drops what bots send.
     ...(typeof website === 'string' && website ? { website } : {}),
   };
-  const outcome = await createLead('contactUs', body, { clientIp });
+  const source = formSource(form);
+  let outcome = await createLead(
+    'contactUs',
+    Object.keys(source).length > 0 ? { ...body, source } : body,
+    { clientIp },
+  );
+  // A source the API refuses (a rule this side did not know) never costs the lead: sent again bare.
+  if (
+    !outcome.ok &&
+    outcome.status === 400 &&
+    Object.keys(outcome.errors ?? {}).some((field) => field.startsWith('source'))
+  )
+    outcome = await createLead('contactUs', body, { clientIp });
   if (outcome.ok) return { status: 200, result: { ok: true } };
   if (outcome.status === 400) {
     const fieldErrors: ContactErrors = {};

@@ -39,6 +39,8 @@ export function landingCache(build: ServerBuild, siteUrl: string): RequestHandle
 
   return (req, res, next) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || req.originalUrl !== '/') return next();
+    // A visitor another site sent: their page's contact link carries that site's host on.
+    if (isForeignReferer(req.get('Referer'), req.get('Host'))) return next();
     rendered ??= render().catch(() => null);
     void rendered.then((page) => {
       if (!page) {
@@ -50,4 +52,14 @@ export function landingCache(build: ServerBuild, siteUrl: string): RequestHandle
       res.status(page.status).send(page.html.replaceAll(placeholder, nonce));
     });
   };
+}
+
+/** Whether a `Referer` names another site than `host` (the page then names it: not the cached one). */
+export function isForeignReferer(referer: string | undefined, host: string | undefined): boolean {
+  if (!referer) return false;
+  try {
+    return new URL(referer).host !== host;
+  } catch {
+    return false;
+  }
 }

@@ -1,7 +1,14 @@
 import { useState } from 'react';
 import { Button } from 'react-bootstrap';
 
-import { LEAD_KINDS, leadField, type Lead, type LeadKindKey } from '@contract';
+import {
+  LEAD_KINDS,
+  LEAD_SOURCE_FIELDS,
+  leadField,
+  type Lead,
+  type LeadKindKey,
+  type LeadSource,
+} from '@contract';
 import { useHydrated } from '~/hooks/use-hydrated';
 
 import { RelativeTime } from './relative-time';
@@ -48,7 +55,42 @@ export function LeadFields({ kind, lead }: { kind: LeadKindKey; lead: Lead }) {
           {lead.readAt ? `; read ${exact(lead.readAt)}` : '; not read yet'}
         </dd>
       </div>
+      <div className="lead-detail__field">
+        <dt>Source</dt>
+        <dd>
+          <SourceValue source={lead.source} />
+        </dd>
+      </div>
     </dl>
+  );
+}
+
+const SOURCE_LABELS: Record<keyof LeadSource, string> = {
+  utm_source: 'utm_source',
+  utm_medium: 'utm_medium',
+  utm_campaign: 'utm_campaign',
+  utm_term: 'utm_term',
+  utm_content: 'utm_content',
+  referrer: 'Referred by',
+  landingPath: 'Landing page',
+  startedAt: 'Visit began',
+};
+
+/** Where the lead came from: each field the visit's first touch recorded, by name. */
+function SourceValue({ source }: { source: LeadSource | null }) {
+  // Answers from an API older than sources carry none.
+  const recorded = LEAD_SOURCE_FIELDS.filter((field) => source?.[field]);
+  if (!source || recorded.length === 0)
+    return <span className="text-body-secondary">Not recorded</span>;
+  return (
+    <ul className="list-unstyled mb-0 lead-detail__source">
+      {recorded.map((field) => (
+        <li key={field}>
+          {SOURCE_LABELS[field]}:{' '}
+          {field === 'startedAt' ? exact(source[field] ?? '') : source[field]}
+        </li>
+      ))}
+    </ul>
   );
 }
 

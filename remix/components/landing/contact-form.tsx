@@ -1,7 +1,7 @@
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { Button } from 'react-bootstrap';
 
-import { FIELD_LIMITS, htmlMaxLength } from '@contract';
+import { FIELD_LIMITS, htmlMaxLength, LEAD_SOURCE_FIELDS, type LeadSource } from '@contract';
 import {
   CONTACT_FIELDS,
   type ContactActionResult,
@@ -37,6 +37,8 @@ export interface ContactFormProps {
    * page's script prevents that and sends it itself. Without it the browser posts (no JavaScript).
    */
   onValidSubmit?: (event: FormEvent<HTMLFormElement>) => void;
+  /** The visit's first touch (issue 23), sent as hidden fields of the same names. */
+  source?: LeadSource | null;
 }
 
 /**
@@ -44,7 +46,14 @@ export interface ContactFormProps {
  * section 5 exactly: on SEND every empty field shows '*required field'; typing does not clear a
  * message, only the next SEND re-evaluates. `noValidate` keeps the browser's own bubbles away.
  */
-export function ContactForm({ idPrefix, action, busy, result, onValidSubmit }: ContactFormProps) {
+export function ContactForm({
+  idPrefix,
+  action,
+  busy,
+  result,
+  onValidSubmit,
+  source,
+}: ContactFormProps) {
   const [errors, setErrors] = useState<ContactErrors>(() => result?.fieldErrors ?? {});
   const [formError, setFormError] = useState<string | null>(() => result?.formError ?? null);
   const formRef = useRef<HTMLFormElement>(null);
@@ -148,6 +157,11 @@ export function ContactForm({ idPrefix, action, busy, result, onValidSubmit }: C
           defaultValue=""
         />
       </div>
+      {LEAD_SOURCE_FIELDS.map((name) =>
+        source?.[name] ? (
+          <input key={name} type="hidden" name={name} defaultValue={source[name]} data-source="" />
+        ) : null,
+      )}
       {formError ? (
         <div className="alert alert-danger contact-form-error" role="alert">
           {formError}

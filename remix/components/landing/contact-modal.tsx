@@ -2,6 +2,7 @@ import { type FormEvent, useCallback, useState } from 'react';
 import { Modal } from 'react-bootstrap';
 
 import { CONTACT_PAGE_ACTION, type ContactActionResult } from '~/contact/contact-fields';
+import { readFirstTouch } from '~/contact/first-touch';
 import { postContact } from '~/contact/post-contact';
 
 import { ContactForm } from './contact-form';
@@ -23,6 +24,8 @@ export interface ConnectedContactFormProps {
 export function ConnectedContactForm({ idPrefix, onSent }: ConnectedContactFormProps) {
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<ContactFailure | undefined>();
+  // Kept by the page's script when the visit began (remix/islands/landing.ts).
+  const [source] = useState(() => readFirstTouch(() => window.sessionStorage));
 
   const send = useCallback(
     async (event: FormEvent<HTMLFormElement>) => {
@@ -42,6 +45,7 @@ export function ConnectedContactForm({ idPrefix, onSent }: ConnectedContactFormP
       action={CONTACT_PAGE_ACTION}
       busy={busy}
       result={result}
+      source={source}
       onValidSubmit={(event) => void send(event)}
     />
   );

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 
+import { type LeadSource } from '@contract';
 import { CONTACT_PAGE_ACTION, type ContactActionResult } from '~/contact/contact-fields';
 
 import { ContactForm, SENT_MESSAGE } from './contact-form';
@@ -10,6 +11,8 @@ export interface ContactSectionProps {
   sent: boolean;
   /** A failed no-JavaScript submission, rendered back with its messages and values. */
   initialResult?: Extract<ContactActionResult, { ok: false }>;
+  /** The visit's first touch, sent with the form (the page's script puts the kept one in). */
+  source?: LeadSource;
 }
 
 /**
@@ -17,7 +20,7 @@ export interface ContactSectionProps {
  * leads to `?contact=1#contact`, and the server renders this section there. It posts to the index
  * route's action and the server answers with the page (the section is never hydrated).
  */
-export function ContactSection({ sent, initialResult }: ContactSectionProps) {
+export function ContactSection({ sent, initialResult, source }: ContactSectionProps) {
   return (
     <section id="contact" className="contact-inline" aria-labelledby="contact-inline-title">
       <div className="container">
@@ -34,6 +37,7 @@ export function ContactSection({ sent, initialResult }: ContactSectionProps) {
               action={CONTACT_PAGE_ACTION}
               busy={false}
               result={initialResult}
+              source={source}
             />
           )}
         </div>

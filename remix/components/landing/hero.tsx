@@ -32,15 +32,21 @@ export const TAGLINE = 'Artificial Intelligence Driven Boat Market Data Solution
 /** Where the 'Contact Us' control leads without JavaScript: the inline form (see routes/_index/route.tsx). */
 export const CONTACT_HREF = '?contact=1#contact';
 
+/** The same, carrying the visit's first touch (`sourceQuery()`) on to the form. */
+export const contactHref = (sourceQuery = '') =>
+  sourceQuery ? `?contact=1&${sourceQuery}#contact` : CONTACT_HREF;
+
 // React 18 does not know `fetchPriority` yet and warns about the camelCase prop; the lowercase
 // attribute is what the browser reads.
 const highPriority = { fetchpriority: 'high' } as Record<string, string>;
 
 export interface HeroProps {
   productName: string;
+  /** The visit's first touch as a query, for the contact link (without JavaScript). */
+  sourceQuery?: string;
 }
 
-export function Hero({ productName }: HeroProps) {
+export function Hero({ productName, sourceQuery }: HeroProps) {
   const opener = { [CONTACT_OPENER_ATTRIBUTE]: '' };
   return (
     <header className="hero">
@@ -71,7 +77,7 @@ export function Hero({ productName }: HeroProps) {
         <p className="hero-tagline">{TAGLINE}</p>
         {/* A link to the page's inline contact form; the page's script turns it into a button that
             opens the modal (remix/islands/contact-opener.ts). */}
-        <a className="btn btn-cta btn-lg hero-cta" href={CONTACT_HREF} {...opener}>
+        <a className="btn btn-cta btn-lg hero-cta" href={contactHref(sourceQuery)} {...opener}>
           Contact Us
         </a>
       </div>

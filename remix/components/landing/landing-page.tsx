@@ -1,3 +1,4 @@
+import { type LeadSource } from '@contract';
 import { type SiteConfig } from '~/config/site';
 import { type ContactActionResult } from '~/contact/contact-fields';
 
@@ -16,18 +17,24 @@ export interface LandingProps {
   sent: boolean;
   /** A failed no-JavaScript submission, shown in the inline form with its values. */
   failed?: Extract<ContactActionResult, { ok: false }>;
+  /** The visit's first touch as the server saw it: the inline form's hidden fields. */
+  source?: LeadSource;
+  /** The same as a query, carried by the contact link when it names an origin. */
+  sourceQuery?: string;
 }
 
 /**
  * Everything the landing page shows, rendered on the server only: the browser gets HTML and a small
  * script that brings the counters, the reveal and the contact modal to it (decision 0009).
  */
-export function LandingPage({ site, contact, sent, failed }: LandingProps) {
+export function LandingPage({ site, contact, sent, failed, source, sourceQuery }: LandingProps) {
   return (
     <>
-      <Hero productName={site.productName} />
+      <Hero productName={site.productName} sourceQuery={sourceQuery} />
       <main id="main">
-        {contact || sent || failed ? <ContactSection sent={sent} initialResult={failed} /> : null}
+        {contact || sent || failed ? (
+          <ContactSection sent={sent} initialResult={failed} source={source} />
+        ) : null}
         <MarketInsights />
         <MarketplacePromo
           marketplaceName={site.marketplaceName}

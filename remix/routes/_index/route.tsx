@@ -23,6 +23,7 @@ import {
 import { LandingPage } from '~/components/landing/landing-page';
 import { getSiteConfig } from '~/config/site.server';
 import { type ContactActionResult } from '~/contact/contact-fields';
+import { namesAnOrigin, requestSource, sourceQuery } from '~/contact/request-source.server';
 import { submitContact } from '~/contact/submit-contact.server';
 import { type IslandScripts, landingIslandScripts } from '~/islands/island-src.server';
 import { useNonce } from '~/utils/nonce-provider';
@@ -34,7 +35,12 @@ export const handle: PageScriptsHandle = { scripts: 'island' };
 
 export function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
+  // Without JavaScript: the inline form's hidden source fields, and the contact link's query when
+  // the visit names an origin (a plain `/` stays the one cached document: landing-cache.ts).
+  const source = requestSource(request);
   return {
+    source,
+    sourceQuery: namesAnOrigin(source) ? sourceQuery(source) : '',
     ...getSiteConfig(),
     /** `?contact`: the no-JavaScript way to the contact form (rendered inline). */
     contact: params.has('contact'),
@@ -69,7 +75,7 @@ const loadAfterFirstView = ({ src, prefetch }: IslandScripts) =>
   `if(document.readyState==='complete')afterHero();else addEventListener('load',afterHero,{once:true})})()`;
 
 export default function Index() {
-  const { contact, sent, island, ...site } = useLoaderData<typeof loader>();
+  const { contact, sent, island, source, sourceQuery, ...site } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ContactActionResult | undefined;
   const nonce = useNonce();
   return (
@@ -79,6 +85,8 @@ export default function Index() {
         contact={contact}
         sent={sent}
         failed={actionData && !actionData.ok ? actionData : undefined}
+        source={source}
+        sourceQuery={sourceQuery}
       />
       <script nonce={nonce} dangerouslySetInnerHTML={{ __html: loadAfterFirstView(island) }} />
     </>
