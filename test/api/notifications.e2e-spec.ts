@@ -1,10 +1,15 @@
 import { createServer } from 'node:http';
 import { type AddressInfo } from 'node:net';
 
+import { Webhook } from 'standardwebhooks';
+
 import { LEAD_KINDS, leadPaths } from '../../nest/src/contract';
 import { eventually, startMailReceiver, startWebhookReceiver } from '../support/receivers';
 import { validSubmission } from '../support/submissions';
 import { createTestApp, request } from '../support/test-app';
+
+/** A signing secret as `whsec_$(openssl rand -base64 32)` makes one. */
+const SECRET = `whsec_${Buffer.alloc(32, 42).toString('base64')}`;
 
 describe('new-lead notifications', () => {
   const kind = LEAD_KINDS.keDemo;
@@ -12,7 +17,7 @@ describe('new-lead notifications', () => {
 
   it('posts each new lead to the webhook, retrying after a failure', async () => {
     const hook = await startWebhookReceiver(1);
-    const t = await createTestApp({ LEAD_WEBHOOK_URL: hook.url });
+    const t = await createTestApp({ LEAD_WEBHOOK_URL: hook.url, LEAD_WEBHOOK_SECRET: SECRET });
     try {
       const started = Date.now();
       const res = await request(t.http).post(leadPaths(kind).create).send(submission).expect(201);
@@ -35,6 +40,23 @@ describe('new-lead notifications', () => {
       expect(outbox).toEqual(
         expect.objectContaining({ status: 'sent', attempts: 2, channel: 'webhook' }),
       );
+
+      // Both calls, the refused one and its retry, are signed (Standard Webhooks), with one id:
+      // the outbox row's, so a receiver that saw the first can tell the second repeats it.
+      const receiver = new Webhook(SECRET);
+      expect(hook.calls.map((call) => call.answered)).toEqual([500, 204]);
+      for (const call of hook.calls) {
+        expect(receiver.verify(call.body, call.headers)).toEqual(hook.received[0]);
+        expect(call.headers['webhook-signature']).toMatch(/^v1,[A-Za-z0-9+/]+=*$/);
+        expect(call.headers['webhook-id']).toBe(outbox?._id.toHexString());
+      }
+      // A forged call (another secret, or the body changed on the way) does not verify.
+      const [call] = hook.calls;
+      const forger = new Webhook(`whsec_${Buffer.alloc(32, 1).toString('base64')}`);
+      expect(() => forger.verify(call?.body ?? '', call?.headers ?? {})).toThrow();
+      expect(() =>
+        receiver.verify((call?.body ?? '').replace('Harbour', 'Harbor'), call?.headers ?? {}),
+      ).toThrow();
     } finally {
       await t.close();
       await hook.close();
@@ -70,7 +92,7 @@ describe('new-lead notifications', () => {
     const down = await startWebhookReceiver();
     const url = down.url;
     await down.close();
-    const first = await createTestApp({ LEAD_WEBHOOK_URL: url });
+    const first = await createTestApp({ LEAD_WEBHOOK_URL: url, LEAD_WEBHOOK_SECRET: SECRET });
     const res = await request(first.http).post(leadPaths(kind).create).send(submission).expect(201);
     await eventually(async () => {
       const job = await first.connection
@@ -83,7 +105,11 @@ describe('new-lead notifications', () => {
 
     const port = Number(new URL(url).port);
     const hook = await startWebhookReceiver(0, port);
-    const second = await createTestApp({ LEAD_WEBHOOK_URL: url, MONGODB_DB: first.dbName });
+    const second = await createTestApp({
+      LEAD_WEBHOOK_URL: url,
+      LEAD_WEBHOOK_SECRET: SECRET,
+      MONGODB_DB: first.dbName,
+    });
     try {
       await eventually(() => hook.received.length === 1, 20_000);
       expect(hook.received[0]).toEqual(
@@ -105,7 +131,7 @@ describe('new-lead notifications', () => {
     });
     await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve));
     const url = `http://127.0.0.1:${(slow.address() as AddressInfo).port}/hooks/leads`;
-    const app = await createTestApp({ LEAD_WEBHOOK_URL: url });
+    const app = await createTestApp({ LEAD_WEBHOOK_URL: url, LEAD_WEBHOOK_SECRET: SECRET });
     try {
       const res = await request(app.http).post(leadPaths(kind).create).send(submission).expect(201);
       await eventually(() => started === 1);

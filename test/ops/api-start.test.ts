@@ -47,8 +47,9 @@ describe('node dist/main.js', () => {
     return { child, out, exited };
   }
 
-  it('refuses to start without MONGODB_URI, in one line that says how to get a database', async () => {
-    const api = runApi({ API_PORT: String(await freePort()) });
+  /** Runs the API with `env` and expects it to stop at once: answers its one line of stderr. */
+  async function refusal(env: NodeJS.ProcessEnv): Promise<string | undefined> {
+    const api = runApi({ API_PORT: String(await freePort()), ...env });
     let timer: NodeJS.Timeout | undefined;
     const exit = await Promise.race([
       api.exited,
@@ -64,9 +65,22 @@ describe('node dist/main.js', () => {
     expect(started).toEqual([]);
     const lines = api.out.stderr.trim().split('\n');
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(/MONGODB_URI/);
-    expect(lines[0]).toMatch(/npm run dev/);
-    expect(lines[0]).toMatch(/npm start/);
+    return lines[0];
+  }
+
+  it('refuses to start without MONGODB_URI, in one line that says how to get a database', async () => {
+    const line = await refusal({});
+    expect(line).toMatch(/MONGODB_URI/);
+    expect(line).toMatch(/npm run dev/);
+    expect(line).toMatch(/npm start/);
+  }, 30_000);
+
+  it('refuses to start with a webhook URL and no secret to sign its calls, in one line', async () => {
+    const line = await refusal({
+      MONGODB_URI: `${db.uri}ops_api_hook`,
+      LEAD_WEBHOOK_URL: 'https://hooks.example.com/leads',
+    });
+    expect(line).toMatch(/LEAD_WEBHOOK_URL is set but LEAD_WEBHOOK_SECRET is not/);
   }, 30_000);
 
   it('writes only JSON lines to stdout in production, and stops on SIGTERM', async () => {

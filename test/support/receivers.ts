@@ -9,22 +9,34 @@ export interface WebhookReceiver {
   received: unknown[];
   /** Every request, including the failed ones. */
   attempts: number;
+  /** Every request as it came (headers and raw body), the failed ones included: what a receiver verifies. */
+  calls: { headers: Record<string, string>; body: string; answered: number }[];
   close(): Promise<void>;
 }
 
 /** A local HTTP endpoint that fails the first `failFirst` requests with 500, then accepts. */
 export async function startWebhookReceiver(failFirst = 0, port = 0): Promise<WebhookReceiver> {
-  const receiver = { received: [] as unknown[], attempts: 0 } as WebhookReceiver;
+  const receiver = {
+    received: [] as unknown[],
+    attempts: 0,
+    calls: [],
+  } as unknown as WebhookReceiver;
   const server: Server = createServer((req: IncomingMessage, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       receiver.attempts++;
-      if (receiver.attempts <= failFirst) {
+      const body = Buffer.concat(chunks).toString('utf8');
+      const headers = Object.fromEntries(
+        Object.entries(req.headers).map(([name, value]) => [name, String(value)]),
+      );
+      const refused = receiver.attempts <= failFirst;
+      receiver.calls.push({ headers, body, answered: refused ? 500 : 204 });
+      if (refused) {
         res.writeHead(500).end('not now');
         return;
       }
-      receiver.received.push(JSON.parse(Buffer.concat(chunks).toString('utf8')));
+      receiver.received.push(JSON.parse(body));
       res.writeHead(204).end();
     });
   });

@@ -29,6 +29,8 @@ export abstract class AppConfig {
   abstract readonly webUrl: string;
   abstract readonly notifications: {
     webhookUrl?: string;
+    /** The Standard Webhooks secret (`whsec_…`); set whenever webhookUrl is. */
+    webhookSecret?: string;
     smtpUrl?: string;
     notifyEmail?: string;
     from: string;
@@ -106,6 +108,7 @@ export function resolveAppConfig(env: EnvironmentVariables): AppConfig {
     webUrl: env.WEB_URL.replace(/\/$/, ''),
     notifications: {
       webhookUrl: env.LEAD_WEBHOOK_URL,
+      webhookSecret: env.LEAD_WEBHOOK_SECRET,
       smtpUrl: env.SMTP_URL,
       notifyEmail: env.NOTIFY_EMAIL,
       from: env.NOTIFY_FROM ?? 'leads@localhost',

@@ -39,6 +39,16 @@ describe('parseEnvironment', () => {
       'ADMIN_PASSWORD must be at least 12 characters',
     ],
     [{ INTAKE_RATE_LIMIT: '0' }, 'INTAKE_RATE_LIMIT must be a whole number of at least 1'],
+    [
+      { LEAD_WEBHOOK_URL: 'https://hooks.example.com/leads' },
+      'LEAD_WEBHOOK_URL is set but LEAD_WEBHOOK_SECRET is not: webhook calls are signed (whsec_$(openssl rand -base64 32))',
+    ],
+    ...['secret', 'whsec_short', `whsec_${'a'.repeat(31)}`, `whsec_${'a'.repeat(32)}!`].map(
+      (LEAD_WEBHOOK_SECRET): [Record<string, string>, string] => [
+        { LEAD_WEBHOOK_SECRET },
+        'LEAD_WEBHOOK_SECRET must be whsec_ followed by a base64 key of at least 24 bytes (whsec_$(openssl rand -base64 32))',
+      ],
+    ),
   ])('refuses %j with one line naming the variable', (raw, message) => {
     expect(() => parseEnvironment(raw)).toThrow(new ConfigError(message));
   });
@@ -49,6 +59,8 @@ describe('parseEnvironment', () => {
       JWT_SECRET: 'x'.repeat(32),
       MONGODB_URI: 'mongodb+srv://user:pw@cluster0.example.net/leads?retryWrites=true',
       CORS_ORIGINS: 'https://www.example.com, https://marketplace.example.com',
+      LEAD_WEBHOOK_URL: 'https://hooks.example.com/leads',
+      LEAD_WEBHOOK_SECRET: `whsec_${Buffer.alloc(32, 7).toString('base64')}`,
     });
     expect(env.NODE_ENV).toBe('production');
   });

@@ -130,6 +130,17 @@ export class EnvironmentVariables {
   @Matches(/^https?:\/\/\S+$/, { message: 'LEAD_WEBHOOK_URL must be an http(s) URL' })
   LEAD_WEBHOOK_URL?: string;
 
+  /**
+   * The Standard Webhooks secret every webhook call is signed with: `whsec_` and a base64 key of
+   * at least 24 bytes (`whsec_$(openssl rand -base64 32)`). Required with LEAD_WEBHOOK_URL.
+   */
+  @IsOptional()
+  @Matches(/^whsec_(?:[A-Za-z0-9+/]{4}){8,128}(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/, {
+    message:
+      'LEAD_WEBHOOK_SECRET must be whsec_ followed by a base64 key of at least 24 bytes (whsec_$(openssl rand -base64 32))',
+  })
+  LEAD_WEBHOOK_SECRET?: string;
+
   @IsOptional()
   @Matches(/^smtps?:\/\/\S+$/, { message: 'SMTP_URL must be an smtp:// or smtps:// URL' })
   SMTP_URL?: string;
@@ -167,6 +178,11 @@ export function parseEnvironment(raw: Record<string, unknown>): EnvironmentVaria
   }
   if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
     throw new ConfigError('ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
+  }
+  if (env.LEAD_WEBHOOK_URL && !env.LEAD_WEBHOOK_SECRET) {
+    throw new ConfigError(
+      'LEAD_WEBHOOK_URL is set but LEAD_WEBHOOK_SECRET is not: webhook calls are signed (whsec_$(openssl rand -base64 32))',
+    );
   }
   if (env.NOTIFY_EMAIL && !env.SMTP_URL) {
     throw new ConfigError('NOTIFY_EMAIL is set but SMTP_URL is not');

@@ -1,5 +1,6 @@
 import { Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { createTransport, type Transporter } from 'nodemailer';
+import { Webhook } from 'standardwebhooks';
 
 import { AppConfig } from '../config/app-config';
 import { type Lead, leadField, type LeadKindDescriptor } from '../contract';
@@ -41,7 +42,7 @@ export class NotificationChannels implements OnModuleDestroy {
     lead: Lead,
     jobId: string,
   ): Promise<void> {
-    if (channel === 'webhook') await this.postWebhook(kind, lead);
+    if (channel === 'webhook') await this.postWebhook(kind, lead, jobId);
     else if (channel === 'email') await this.sendEmail(kind, lead);
     else await this.sendReply(lead, jobId);
   }
@@ -56,13 +57,27 @@ export class NotificationChannels implements OnModuleDestroy {
     await this.transport.sendMail({ from, to: lead.email, ...message });
   }
 
-  private async postWebhook(kind: LeadKindDescriptor, lead: Lead): Promise<void> {
-    const url = this.config.notifications.webhookUrl;
-    if (!url) throw new Error('LEAD_WEBHOOK_URL is no longer set');
+  /**
+   * The lead as JSON, signed as Standard Webhooks says: `webhook-id` is the outbox row's id, so a
+   * retry carries the id of the call it repeats and a receiver can drop a repeat; the timestamp
+   * and signature are the attempt's own.
+   */
+  private async postWebhook(kind: LeadKindDescriptor, lead: Lead, jobId: string): Promise<void> {
+    const { webhookUrl: url, webhookSecret: secret } = this.config.notifications;
+    if (!url || !secret)
+      throw new Error('LEAD_WEBHOOK_URL or LEAD_WEBHOOK_SECRET is no longer set');
+    const body = JSON.stringify({ event: 'lead.created', kind: kind.key, lead });
+    const sentAt = new Date();
     const response = await fetch(url, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'User-Agent': 'boat-market-data-leads/1' },
-      body: JSON.stringify({ event: 'lead.created', kind: kind.key, lead }),
+      headers: {
+        'Content-Type': 'application/json',
+        'User-Agent': 'boat-market-data-leads/1',
+        'webhook-id': jobId,
+        'webhook-timestamp': String(Math.floor(sentAt.getTime() / 1000)),
+        'webhook-signature': new Webhook(secret).sign(jobId, sentAt, body),
+      },
+      body,
       signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS),
     });
     if (!response.ok) throw new Error(`webhook answered ${response.status}`);
