@@ -8,6 +8,7 @@ import { InjectConnection, InjectModel } from '@nestjs/mongoose';
 import { type Connection, type Model, trusted, Types } from 'mongoose';
 
 import { LEAD_KINDS } from '../contract';
+import { LeadEmailCounts } from '../leads/core/lead-email-counts';
 import { type LeadRecord, toLead } from '../leads/core/lead-record';
 
 import { NotificationChannels } from './notification-channels';
@@ -62,6 +63,7 @@ export class NotificationWorker implements OnApplicationBootstrap, BeforeApplica
     @InjectModel(LeadNotification.name) private readonly outbox: Model<LeadNotification>,
     @InjectConnection() private readonly connection: Connection,
     private readonly channels: NotificationChannels,
+    private readonly counts: LeadEmailCounts,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -120,7 +122,9 @@ export class NotificationWorker implements OnApplicationBootstrap, BeforeApplica
         .collection<LeadRecord>(kind.collection)
         .findOne({ _id: new Types.ObjectId(job.leadId) });
       if (!record) throw new Error('lead no longer exists');
-      await this.channels.deliver(job.channel, kind, toLead(kind, record), job._id.toHexString());
+      const [others] = await this.counts.otherRequests([record]);
+      const lead = toLead(kind, record, undefined, others);
+      await this.channels.deliver(job.channel, kind, lead, job._id.toHexString());
       await this.outbox.updateOne(
         { _id: job._id },
         { $set: { status: 'sent', sentAt: new Date(), lastError: null } },

@@ -13,6 +13,11 @@ import {
 import { LeadTimeline } from '../timeline/lead-timeline';
 import { LEAD_TIMELINE_MODEL, LeadTimelineSchema } from '../timeline/lead-timeline.schema';
 
+import {
+  LEAD_EMAIL_COUNTS_MODEL,
+  LeadEmailCounts,
+  LeadEmailCountSchema,
+} from './lead-email-counts';
 import { LeadEmailKeys } from './lead-email-keys';
 import { LeadOwnerRelease } from './lead-owner-release';
 import { LeadRegistry } from './lead-registry';
@@ -37,6 +42,7 @@ import {
       { name: LEAD_TOTALS_MODEL, schema: LeadTotalsSchema },
       { name: LEAD_TIMELINE_MODEL, schema: LeadTimelineSchema },
       { name: RESPONSE_TARGETS_MODEL, schema: ResponseTargetsSchema },
+      { name: LEAD_EMAIL_COUNTS_MODEL, schema: LeadEmailCountSchema },
     ]),
   ],
   controllers: [ResponseTargetsController],
@@ -45,6 +51,7 @@ import {
     LeadTotalsStore,
     LeadTotalsChecker,
     LeadEmailKeys,
+    LeadEmailCounts,
     LeadSearchWords,
     LeadTimeline,
     ResponseTargetsStore,
@@ -56,6 +63,7 @@ import {
     LeadTotalsStore,
     LeadTotalsChecker,
     LeadEmailKeys,
+    LeadEmailCounts,
     LeadSearchWords,
     LeadTimeline,
     ResponseTargetsService,

@@ -2,9 +2,9 @@ import { type Lead, type LeadKind, type LeadKindKey } from '../../contract';
 import { type LeadNotifier } from '../../notifications/lead-notifier.service';
 
 import { planErasure } from './lead-action-plan';
-import { toLead } from './lead-record';
 import { type LeadWrites } from './lead-writes';
 import { type LeadRepository } from './lead.repository';
+import { type LeadListView } from './list-view/lead-list-view';
 
 /** More leads than one person leaves: a bound on an access request's answer. */
 const PERSON_LEADS_MAX = 1_000;
@@ -16,12 +16,12 @@ export class LeadPrivacy<K extends LeadKindKey = LeadKindKey> {
     private readonly leads: LeadRepository,
     private readonly writes: LeadWrites,
     private readonly notifier: LeadNotifier,
+    private readonly view: Pick<LeadListView<K>, 'leadsOf'>,
   ) {}
 
   /** Every lead of an email address, newest first (a person's right of access). */
   async findByEmail(email: string): Promise<Lead<K>[]> {
-    const records = await this.leads.newestByEmail(email, PERSON_LEADS_MAX);
-    return records.map((record) => toLead(this.kind, record));
+    return this.view.leadsOf(await this.leads.newestByEmail(email, PERSON_LEADS_MAX));
   }
 
   /**

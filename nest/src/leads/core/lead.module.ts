@@ -18,6 +18,7 @@ import { LeadWork } from '../work/lead-work';
 import { createLeadWorkController } from '../work/lead-work.controller';
 import { leadWorkToken } from '../work/lead-work.token';
 
+import { LeadEmailCounts } from './lead-email-counts';
 import { LeadPrivacy } from './lead-privacy';
 import { type LeadRecord } from './lead-record';
 import { type LeadKindParts, LeadRegistry } from './lead-registry';
@@ -68,6 +69,7 @@ export class LeadModule {
             LeadTimeline,
             AppConfig,
             ResponseTargetsService,
+            LeadEmailCounts,
           ],
           useFactory: (
             model: Model<LeadRecord>,
@@ -79,6 +81,7 @@ export class LeadModule {
             timeline: LeadTimeline,
             config: AppConfig,
             targets: ResponseTargetsService,
+            counts: LeadEmailCounts,
           ) => {
             const parts = buildParts(kind, model, {
               totals,
@@ -88,6 +91,7 @@ export class LeadModule {
               timeline,
               targets,
               registry,
+              counts,
               from: config.notifications.from,
             });
             registry.register(parts);
@@ -118,18 +122,20 @@ function buildParts<K extends LeadKindKey>(
     timeline: LeadTimeline;
     targets: ResponseTargetsService;
     registry: LeadRegistry;
+    counts: LeadEmailCounts;
     /** NOTIFY_FROM: the From of replies. */
     from: string;
   },
 ): LeadKindParts<K> {
-  const { totals, notifier, engine, checker, timeline, targets, registry, from } = shared;
-  const repository = new LeadRepository(kind, model, engine);
+  const { totals, notifier, engine, checker, timeline, targets, registry, counts, from } = shared;
+  const repository = new LeadRepository(kind, model, engine, counts);
   const view = new LeadListView(
     kind,
     repository,
     totals,
     () => checker.requestCheck(kind.key),
     () => targets.clock(kind.key),
+    (records) => counts.otherRequests(records),
   );
   const writes = new LeadWrites(kind.key, repository, view, timeline);
   const service = new LeadService(kind, repository, view, writes, notifier);
@@ -138,7 +144,7 @@ function buildParts<K extends LeadKindKey>(
     repository,
     view,
     service,
-    privacy: new LeadPrivacy(kind, repository, writes, notifier),
+    privacy: new LeadPrivacy(kind, repository, writes, notifier, view),
     work: new LeadWork(kind, repository, timeline, { writes, notifier, registry, from }),
   };
 }

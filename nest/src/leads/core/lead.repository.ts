@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 
+import { Logger } from '@nestjs/common';
 import { type Model, Types } from 'mongoose';
 
 import {
@@ -12,6 +13,7 @@ import {
 import { type DatabaseEngine } from '../../database/database-engine';
 
 import { type ActionPlan } from './lead-action-plan';
+import { type EmailCountsKeeper, keyDeltas } from './lead-email-counts';
 import {
   assigneeFilter,
   emailFilter,
@@ -40,6 +42,8 @@ import { type CachedPage } from './list-view/lead-list-cache';
 import { type LeadListSource } from './list-view/lead-list-view';
 import { type KeptTotals } from './list-view/lead-totals';
 
+const logger = new Logger('Leads');
+
 /**
  * Every database call on one kind's leads, and the one place that minds the engine: what it
  * answers is what is stored, and each write answers what it changed. The queries themselves are
@@ -50,6 +54,8 @@ export class LeadRepository implements LeadListSource {
     private readonly kind: LeadKindDescriptor,
     private readonly model: Model<LeadRecord>,
     private readonly engine: DatabaseEngine,
+    /** Told of every lead that arrives or goes, by address (otherRequests). */
+    private readonly counts: EmailCountsKeeper = { change: () => Promise.resolve() },
   ) {}
 
   // --- reading -------------------------------------------------------------------------------
@@ -95,6 +101,11 @@ export class LeadRepository implements LeadListSource {
       yield* this.model.find(filter).sort(sort).lean().cursor({ batchSize: 1000 });
     };
     return Readable.from(leads.call(this));
+  }
+
+  /** Every lead's address, in no order, read in batches (the email counts are taken from it). */
+  emails(): AsyncIterable<Pick<LeadRecord, 'email'>> {
+    return this.model.find({}, { _id: 0, email: 1 }).lean().cursor({ batchSize: 1000 });
   }
 
   /** Every lead of an email address, in no order. */
@@ -161,7 +172,14 @@ export class LeadRepository implements LeadListSource {
       },
     ]);
     if (!created) throw new Error('insert returned no document');
-    return created.toObject<LeadRecord>();
+    const record = created.toObject<LeadRecord>();
+    // The lead is stored: a count left behind costs one answer's otherRequests, never the lead.
+    await this.counts
+      .change(keyDeltas([record], 1))
+      .catch((error: unknown) =>
+        logger.warn({ err: error }, 'email count not kept for a new lead'),
+      );
+    return record;
   }
 
   /**
@@ -174,7 +192,11 @@ export class LeadRepository implements LeadListSource {
     // any other; and it isolates no write, so a condition there would guard nothing. The kind's
     // write queue is what keeps a change from racing another there.
     const filter = (await this.wholeCollectionEngine()) ? ids : { ...ids, ...condition };
-    if (effect === 'remove') return (await this.model.deleteMany(filter).exec()).deletedCount;
+    if (effect === 'remove') {
+      const { deletedCount } = await this.model.deleteMany(filter).exec();
+      if (deletedCount > 0) await this.counts.change(keyDeltas(targets, -1));
+      return deletedCount;
+    }
     const result = await this.model
       .updateMany(filter, { $set: effect.set }, { timestamps: false })
       .exec();

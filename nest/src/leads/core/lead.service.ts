@@ -20,7 +20,7 @@ import {
 import { type LeadNotifier } from '../../notifications/lead-notifier.service';
 
 import { type ActionInput, planAction } from './lead-action-plan';
-import { assigneeOf, dueOf, type LeadRecord, stageOf, toLead } from './lead-record';
+import { assigneeOf, dueOf, type LeadRecord, stageOf } from './lead-record';
 import { sourceOf, storedSource } from './lead-source';
 import { type LeadWrites } from './lead-writes';
 import { type LeadRepository } from './lead.repository';
@@ -58,7 +58,9 @@ export class LeadService<K extends LeadKindKey = LeadKindKey> {
   async findOne(id: string): Promise<Lead<K>> {
     const record = await this.leads.findById(id);
     if (!record) throw this.notFound(id);
-    return toLead(this.kind, record, await this.view.clock());
+    const [lead] = await this.view.leadsOf([record]);
+    if (!lead) throw this.notFound(id);
+    return lead;
   }
 
   /**

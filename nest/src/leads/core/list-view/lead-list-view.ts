@@ -4,6 +4,7 @@ import { Coalescer } from '../../../common/coalescer';
 import { decodeCursor, encodeCursor } from '../../../common/keyset-cursor';
 import {
   type ArchiveResponse,
+  type Lead,
   type LeadKind,
   type LeadKindKey,
   type LeadListState,
@@ -15,7 +16,7 @@ import {
 } from '../../../contract';
 import { SORT_KEYS, type SortValue, sortValues } from '../lead-order';
 import { type ListQueryOptions } from '../lead-queries';
-import { type DueClock, stageOf, toLead } from '../lead-record';
+import { type DueClock, type LeadRecord, stageOf, toLead } from '../lead-record';
 
 import { type CachedPage, HEAD_SIZE, type LeadChange, LeadListCache } from './lead-list-cache';
 import { type KeptTotals, keptTotalsOf, sameTotals } from './lead-totals';
@@ -95,7 +96,16 @@ export class LeadListView<K extends LeadKindKey = LeadKindKey> {
     /** The kind's response target and the time now, that due times are read against. */
     readonly clock: () => Promise<DueClock> = () =>
       Promise.resolve({ targetMinutes: RESPONSE_TARGET_DEFAULTS[kind.key], now: new Date() }),
+    /** How many other leads share each record's address: read per answer, never cached with a page. */
+    readonly otherRequests: (records: readonly LeadRecord[]) => Promise<number[]> = (records) =>
+      Promise.resolve(records.map(() => 0)),
   ) {}
+
+  /** Records as the contract's leads, due times and other requests read once for all of them. */
+  async leadsOf(records: readonly LeadRecord[]): Promise<Lead<K>[]> {
+    const [clock, others] = await Promise.all([this.clock(), this.otherRequests(records)]);
+    return records.map((record, i) => toLead(this.kind, record, clock, others[i]));
+  }
 
   // --- reading -------------------------------------------------------------------------------
 
@@ -351,9 +361,8 @@ export class LeadListView<K extends LeadKindKey = LeadKindKey> {
     total: number | null,
   ): Promise<LeadPage<K>> {
     const last = records[records.length - 1];
-    const clock = await this.clock();
     return {
-      data: records.map((record) => toLead(this.kind, record, clock)),
+      data: await this.leadsOf(records),
       nextCursor: hasMore && last ? encodeCursor(sortValues(state, last)) : null,
       total,
     };
