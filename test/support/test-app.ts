@@ -14,7 +14,7 @@ import { AdminService } from '../../nest/src/auth/admin.service';
 import { type EnvOverrides } from '../../nest/src/config/app-config.module';
 import { configureApp } from '../../nest/src/configure-app';
 import { type LeadKindDescriptor, leadPaths } from '../../nest/src/contract';
-import { keyDeltas } from '../../nest/src/leads/core/lead-email-counts';
+import { keyDeltas, LeadEmailCounts } from '../../nest/src/leads/core/lead-email-counts';
 import { recountLeadTotals } from '../../nest/src/leads/core/list-view/lead-totals.store';
 
 import { leadDocs } from './lead-docs';
@@ -148,12 +148,7 @@ export async function clearLeads(t: TestApp, kind: LeadKindDescriptor): Promise<
   await recountLeadTotals(database(t), [kind]);
   // The addresses' kept counts (otherRequests) lose these leads, as the API's own deletes do.
   const deltas = keyDeltas(gone as unknown as { email: string }[], -1);
-  if (deltas.size > 0)
-    await t.connection.collection<{ _id: string }>('lead_email_counts').bulkWrite(
-      [...deltas].map(([key, delta]) => ({
-        updateOne: { filter: { _id: key }, update: { $inc: { count: delta } } },
-      })),
-    );
+  if (deltas.size > 0) await t.app.get(LeadEmailCounts).change(deltas);
 }
 
 function database(t: TestApp) {

@@ -24,6 +24,8 @@ export const LeadEmailCountSchema = new Schema<EmailCount>(
 
 /** Marks the counts as taken from the leads once; no email key is without `@`. */
 const COUNTED = '#counted';
+/** Moves on with every change of any count: what a process's copy of the counts is exact for. */
+const VERSION = '#version';
 
 /** What the lead repositories tell the counts: leads of these keys arrived (+) or went (-). */
 export interface EmailCountsKeeper {
@@ -52,6 +54,11 @@ export class LeadEmailCounts implements EmailCountsKeeper, OnApplicationBootstra
   private readonly logger = new Logger('Leads');
   /** FerretDB 1.x applies `$inc` as a read and a write, unisolated: two at once would lose one. */
   private readonly queue = new SerialQueue();
+  /** The counts this process has read, exact while the version is the one they were read at. */
+  private known: { version: number; counts: Map<string, number> } = {
+    version: -1,
+    counts: new Map(),
+  };
 
   constructor(
     @InjectModel(LEAD_EMAIL_COUNTS_MODEL) private readonly model: Model<EmailCount>,
@@ -62,25 +69,60 @@ export class LeadEmailCounts implements EmailCountsKeeper, OnApplicationBootstra
   async change(deltas: ReadonlyMap<string, number>): Promise<void> {
     const changes = [...deltas].filter(([, delta]) => delta !== 0);
     if (changes.length === 0) return;
-    await this.queue.run(() =>
-      this.model.bulkWrite(
-        changes.map(([key, delta]) => ({
-          updateOne: { filter: { _id: key }, update: { $inc: { count: delta } }, upsert: true },
-        })),
-        { ordered: false },
-      ),
-    );
+    await this.queue.run(async () => {
+      // Lowered in one call: a leaving lead's address has a count, or (stored before the counts,
+      // or behind the API's back) none to lower.
+      const lowered = changes.filter(([, delta]) => delta < 0);
+      if (lowered.length > 0)
+        await this.model.bulkWrite(
+          lowered.map(([key, delta]) => ({
+            updateOne: { filter: { _id: key }, update: { $inc: { count: delta } } },
+          })),
+        );
+      // Raised one by one, created when missing: an upsert costs FerretDB 1.x a read of the
+      // whole collection, a plain update by `_id` does not.
+      for (const [key, delta] of changes.filter(([, d]) => d > 0)) await this.raise(key, delta);
+      // The version last: a reader that sees the new version then reads the new counts.
+      await this.raise(VERSION, 1);
+    });
+  }
+
+  private async raise(key: string, delta: number): Promise<void> {
+    const { matchedCount } = await this.model.updateOne({ _id: key }, { $inc: { count: delta } });
+    if (matchedCount > 0) return;
+    // Another process may create it first: then it is there to raise.
+    await this.model
+      .create({ _id: key, count: delta })
+      .catch(() => this.model.updateOne({ _id: key }, { $inc: { count: delta } }));
   }
 
   /** How many other leads, of any kind, share each record's address (in the records' order). */
   async otherRequests(records: readonly Pick<LeadRecord, 'email'>[]): Promise<number[]> {
     const keys = records.map((record) => emailKey(record.email));
     const counts = await this.of([...new Set(keys)]);
-    return keys.map((key) => Math.max(0, (counts.get(key) ?? 1) - 1));
+    return keys.map((key) => Math.max(0, (counts.get(key) || 1) - 1));
   }
 
+  /**
+   * The counts of these keys: one read of the version, then only the keys this process has not
+   * read since the last change anywhere (so a page read again costs that one lookup). Labelled with
+   * the version read first, as a list head is (decision 0005): a change meanwhile moves it on.
+   */
   private async of(keys: readonly string[]): Promise<Map<string, number>> {
     if (keys.length === 0) return new Map();
+    const version = (await this.model.findById(VERSION).lean<EmailCount>().exec())?.count ?? 0;
+    if (version !== this.known.version) this.known = { version, counts: new Map() };
+    const { counts } = this.known;
+    const missing = keys.filter((key) => !counts.has(key));
+    if (missing.length > 0) {
+      const found = await this.read(missing);
+      for (const key of missing) counts.set(key, found.get(key) ?? 0);
+    }
+    return counts;
+  }
+
+  /** One `$in` on `_id` where the engine serves it; one `_id` lookup per key on FerretDB 1.x. */
+  private async read(keys: readonly string[]): Promise<Map<string, number>> {
     const found = (await this.engine.wholeCollectionEngine())
       ? await Promise.all(keys.map((key) => this.model.findById(key).lean<EmailCount>().exec()))
       : await this.model
@@ -100,12 +142,15 @@ export class LeadEmailCounts implements EmailCountsKeeper, OnApplicationBootstra
     for (const { repository } of this.registry.all())
       for await (const { email } of repository.emails())
         counts.set(emailKey(email), (counts.get(emailKey(email)) ?? 0) + 1);
-    const sets = [...counts].map(([key, count]) => ({
-      updateOne: { filter: { _id: key }, update: { $set: { count } }, upsert: true },
-    }));
-    for (let i = 0; i < sets.length; i += 1000)
-      await this.model.bulkWrite(sets.slice(i, i + 1000), { ordered: false });
-    await this.model.updateOne({ _id: COUNTED }, { $set: { count: 0 } }, { upsert: true });
+    // Before the API answers, nothing else writes them: replaced whole, the marker last.
+    await this.model.deleteMany({});
+    const docs = [...counts].map(([key, count]) => ({ _id: key, count }));
+    for (let i = 0; i < docs.length; i += 1000)
+      await this.model.insertMany(docs.slice(i, i + 1000));
+    await this.model.insertMany([
+      { _id: VERSION, count: Date.now() },
+      { _id: COUNTED, count: 0 },
+    ]);
     if (counts.size > 0) this.logger.log(`counted the leads of ${counts.size} email addresses`);
   }
 }
