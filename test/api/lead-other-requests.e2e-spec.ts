@@ -73,6 +73,17 @@ describe('a lead’s other requests', () => {
     expect(await others(contactUs, stranger)).toBe(0);
   });
 
+  it('loses no arrival of many at once, from one address across the kinds', async () => {
+    const kinds = [contactUs, keDemo, brokerDemo, consultation];
+    const ids = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => {
+        const kind = kinds[i % 4] as LeadKindDescriptor;
+        return submit(kind, 'many@example.com').then((id) => [kind, id] as const);
+      }),
+    );
+    for (const [kind, id] of ids) expect(await others(kind, id)).toBe(19);
+  });
+
   it('is in the OpenAPI document', async () => {
     const { body } = await request(t.http).get('/docs-json').expect(200);
     expect(body.components.schemas.KeDemoLead.properties.otherRequests).toEqual(

@@ -2,7 +2,7 @@ import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common'
 import { InjectModel } from '@nestjs/mongoose';
 import { type Model, Schema, trusted } from 'mongoose';
 
-import { SerialQueue } from '../../common/serial-queue';
+import { Coalescer } from '../../common/coalescer';
 import { emailKey } from '../../contract';
 import { DatabaseEngine } from '../../database/database-engine';
 
@@ -52,8 +52,14 @@ export function keyDeltas(records: readonly Pick<LeadRecord, 'email'>[], sign: 1
 @Injectable()
 export class LeadEmailCounts implements EmailCountsKeeper, OnApplicationBootstrap {
   private readonly logger = new Logger('Leads');
-  /** FerretDB 1.x applies `$inc` as a read and a write, unisolated: two at once would lose one. */
-  private readonly queue = new SerialQueue();
+  /**
+   * Changes written one round at a time, each round carrying whatever arrived during the last:
+   * FerretDB 1.x applies `$inc` as a read and a write, unisolated (two at once would lose one),
+   * and concurrent arrivals share a round instead of queueing one by one.
+   */
+  private readonly rounds = new Coalescer<ReadonlyMap<string, number>, void>((changes) =>
+    this.write(changes),
+  );
   /** The counts this process has read, exact while the version is the one they were read at. */
   private known: { version: number; counts: Map<string, number> } = {
     version: -1,
@@ -66,34 +72,52 @@ export class LeadEmailCounts implements EmailCountsKeeper, OnApplicationBootstra
     private readonly registry: LeadRegistry,
   ) {}
 
-  async change(deltas: ReadonlyMap<string, number>): Promise<void> {
-    const changes = [...deltas].filter(([, delta]) => delta !== 0);
-    if (changes.length === 0) return;
-    await this.queue.run(async () => {
-      // Lowered in one call: a leaving lead's address has a count, or (stored before the counts,
-      // or behind the API's back) none to lower.
-      const lowered = changes.filter(([, delta]) => delta < 0);
-      if (lowered.length > 0)
-        await this.model.bulkWrite(
-          lowered.map(([key, delta]) => ({
-            updateOne: { filter: { _id: key }, update: { $inc: { count: delta } } },
-          })),
-        );
-      // Raised one by one, created when missing: an upsert costs FerretDB 1.x a read of the
-      // whole collection, a plain update by `_id` does not.
-      for (const [key, delta] of changes.filter(([, d]) => d > 0)) await this.raise(key, delta);
-      // The version last: a reader that sees the new version then reads the new counts.
-      await this.raise(VERSION, 1);
-    });
+  /** Resolves once the change is stored (in a round with whatever else arrived meanwhile). */
+  change(deltas: ReadonlyMap<string, number>): Promise<void> {
+    if (![...deltas.values()].some((delta) => delta !== 0)) return Promise.resolve();
+    return this.rounds.push(deltas);
   }
 
-  private async raise(key: string, delta: number): Promise<void> {
-    const { matchedCount } = await this.model.updateOne({ _id: key }, { $inc: { count: delta } });
-    if (matchedCount > 0) return;
-    // Another process may create it first: then it is there to raise.
-    await this.model
-      .create({ _id: key, count: delta })
-      .catch(() => this.model.updateOne({ _id: key }, { $inc: { count: delta } }));
+  /**
+   * One round of changes, summed by address, in a few calls whatever their number: the lowered
+   * counts in one, the raised ones found by `_id` (an upsert would cost FerretDB 1.x a read of the
+   * whole collection), raised in one and the new ones created in one; the version last, so a
+   * reader that sees the new version then reads the new counts.
+   */
+  private async write(changes: ReadonlyMap<string, number>[]): Promise<void> {
+    const sum = new Map<string, number>();
+    for (const deltas of changes)
+      for (const [key, delta] of deltas) sum.set(key, (sum.get(key) ?? 0) + delta);
+    const increments = [...sum].filter(([, delta]) => delta !== 0);
+    const raised = increments.filter(([, delta]) => delta > 0);
+    const found = await Promise.all(raised.map(([key]) => this.model.exists({ _id: key }).exec()));
+    const created = raised.filter((_, i) => !found[i]);
+    const existing = increments.filter(([key]) => !created.some(([c]) => c === key));
+    if (existing.length > 0)
+      await this.model.bulkWrite(
+        existing.map(([key, delta]) => ({
+          updateOne: { filter: { _id: key }, update: { $inc: { count: delta } } },
+        })),
+      );
+    if (created.length > 0)
+      await this.model
+        .insertMany(
+          created.map(([key, count]) => ({ _id: key, count })),
+          { ordered: false },
+        )
+        // Another process created some first: those are raised instead.
+        .catch(() => this.raiseEach(created));
+    await this.raiseEach([[VERSION, 1]]);
+  }
+
+  private async raiseEach(increments: readonly (readonly [string, number])[]): Promise<void> {
+    for (const [key, delta] of increments) {
+      const { matchedCount } = await this.model.updateOne({ _id: key }, { $inc: { count: delta } });
+      if (matchedCount === 0)
+        await this.model
+          .create({ _id: key, count: delta })
+          .catch(() => this.model.updateOne({ _id: key }, { $inc: { count: delta } }));
+    }
   }
 
   /** How many other leads, of any kind, share each record's address (in the records' order). */
