@@ -52,6 +52,7 @@ export const AUDIT_ACTIONS = [
   'reply-templates-changed',
   'response-targets-changed',
   'export',
+  'insights',
   'privacy-access',
   'erase',
 ] as const;

@@ -175,3 +175,22 @@ export function missingWordsFilter(form: WordsForm = 'array'): FilterQuery<LeadR
 
 /** Leads stored before emailKey existed (filled in at start). */
 export const missingEmailKeyFilter: FilterQuery<LeadRecord> = { emailKey: null };
+
+/**
+ * Leads that arrived in `[from, to)`, spam left out (insights). A lead never held as spam has no
+ * `spamAt`, which `null` matches. Run through the driver: neither field is one the list schema
+ * knows by this name alone (`spamAt` belongs to the spam check, which owns its path).
+ */
+export function arrivalsFilter(from: Date, to: Date): Record<string, unknown> {
+  return { spamAt: null, createdAt: { $gte: from, $lt: to } };
+}
+
+/** The fields insights read of a lead: no personal data leaves the database for them. */
+export const ARRIVAL_FIELDS = {
+  _id: 0,
+  createdAt: 1,
+  stage: 1,
+  firstResponseAt: 1,
+  'source.utm_source': 1,
+  'source.referrer': 1,
+} as const;

@@ -10,9 +10,12 @@ import {
   type LeadStageTotals,
 } from '../../contract';
 import { type DatabaseEngine } from '../../database/database-engine';
+import { type LeadFact } from '../insights/insights-figures';
 
 import { type ActionPlan } from './lead-action-plan';
 import {
+  ARRIVAL_FIELDS,
+  arrivalsFilter,
   assigneeFilter,
   emailFilter,
   idsFilter,
@@ -80,6 +83,13 @@ export class LeadRepository implements LeadListSource {
       .lean<Pick<LeadRecord, '_id' | 'createdAt'>[]>()
       .exec();
     return leads.map((lead) => lead.createdAt);
+  }
+
+  /** What insights read of the leads that arrived in `[from, to)`, spam left out. */
+  arrivals(from: Date, to: Date): Promise<LeadFact[]> {
+    return this.model.collection
+      .find<LeadFact>(arrivalsFilter(from, to), { projection: ARRIVAL_FIELDS })
+      .toArray();
   }
 
   /** Every lead one admin owns, in any list (their ownership goes when they do). */
