@@ -10,3 +10,4 @@ export * from './lead-work';
 export * from './insights';
 export * from './privacy-and-audit';
 export * from './text';
+export * from './csv';
