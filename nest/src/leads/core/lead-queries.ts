@@ -177,17 +177,16 @@ export function missingWordsFilter(form: WordsForm = 'array'): FilterQuery<LeadR
 export const missingEmailKeyFilter: FilterQuery<LeadRecord> = { emailKey: null };
 
 /**
- * Leads that arrived in `[from, to)`, spam left out (insights). A lead never held as spam has no
- * `spamAt`, which `null` matches. Run through the driver: neither field is one the list schema
- * knows by this name alone (`spamAt` belongs to the spam check, which owns its path).
+ * Leads that arrived in `[from, to)` (or every lead), spam left out (insights). A lead never held
+ * as spam has no `spamAt`, which `null` matches. Run through the driver: `spamAt` belongs to the
+ * spam check, which owns its path in the schema.
  */
-export function arrivalsFilter(from: Date, to: Date): Record<string, unknown> {
-  return { spamAt: null, createdAt: { $gte: from, $lt: to } };
+export function arrivalsFilter(from?: Date, to?: Date): Record<string, unknown> {
+  return from && to ? { spamAt: null, createdAt: { $gte: from, $lt: to } } : { spamAt: null };
 }
 
 /** The fields insights read of a lead: no personal data leaves the database for them. */
 export const ARRIVAL_FIELDS = {
-  _id: 0,
   createdAt: 1,
   stage: 1,
   firstResponseAt: 1,

@@ -10,8 +10,6 @@ import {
   type LeadStageTotals,
 } from '../../contract';
 import { type DatabaseEngine } from '../../database/database-engine';
-import { type LeadFact } from '../insights/insights-figures';
-
 import { type ActionPlan } from './lead-action-plan';
 import {
   ARRIVAL_FIELDS,
@@ -38,6 +36,7 @@ import {
   type WordsForm,
   wordsFormOf,
 } from './lead-words';
+import { type StoredArrival } from './list-view/lead-arrivals';
 import { type CachedPage } from './list-view/lead-list-cache';
 import { type LeadListSource } from './list-view/lead-list-view';
 import { type KeptTotals } from './list-view/lead-totals';
@@ -85,10 +84,10 @@ export class LeadRepository implements LeadListSource {
     return leads.map((lead) => lead.createdAt);
   }
 
-  /** What insights read of the leads that arrived in `[from, to)`, spam left out. */
-  arrivals(from: Date, to: Date): Promise<LeadFact[]> {
+  /** What insights read of the leads that arrived in `[from, to)`, or of all; spam left out. */
+  arrivals(from?: Date, to?: Date): Promise<StoredArrival[]> {
     return this.model.collection
-      .find<LeadFact>(arrivalsFilter(from, to), { projection: ARRIVAL_FIELDS })
+      .find<StoredArrival>(arrivalsFilter(from, to), { projection: ARRIVAL_FIELDS })
       .toArray();
   }
 
@@ -231,8 +230,9 @@ export class LeadRepository implements LeadListSource {
 
   /**
    * "FerretDB v1.24.2" when the engine reads a whole collection for every query but an `_id`
-   * lookup (and isolates no write), else null. The writes above and the totals checker's warning
-   * of an outgrown inbox are the only code that depends on it.
+   * lookup (and isolates no write), else null. The writes above, the totals checker's warning of
+   * an outgrown inbox and the list view's kept arrivals (insights) are the only code that depends
+   * on it.
    */
   wholeCollectionEngine(): Promise<string | null> {
     return this.engine.wholeCollectionEngine();

@@ -5,21 +5,12 @@ import {
   type InsightsSource,
   type InsightsSourceVia,
   LEAD_STAGES,
-  type LeadSource,
-  type LeadStage,
   type LeadStageTotals,
 } from '../../contract';
 
-import { type ZonedDays } from './insights-calendar';
+import { type LeadFact } from '../core/list-view/lead-arrivals';
 
-/** What insights read of a stored lead (and nothing else: no personal data). */
-export interface LeadFact {
-  createdAt: Date;
-  /** Absent on leads stored before stages: `new`. */
-  stage?: LeadStage | null;
-  firstResponseAt?: Date | null;
-  source?: Pick<LeadSource, 'utm_source' | 'referrer'> | null;
-}
+import { type ZonedDays } from './insights-calendar';
 
 /** One kind's leads of the range, with the response target its replies are held to. */
 export interface KindFacts {

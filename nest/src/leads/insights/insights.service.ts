@@ -24,10 +24,11 @@ interface RangeAnswer {
 const KEPT_RANGES = 16;
 
 /**
- * The insights of a range of days. The leads of the range are read (an index range on MongoDB, a
- * whole-collection read on FerretDB 1.x) and counted here; what was counted is kept per range,
- * labelled with every kind's totals version and the targets (decision 0018): any change to a
- * lead bumps its kind's version, so a kept answer is exact until then and costs no read.
+ * The insights of a range of days. Each kind's list view gives the leads of the range (an index
+ * range on MongoDB; on FerretDB 1.x every arrival, kept in this process) and they are counted
+ * here; what was counted is kept per range, labelled with every kind's totals version and the
+ * targets (decision 0018): any change to a lead bumps its kind's version, so a kept answer is
+ * exact until then and costs no read.
  */
 @Injectable()
 export class InsightsService {
@@ -48,7 +49,7 @@ export class InsightsService {
     );
     const label = JSON.stringify([from, to, tz, snapshots.map((s) => s.version), targets]);
     const [range, overdue] = await Promise.all([
-      this.keep(label, () => this.read(from, to, tz, targets)),
+      this.keep(label, () => this.read(from, to, tz, targets, snapshots)),
       // Overdue is of now, not of the range: the inbox's figure (decision 0015), never kept here.
       Promise.all(
         LEAD_KIND_KEYS.map((key, i) =>
@@ -74,19 +75,21 @@ export class InsightsService {
     return reading;
   }
 
-  /** Every kind's leads of the range, read side by side, then counted. */
+  /** Every kind's leads of the range, side by side, then counted. */
   private async read(
     from: string,
     to: string,
     tz: string,
     targets: ResponseTargets,
+    at: TotalsSnapshot[],
   ): Promise<RangeAnswer> {
     const days = new ZonedDays(from, to, tz);
     const facts = await Promise.all(
-      LEAD_KIND_KEYS.map(async (key): Promise<KindFacts> => ({
-        facts: await this.registry.get(key).repository.arrivals(days.start, days.end),
-        targetMinutes: targets[key],
-      })),
+      LEAD_KIND_KEYS.map(async (key, i): Promise<KindFacts> => {
+        const { view } = this.registry.get(key);
+        const arrivals = await view.arrivals(at[i] as TotalsSnapshot, days.start, days.end);
+        return { facts: arrivals, targetMinutes: targets[key] };
+      }),
     );
     const kinds = Object.fromEntries(
       LEAD_KIND_KEYS.map((key, i) => [
