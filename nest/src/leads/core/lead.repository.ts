@@ -10,6 +10,7 @@ import {
   type LeadStageTotals,
 } from '../../contract';
 import { type DatabaseEngine } from '../../database/database-engine';
+
 import { type ActionPlan } from './lead-action-plan';
 import {
   ARRIVAL_FIELDS,

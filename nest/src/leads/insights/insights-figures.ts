@@ -7,7 +7,6 @@ import {
   LEAD_STAGES,
   type LeadStageTotals,
 } from '../../contract';
-
 import { type LeadFact } from '../core/list-view/lead-arrivals';
 
 import { type ZonedDays } from './insights-calendar';
