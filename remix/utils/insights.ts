@@ -59,8 +59,7 @@ export const insightsCsvHref = (chart: InsightsChart, range: InsightsRange) =>
   `${INSIGHTS_CSV_PATH}?chart=${chart}&${query(range)}`;
 
 /** A kind as the charts name it: its panel's title without "Requests". */
-export const kindLabel = (key: LeadKindKey) =>
-  LEAD_KINDS[key].panelTitle.replace(/ Requests$/, '');
+export const kindLabel = (key: LeadKindKey) => LEAD_KINDS[key].panelTitle.replace(/ Requests$/, '');
 
 /** One chart's figures as rows: the table beside it and its CSV are the same. */
 export interface InsightsTable {

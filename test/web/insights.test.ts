@@ -63,7 +63,9 @@ describe('the Insights page in a real browser', () => {
   async function expectCharts(page: Page) {
     await page.getByText('2024-03-04 to 2024-03-06 (Europe/Berlin): 3 leads').waitFor();
     // Four server-drawn charts, each with its table for screen readers.
-    await expect(page.locator('section.insights-chart svg.insights-chart__svg').count()).resolves.toBe(4);
+    await expect(
+      page.locator('section.insights-chart svg.insights-chart__svg').count(),
+    ).resolves.toBe(4);
     const overTime = page.getByRole('table', { name: 'Leads over time' });
     await expect(overTime.getByRole('row').nth(1).textContent()).resolves.toBe(
       '2024-03-041000' + '1',
@@ -115,7 +117,9 @@ describe('the Insights page in a real browser', () => {
     await page.goto(webUrl(`${INSIGHTS}?period=custom&from=2001-01-01&to=2001-01-07&tz=UTC`));
     await expect(page.getByText('No leads arrived in this range.').count()).resolves.toBe(3);
     await page.getByText('No lead of this range has had a reply yet.').waitFor();
-    await expect(page.locator('section.insights-chart svg.insights-chart__svg').count()).resolves.toBe(0);
+    await expect(
+      page.locator('section.insights-chart svg.insights-chart__svg').count(),
+    ).resolves.toBe(0);
     expect(await axeViolations(page)).toEqual([]);
 
     await page.goto(webUrl(`${INSIGHTS}?${RANGE.replace('Europe%2FBerlin', 'Mars%2FOlympus')}`));
