@@ -281,8 +281,15 @@ describe('GET /insights', () => {
       const res = await get(query).expect(400);
       expect(res.body).toMatchObject({ success: false, errors: { [field]: expect.any(Array) } });
     }
-    // 366 days is the most.
+    await get('?from=0000-12-01&to=0001-01-01').expect(400);
+    // 366 days is the most; the calendar's ends are dates like any other.
     await get('?from=2024-11-02&to=2025-11-02').expect(200);
+    await get('?from=0001-01-01&to=0001-01-31&tz=Europe/Berlin').expect(200);
+    const last = await get('?from=9999-12-01&to=9999-12-31&tz=Pacific/Kiritimati').expect(200);
+    expect((last.body as InsightsResponse).total.days.at(-1)).toEqual({
+      date: '9999-12-31',
+      count: 0,
+    });
   });
 
   it('answers a change at once (kept figures go with the kind’s totals version)', async () => {

@@ -90,13 +90,25 @@ export interface InsightsResponse {
 
 // --- days in a time zone (shared by the API's answer and the page's date range) ---------------
 
-/** Whether `value` is a real calendar date written `YYYY-MM-DD` (not 2026-02-30). */
+/** Whether `value` is a real calendar date written `YYYY-MM-DD` (not 2026-02-30), year 1 to 9999. */
 export function isCalendarDate(value: string): boolean {
   if (!INSIGHTS_DATE_PATTERN.test(value)) return false;
   const [y, m, d] = value.split('-').map(Number) as [number, number, number];
-  const at = new Date(Date.UTC(y, m - 1, d));
-  return at.getUTCFullYear() === y && at.getUTCMonth() === m - 1 && at.getUTCDate() === d;
+  const at = utcDate(y, m - 1, d);
+  // Year 0 is 1 BC, which the zones' calendars write otherwise: years start at 1.
+  return y >= 1 && at.getUTCFullYear() === y && at.getUTCMonth() === m - 1 && at.getUTCDate() === d;
 }
+
+/** Midnight UTC of a date; years 0 to 99 as written (Date.UTC would read them as 1900 to 1999). */
+function utcDate(year: number, monthIndex: number, day: number): Date {
+  const at = new Date(0);
+  at.setUTCFullYear(year, monthIndex, day);
+  return at;
+}
+
+/** `YYYY-MM-DD` of a UTC date, years with four digits (toISOString writes 0 as +000000 past 9999). */
+const isoDate = (at: Date) =>
+  `${String(at.getUTCFullYear()).padStart(4, '0')}-${String(at.getUTCMonth() + 1).padStart(2, '0')}-${String(at.getUTCDate()).padStart(2, '0')}`;
 
 /** Whether the platform knows `value` as a time zone (an IANA name such as `Europe/Berlin`). */
 export function isTimeZone(value: string): boolean {
@@ -112,7 +124,7 @@ export function isTimeZone(value: string): boolean {
 /** The date `days` after (or before) a `YYYY-MM-DD` date. */
 export function addDays(date: string, days: number): string {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+  return isoDate(utcDate(y, m - 1, d + days));
 }
 
 /** Days from `from` to `to`, both counted (1 for one day). */

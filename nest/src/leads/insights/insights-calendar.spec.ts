@@ -17,6 +17,14 @@ describe('days in a time zone', () => {
     expect(startOfDay('2025-11-02', 'UTC').toISOString()).toBe('2025-11-02T00:00:00.000Z');
   });
 
+  it('covers the calendar’s ends (years before 100, the last day of 9999)', () => {
+    const early = new ZonedDays('0050-01-01', '0050-01-02', 'UTC');
+    expect(early.start.getUTCFullYear()).toBe(50);
+    expect(early.end.getTime() - early.start.getTime()).toBe(2 * 86_400_000);
+    const last = new ZonedDays('9999-12-31', '9999-12-31', 'Europe/Berlin');
+    expect(last.end.getTime() - last.start.getTime()).toBe(86_400_000);
+  });
+
   it('finds the day of an instant, and nothing outside the range', () => {
     const days = new ZonedDays('2025-11-02', '2025-11-04', 'Europe/Berlin');
     expect(days.indexOf(new Date('2025-11-01T22:59:59.999Z'))).toBe(-1);

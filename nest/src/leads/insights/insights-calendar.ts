@@ -21,25 +21,28 @@ function partsFormatter(tz: string): Intl.DateTimeFormat {
   return formatter;
 }
 
+/** A `YYYY-MM-DD` date's midnight in UTC, in ms (any year, also the 10000 after 9999-12-31). */
+function utcMidnight(date: string): number {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const at = new Date(0);
+  at.setUTCFullYear(y, m - 1, d);
+  return at.getTime();
+}
+
 /** How far the zone's wall clock is ahead of UTC at an instant, in ms. */
 function offsetAt(tz: string, at: number): number {
   const parts: Record<string, number> = {};
   for (const part of partsFormatter(tz).formatToParts(new Date(at)))
     if (part.type !== 'literal') parts[part.type] = Number(part.value);
-  const wall = Date.UTC(
-    parts.year ?? 0,
-    (parts.month ?? 1) - 1,
-    parts.day ?? 1,
-    parts.hour ?? 0,
-    parts.minute ?? 0,
-    parts.second ?? 0,
-  );
-  return wall - (at - (((at % 1000) + 1000) % 1000));
+  const wall = new Date(0);
+  wall.setUTCFullYear(parts.year ?? 1970, (parts.month ?? 1) - 1, parts.day ?? 1);
+  wall.setUTCHours(parts.hour ?? 0, parts.minute ?? 0, parts.second ?? 0);
+  return wall.getTime() - (at - (((at % 1000) + 1000) % 1000));
 }
 
 /** The instant a date begins in a zone (its wall clock's midnight). */
 export function startOfDay(date: string, tz: string): Date {
-  const wallMidnight = Date.parse(`${date}T00:00:00Z`);
+  const wallMidnight = utcMidnight(date);
   const guess = wallMidnight - offsetAt(tz, wallMidnight);
   // The offset at the guess may differ from the one at UTC midnight (a change in between): again.
   return new Date(wallMidnight - offsetAt(tz, guess));
@@ -85,7 +88,7 @@ export class ZonedDays {
   weekStarts(): { start: string; days: number[] }[] {
     const weeks: { start: string; days: number[] }[] = [];
     this.dates.forEach((date, i) => {
-      const monday = new Date(`${date}T00:00:00Z`).getUTCDay() === 1;
+      const monday = new Date(utcMidnight(date)).getUTCDay() === 1;
       if (i === 0 || monday) weeks.push({ start: date, days: [] });
       weeks[weeks.length - 1]?.days.push(i);
     });
