@@ -3,7 +3,7 @@ import { useLoaderData } from '@remix-run/react';
 
 import { type InsightsResponse, LEAD_KIND_KEYS } from '@contract';
 import { readInsights } from '~/api-client/insights.server';
-import { ChartFrame, KindLegend } from '~/components/admin/insights/chart-frame';
+import { ChartFrame, SeriesLegend } from '~/components/admin/insights/chart-frame';
 import { HorizontalBarsChart } from '~/components/admin/insights/horizontal-bars-chart';
 import {
   LeadsOverTimeChart,
@@ -92,7 +92,7 @@ function Charts({ data, range }: { data: InsightsResponse; range: InsightsRange 
         csvHref={insightsCsvHref('leads-over-time', range)}
         empty={none}
         legend={
-          <KindLegend items={LEAD_KIND_KEYS.map((key) => ({ key, label: kindLabel(key) }))} />
+          <SeriesLegend items={LEAD_KIND_KEYS.map((key) => ({ key, label: kindLabel(key) }))} />
         }
       >
         <LeadsOverTimeChart periods={periodsOf(data)} />
@@ -127,7 +127,7 @@ function Charts({ data, range }: { data: InsightsResponse; range: InsightsRange 
             : undefined
         }
         legend={
-          <KindLegend
+          <SeriesLegend
             items={[
               { key: 'median', label: 'Median' },
               { key: 'p90', label: '90th percentile' },

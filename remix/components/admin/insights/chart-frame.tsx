@@ -81,8 +81,8 @@ export function ChartFrame(props: ChartFrameProps) {
   );
 }
 
-/** The kinds' colours, as a list beside a chart (the SVG's fills use the same classes). */
-export function KindLegend({ items }: { items: { key: string; label: string }[] }) {
+/** The series' colours (kinds, or measures), as a list beside a chart: the SVG's fills use the same classes. */
+export function SeriesLegend({ items }: { items: { key: string; label: string }[] }) {
   return (
     <ul className="insights-legend" aria-hidden="true">
       {items.map((item) => (
