@@ -103,6 +103,8 @@ describe('the Insights page in a real browser', () => {
     expect(lines[0]).toBe('Kind,Leads,New,Contacted,Qualified,Won,Lost,Won rate');
     expect(lines[1]).toBe('Contact Us,2,0,1,0,1,0,50%');
     expect(lines[5]).toBe('All,3,1,1,0,1,0,33.3%');
+    const unknown = await page.request.get(webUrl(`${INSIGHTS}.csv?chart=nope&${RANGE}`));
+    expect(unknown.status()).toBe(400);
   });
 
   it('works without JavaScript: the range is a plain GET form', async () => {
