@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 
 import {
   type InsightsFigures,
@@ -31,14 +31,26 @@ const KEPT_RANGES = 16;
  * exact until then and costs no read.
  */
 @Injectable()
-export class InsightsService {
+export class InsightsService implements OnApplicationBootstrap {
   private readonly kept = new Map<string, Promise<RangeAnswer>>();
+  private readonly logger = new Logger('Insights');
 
   constructor(
     private readonly registry: LeadRegistry,
     private readonly totals: LeadTotalsStore,
     private readonly targets: ResponseTargetsService,
   ) {}
+
+  /**
+   * Where the arrivals are kept (FerretDB 1.x), they are read at start, in the background, as
+   * the start-up backfills read the leads: the first admin to open Insights does not wait for it.
+   */
+  onApplicationBootstrap(): void {
+    void Promise.all(LEAD_KIND_KEYS.map((key) => this.registry.get(key).view.keepArrivals())).catch(
+      (error: unknown) =>
+        this.logger.warn({ err: error }, 'could not read the arrivals ahead; the first call will'),
+    );
+  }
 
   async insights(from: string, to: string, tz: string): Promise<InsightsResponse> {
     const [stored, targets] = await Promise.all([this.totals.readAll(), this.targets.all()]);

@@ -54,17 +54,19 @@ export class KeptArrivals {
       );
       const reading = { version, facts };
       this.reading = reading;
+      const done = () => {
+        if (this.reading === reading) this.reading = undefined;
+      };
       facts.then(
         (read) => {
           // A change counted in meanwhile moved the version on: this read is of no use to keep.
           if (this.reading === reading && (this.kept?.version ?? -1) < version)
             this.kept = { version, facts: read };
+          done();
         },
-        () => undefined,
+        // The caller is told; the next call reads again.
+        done,
       );
-      void facts.finally(() => {
-        if (this.reading === reading) this.reading = undefined;
-      });
     }
     return [...(await this.reading.facts).values()];
   }

@@ -178,6 +178,18 @@ describe('LeadListView', () => {
     expect(stored.reads).toBe(reads + 1);
   });
 
+  it('reads the arrivals ahead where it keeps them, and never on an indexed engine', async () => {
+    const { view, stored } = setUp();
+    await view.keepArrivals();
+    const reads = stored.reads;
+    await view.arrivals(await view.totals(), new Date(0), new Date(0));
+    expect(stored.reads).toBe(reads);
+    const indexed = setUp();
+    indexed.stored.engine = null;
+    await indexed.view.keepArrivals();
+    expect(indexed.stored.reads).toBe(0);
+  });
+
   it('reads the range each time on an indexed engine', async () => {
     const { view, stored } = setUp();
     stored.engine = null;

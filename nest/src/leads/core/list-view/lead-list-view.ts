@@ -136,6 +136,13 @@ export class LeadListView<K extends LeadKindKey = LeadKindKey> {
     return this.arrivalsKept.at(at.version, () => this.source.arrivals());
   }
 
+  /** Reads the kept arrivals ahead of the first insights call, where an engine keeps them. */
+  async keepArrivals(): Promise<void> {
+    if (!(await this.source.wholeCollectionEngine())) return;
+    const at = await this.totals();
+    await this.arrivalsKept.at(at.version, () => this.source.arrivals());
+  }
+
   /**
    * Active `new` leads past the kind's response target: the kept `new` total less those that
    * arrived within one target of now. Those are read once per version of the totals and target
