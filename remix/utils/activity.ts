@@ -25,6 +25,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   export: 'Exported CSV',
   'privacy-access': 'Looked up a person’s requests',
   erase: 'Erased a person’s requests',
+  retention: 'Deleted leads past their retention',
 };
 
 /** An action's name for the page; an action this web build does not know yet keeps its own. */

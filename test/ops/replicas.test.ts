@@ -51,6 +51,7 @@ describe('two API replicas on one database', () => {
     const shared = {
       MONGODB_URI: `${db.uri}replicas`,
       JWT_SECRET: randomBytes(32).toString('hex'),
+      ALTCHA_HMAC_KEY: randomBytes(32).toString('hex'),
     };
     // One after the other, as a rolling deploy does: the first creates the admin, the second finds it.
     a = await startReplica('A', shared, dataDir);

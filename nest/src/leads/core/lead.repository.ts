@@ -147,11 +147,18 @@ export class LeadRepository implements LeadListSource {
 
   // --- writing -------------------------------------------------------------------------------
 
-  /** Stores a new lead; resolves once the database has acknowledged it. */
-  async insert(fields: Record<string, string>): Promise<LeadRecord> {
+  /**
+   * Stores a new lead; resolves once the database has acknowledged it. `intake` is what the intake
+   * learned of the submission beside its fields (such as its proof's verdict).
+   */
+  async insert(
+    fields: Record<string, string>,
+    intake: Pick<LeadRecord, 'proof'> = {},
+  ): Promise<LeadRecord> {
     const [created] = await this.model.create([
       {
         ...fields,
+        ...intake,
         emailKey: emailKey(fields.email ?? ''),
         ...storedWords(await this.wordsForm(), leadWords(this.kind, fields)),
         archivedAt: null,
