@@ -46,6 +46,10 @@ export function describeDetail(entry: Pick<AuditEntry, 'action' | 'detail'>): st
       ? erased.map(([key, n]) => `${kindTitle(key)}: ${value(n)}`).join(', ')
       : 'nothing was stored';
   }
+  if (entry.action === 'retention') {
+    const { archived, spam } = entry.detail;
+    return `${value(archived ?? 0)} archived and ${value(spam ?? 0)} spam requests deleted`;
+  }
   return pairs.map(([key, v]) => `${kindTitle(key)}: ${value(v)}`).join(', ');
 }
 

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 
-import { type Model, Types } from 'mongoose';
+import { type FilterQuery, type Model, Types } from 'mongoose';
 
 import {
   emailKey,
@@ -112,6 +112,11 @@ export class LeadRepository implements LeadListSource {
       .limit(limit)
       .lean<LeadRecord[]>()
       .exec();
+  }
+
+  /** Up to `limit` leads of a filter, in no order (the retention run's batches). */
+  matching(filter: FilterQuery<LeadRecord>, limit: number): Promise<LeadRecord[]> {
+    return this.model.find(filter).limit(limit).lean<LeadRecord[]>().exec();
   }
 
   /** Counts the lists (what the kept totals stand for). Reads every lead: checks only. */

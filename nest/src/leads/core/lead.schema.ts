@@ -87,9 +87,9 @@ export function createLeadSchema(kind: LeadKindDescriptor, ownFields: SchemaDefi
   schema.index({ archivedAt: -1, createdAt: -1, _id: -1, words: 1 });
   // The unread count of the inbox (kept; counted only by the totals check).
   schema.index({ archivedAt: -1, readAt: 1 });
-  // The retention run's spam past its time (spamAt range); archived leads past theirs use the
-  // lists' index above (archivedAt range).
-  schema.index({ spamAt: 1 });
+  // The retention run's: spam past its time (a spamAt range), and archived leads past theirs that
+  // are not spam (spamAt null, then an archivedAt range).
+  schema.index({ spamAt: 1, archivedAt: 1 });
   // A list narrowed to stages (stageFilter): the stages' ranges, each in the list's order.
   schema.index({ stage: 1, archivedAt: -1, createdAt: -1, _id: -1 });
   // A list narrowed to one owner or to nobody's (assigneeFilter), in either list's order; and a
