@@ -16,10 +16,12 @@ import { LeadRegistry } from '../core/lead-registry';
 import { LAST_RUN_ID, RETENTION_RUN_MODEL, type RetentionRun } from './retention-run.schema';
 
 const DAY_MS = 86_400_000;
-/** How often a process looks whether today's run is done: the day's first look claims it. */
+/**
+ * How often a process looks whether today's run is done (the day's first look claims it), and when
+ * the first look is: an hour after start, so a start is never slowed by it and a short-lived
+ * process (a test run, a restart loop) writes no run into the audit log mid-way.
+ */
 const CHECK_EVERY_MS = 60 * 60_000;
-/** The first look after start: late enough not to slow the start, soon enough to matter. */
-const FIRST_CHECK_MS = 5 * 60_000;
 /** Leads read and deleted at a time: a run never holds a whole list in memory. */
 const BATCH = 200;
 
@@ -50,7 +52,7 @@ export class LeadRetention implements OnApplicationBootstrap, OnApplicationShutd
   ) {}
 
   onApplicationBootstrap(): void {
-    this.schedule(FIRST_CHECK_MS);
+    this.schedule(CHECK_EVERY_MS);
   }
 
   async onApplicationShutdown(): Promise<void> {
