@@ -4,10 +4,12 @@ import { LEAD_LIST_STATES, leadKindList } from '../../nest/src/contract';
 import { sortValues } from '../../nest/src/leads/core/lead-order';
 import {
   arrivalsFilter,
+  archivedBeforeFilter,
   idsFilter,
   listQuery,
   missingWordsFilter,
   recentNewFilter,
+  spamBeforeFilter,
   stageCountFilter,
   stateFilter,
   unreadFilter,
@@ -128,6 +130,17 @@ describe('every query shape has an index that serves its filter and sort', () =>
             name: `${kind.key}: insights, arrivals`,
             filter: arrivalsFilter(new Date(0), new Date()),
           },
+        ],
+        [
+          kind.collection,
+          {
+            name: `${kind.key}: archived past retention`,
+            filter: archivedBeforeFilter(new Date()),
+          },
+        ],
+        [
+          kind.collection,
+          { name: `${kind.key}: spam past retention`, filter: spamBeforeFilter(new Date()) },
         ],
       ]),
       ...leadKindList.flatMap((kind): [string, QueryShape][] => [
