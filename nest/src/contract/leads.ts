@@ -243,6 +243,8 @@ export type CreateLeadRequest<K extends LeadKindKey = LeadKindKey> = K extends L
       phone_number?: string;
       website?: string;
       source?: LeadSource;
+      /** A solved `GET /intake/challenge` (the ALTCHA payload), from a visitor's browser. */
+      altcha?: string;
     } & Record<TextFieldOf<K>, string> &
       SubjectOf<K>
   : never;

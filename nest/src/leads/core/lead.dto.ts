@@ -18,6 +18,7 @@ import {
   type AssigneeFilter,
   type ArchiveRequest,
   FIELD_LIMITS,
+  INTAKE_PROOF_MAX_LENGTH,
   type LeadAssignRequest,
   LEAD_IDS_MAX,
   type LeadIdsRequest,
@@ -146,6 +147,15 @@ export class CreateLeadBaseDto {
 
   @IsLeadSource()
   source?: LeadSourceDto;
+
+  @ApiPropertyOptional({
+    description:
+      'A solved challenge of GET /intake/challenge: base64 of the JSON {challenge, solution} (the ALTCHA v2 payload). One use per challenge.',
+    maxLength: INTAKE_PROOF_MAX_LENGTH,
+  })
+  @IsAbsentOr()
+  @IsText(INTAKE_PROOF_MAX_LENGTH, { required: false })
+  altcha?: string;
 }
 
 export class CreateLeadResponseDto {

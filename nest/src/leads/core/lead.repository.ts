@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 
 import { Logger } from '@nestjs/common';
-import { type Model, Types } from 'mongoose';
+import { type FilterQuery, type Model, Types } from 'mongoose';
 
 import {
   emailKey,
@@ -15,6 +15,8 @@ import { type DatabaseEngine } from '../../database/database-engine';
 import { type ActionPlan } from './lead-action-plan';
 import { type EmailCountsKeeper, keyDeltas } from './lead-email-counts';
 import {
+  ARRIVAL_FIELDS,
+  arrivalsFilter,
   assigneeFilter,
   emailFilter,
   idsFilter,
@@ -29,7 +31,6 @@ import {
   unreadFilter,
 } from './lead-queries';
 import { type LeadRecord } from './lead-record';
-import { type StoredLeadSource } from './lead-source';
 import {
   leadWords,
   searchedFields,
@@ -38,6 +39,7 @@ import {
   type WordsForm,
   wordsFormOf,
 } from './lead-words';
+import { type StoredArrival } from './list-view/lead-arrivals';
 import { type CachedPage } from './list-view/lead-list-cache';
 import { type LeadListSource } from './list-view/lead-list-view';
 import { type KeptTotals } from './list-view/lead-totals';
@@ -89,6 +91,13 @@ export class LeadRepository implements LeadListSource {
     return leads.map((lead) => lead.createdAt);
   }
 
+  /** What insights read of the leads that arrived in `[from, to)`, or of all; spam left out. */
+  arrivals(from?: Date, to?: Date): Promise<StoredArrival[]> {
+    return this.model.collection
+      .find<StoredArrival>(arrivalsFilter(from, to), { projection: ARRIVAL_FIELDS })
+      .toArray();
+  }
+
   /** Every lead one admin owns, in any list (their ownership goes when they do). */
   assignedTo(adminId: Types.ObjectId): Promise<LeadRecord[]> {
     return this.model.find(assigneeFilter(adminId)).lean<LeadRecord[]>().exec();
@@ -126,6 +135,11 @@ export class LeadRepository implements LeadListSource {
       .exec();
   }
 
+  /** Up to `limit` leads of a filter, in no order (the retention run's batches). */
+  matching(filter: FilterQuery<LeadRecord>, limit: number): Promise<LeadRecord[]> {
+    return this.model.find(filter).limit(limit).lean<LeadRecord[]>().exec();
+  }
+
   /** Counts the lists (what the kept totals stand for). Reads every lead: checks only. */
   async count(): Promise<KeptTotals> {
     const [active, archived, unread, ...stages] = await Promise.all([
@@ -159,12 +173,18 @@ export class LeadRepository implements LeadListSource {
 
   // --- writing -------------------------------------------------------------------------------
 
-  /** Stores a new lead; resolves once the database has acknowledged it. */
-  async insert(fields: Record<string, string>, source?: StoredLeadSource): Promise<LeadRecord> {
+  /**
+   * Stores a new lead; resolves once the database has acknowledged it. `intake` is what the intake
+   * learned of the submission beside its fields (such as its proof's verdict, and where it came from).
+   */
+  async insert(
+    fields: Record<string, string>,
+    intake: Pick<LeadRecord, 'proof' | 'source'> = {},
+  ): Promise<LeadRecord> {
     const [created] = await this.model.create([
       {
         ...fields,
-        ...(source ? { source } : {}),
+        ...intake,
         emailKey: emailKey(fields.email ?? ''),
         ...storedWords(await this.wordsForm(), leadWords(this.kind, fields)),
         archivedAt: null,
@@ -245,8 +265,9 @@ export class LeadRepository implements LeadListSource {
 
   /**
    * "FerretDB v1.24.2" when the engine reads a whole collection for every query but an `_id`
-   * lookup (and isolates no write), else null. The writes above and the totals checker's warning
-   * of an outgrown inbox are the only code that depends on it.
+   * lookup (and isolates no write), else null. The writes above, the totals checker's warning of
+   * an outgrown inbox and the list view's kept arrivals (insights) are the only code that depends
+   * on it.
    */
   wholeCollectionEngine(): Promise<string | null> {
     return this.engine.wholeCollectionEngine();

@@ -1,6 +1,16 @@
 import { Schema, type SchemaDefinition } from 'mongoose';
 
 import { characterCount, FIELD_LIMITS, type LeadKindDescriptor, LEAD_STAGES } from '../../contract';
+import { type ProofVerdict } from '../intake/proof-verdict';
+
+const PROOF_STATUSES = [
+  'trusted',
+  'valid',
+  'missing',
+  'invalid',
+  'reused',
+  'unchecked',
+] as const satisfies readonly ProofVerdict['status'][];
 
 import { leadSourceSchema } from './lead-source';
 
@@ -54,6 +64,11 @@ export function createLeadSchema(kind: LeadKindDescriptor, ownFields: SchemaDefi
       firstResponseAt: { type: Date, default: null },
       // The first touch of the visit that brought it (issue 23); absent when none was sent.
       source: { type: leadSourceSchema, default: undefined },
+      // What the intake's proof of work said of the submission (ProofVerdict's status).
+      proof: { type: String, enum: PROOF_STATUSES },
+      // When the lead went to Spam; null while it is not there. The retention run deletes spam
+      // SPAM_RETENTION_DAYS after this.
+      spamAt: { type: Date, default: null },
     },
     {
       collection: kind.collection,
@@ -76,6 +91,9 @@ export function createLeadSchema(kind: LeadKindDescriptor, ownFields: SchemaDefi
   schema.index({ archivedAt: -1, createdAt: -1, _id: -1, words: 1 });
   // The unread count of the inbox (kept; counted only by the totals check).
   schema.index({ archivedAt: -1, readAt: 1 });
+  // The retention run's: spam past its time (a spamAt range), and archived leads past theirs that
+  // are not spam (spamAt null, then an archivedAt range).
+  schema.index({ spamAt: 1, archivedAt: 1 });
   // A list narrowed to stages (stageFilter): the stages' ranges, each in the list's order.
   schema.index({ stage: 1, archivedAt: -1, createdAt: -1, _id: -1 });
   // A list narrowed to one owner or to nobody's (assigneeFilter), in either list's order; and a
@@ -86,6 +104,8 @@ export function createLeadSchema(kind: LeadKindDescriptor, ownFields: SchemaDefi
   schema.index({ assigneeId: 1, stage: 1, archivedAt: -1, createdAt: -1, _id: -1 });
   // The needs-reply view (active `new` leads, oldest first) is the stage index above read
   // backwards, as is the overdue window (recentNewFilter: a createdAt range after the stages).
+  // Insights: the leads that arrived in a range of days, spam left out (arrivalsFilter).
+  schema.index({ spamAt: 1, createdAt: 1 });
   // A person's leads (privacy access and erasure).
   schema.index({ emailKey: 1 });
   return schema;
