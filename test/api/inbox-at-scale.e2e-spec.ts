@@ -137,18 +137,18 @@ describe('inbox paging, search and export', () => {
     const text = res.text;
     const [header, ...rows] = text.split('\r\n');
     expect(header).toBe(
-      '_id,createdAt,archivedAt,name,email,phone_number,message,subject,stage,assignee,firstResponseAt,overdue',
+      '_id,createdAt,archivedAt,name,email,phone_number,message,subject,stage,assignee,firstResponseAt,overdue,utm_source,utm_medium,utm_campaign,utm_term,utm_content,referrer,landingPath,startedAt',
     );
     expect(text.endsWith('\r\n')).toBe(true);
     expect(rows[0]).toMatch(
-      /^[0-9a-f]{24},\d{4}-[^,]+Z,,'@SUM\(A1\),y@example\.com,,'-2,'\+1,new,,,false$/,
+      /^[0-9a-f]{24},\d{4}-[^,]+Z,,'@SUM\(A1\),y@example\.com,,'-2,'\+1,new,,,false,{8}$/,
     );
     expect(text).toContain(
       `"'=HYPERLINK(""http://evil"")",x@example.com,,"line 1\nline 2","a, ""b""",new,,,false`,
     );
     await get(`${paths.exportCsv}?state=archived`).expect(
       200,
-      '_id,createdAt,archivedAt,name,email,phone_number,message,subject,stage,assignee,firstResponseAt,overdue\r\n',
+      '_id,createdAt,archivedAt,name,email,phone_number,message,subject,stage,assignee,firstResponseAt,overdue,utm_source,utm_medium,utm_campaign,utm_term,utm_content,referrer,landingPath,startedAt\r\n',
     );
     await get(`${paths.exportCsv}?state=deleted`).expect(400);
     await request(api.t.http).get(paths.exportCsv).expect(401);

@@ -36,7 +36,7 @@ describe('holes an outside probe found', () => {
         .expect(200);
       const row = res.text.split('\r\n')[1];
       expect(row).toMatch(
-        /^[0-9a-f]{24},[^,]+Z,,'＝1\+1,csv-locale@example\.com,,"y;=1\+1;@SUM\(2\+2\)","a\t=2\+2",new,,,false$/,
+        /^[0-9a-f]{24},[^,]+Z,,'＝1\+1,csv-locale@example\.com,,"y;=1\+1;@SUM\(2\+2\)","a\t=2\+2",new,,,false,{8}$/,
       );
     });
   });
