@@ -205,7 +205,7 @@ describe('admin inbox in a real browser', () => {
       });
     });
     expect(csv.split('\r\n')[0]).toBe(
-      '_id,createdAt,archivedAt,name,email,phone_number,company,stage,assignee,firstResponseAt,overdue',
+      '_id,createdAt,archivedAt,name,email,phone_number,company,stage,assignee,firstResponseAt,overdue,utm_source,utm_medium,utm_campaign,utm_term,utm_content,referrer,landingPath,startedAt',
     );
     expect(csv).toContain(`${tag} Lead 7`);
     expect(csv).not.toContain(`${tag} Lead 8`);
