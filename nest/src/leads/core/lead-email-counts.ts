@@ -61,6 +61,8 @@ export class LeadEmailCounts implements EmailCountsKeeper, OnApplicationBootstra
     this.write(changes),
   );
   /** The counts this process has read, exact while the version is the one they were read at. */
+  /** The last round of changes asked for: readers wait for it (the rounds run in order). */
+  private lastRound: Promise<void> = Promise.resolve();
   private known: { version: number; counts: Map<string, number> } = {
     version: -1,
     counts: new Map(),
@@ -72,10 +74,15 @@ export class LeadEmailCounts implements EmailCountsKeeper, OnApplicationBootstra
     private readonly registry: LeadRegistry,
   ) {}
 
-  /** Resolves once the change is stored (in a round with whatever else arrived meanwhile). */
+  /**
+   * Resolves once the change is stored (in a round with whatever else arrived meanwhile). This
+   * process's readers wait for it either way, so an answer here never misses a change made here.
+   */
   change(deltas: ReadonlyMap<string, number>): Promise<void> {
     if (![...deltas.values()].some((delta) => delta !== 0)) return Promise.resolve();
-    return this.rounds.push(deltas);
+    const stored = this.rounds.push(deltas);
+    this.lastRound = stored.catch(() => undefined);
+    return stored;
   }
 
   /**
@@ -134,6 +141,7 @@ export class LeadEmailCounts implements EmailCountsKeeper, OnApplicationBootstra
    */
   private async of(keys: readonly string[]): Promise<Map<string, number>> {
     if (keys.length === 0) return new Map();
+    await this.lastRound;
     const version = (await this.model.findById(VERSION).lean<EmailCount>().exec())?.count ?? 0;
     if (version !== this.known.version) this.known = { version, counts: new Map() };
     const { counts } = this.known;

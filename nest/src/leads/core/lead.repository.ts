@@ -193,8 +193,9 @@ export class LeadRepository implements LeadListSource {
     ]);
     if (!created) throw new Error('insert returned no document');
     const record = created.toObject<LeadRecord>();
-    // The lead is stored: a count left behind costs one answer's otherRequests, never the lead.
-    await this.counts
+    // The lead is stored: its address's count follows in the background (this process's readers
+    // wait for it), and one left behind costs an answer's otherRequests, never the lead.
+    void this.counts
       .change(keyDeltas([record], 1))
       .catch((error: unknown) =>
         logger.warn({ err: error }, 'email count not kept for a new lead'),
