@@ -72,6 +72,9 @@ export async function startWebStack(options: WebStackOptions = {}): Promise<WebS
         ADMIN_EMAIL: admin.email,
         ADMIN_PASSWORD: admin.password,
         CORS_ORIGINS: webUrl,
+        // The stack's suites sign in with the password alone (NODE_ENV=production would require a
+        // second factor); test/api/mfa.e2e-spec.ts covers ADMIN_MFA=required.
+        ADMIN_MFA: 'optional',
         ...options.apiEnv,
       }),
     );

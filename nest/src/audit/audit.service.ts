@@ -18,6 +18,12 @@ export interface AuditEvent {
   admin?: RequestAdmin | { id: null; email: string };
 }
 
+/** Where an action came from outside an HTTP request (the admin CLI: no address). */
+export interface AuditOrigin {
+  ip: null;
+  admin?: undefined;
+}
+
 const KEYS = ['at', '_id'] as const;
 
 /** Records who did what, and reads it back newest first. */
@@ -31,7 +37,10 @@ export class AuditService {
    * Records an admin's action. Called after the action succeeded; a failure to record is logged,
    * not answered (the action is done, and saying otherwise would invite a repeat).
    */
-  async record(request: Request, event: AuditEvent): Promise<void> {
+  async record(
+    request: Pick<Request, 'ip' | 'admin'> | AuditOrigin,
+    event: AuditEvent,
+  ): Promise<void> {
     const admin = event.admin ?? request.admin;
     try {
       await this.entries.create({

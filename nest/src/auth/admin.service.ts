@@ -104,6 +104,24 @@ export class AdminService {
     await this.admins.updateOne({ _id: admin._id }, { $inc: { sessionVersion: 1 } }).exec();
   }
 
+  /**
+   * The operator's way back (CLI `--reset-mfa`): removes the admin's second factor and ends every
+   * session of theirs. Null for an unknown email.
+   */
+  async resetSecondFactor(email: string): Promise<AdminSummary | null> {
+    const admin = await this.admins
+      .findOneAndUpdate(
+        { email: normaliseEmail(email) },
+        {
+          $set: { totpSecret: null, totpPendingSecret: null, recoveryCodeHashes: [] },
+          $inc: { sessionVersion: 1 },
+        },
+        { new: true },
+      )
+      .exec();
+    return admin && toSummary(admin);
+  }
+
   /** Creates the admin unless one with that email exists. Returns whether it created one. */
   async createIfMissing(email: string, password: string): Promise<boolean> {
     assertPasswordStrength(password);

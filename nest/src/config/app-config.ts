@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 
+import { type AdminMfaMode } from '../contract';
+
 import { type EnvironmentVariables } from './env.schema';
 
 /** The API's settings, typed and derived once from the validated environment. Injected by class token. */
@@ -13,6 +15,10 @@ export abstract class AppConfig {
   abstract readonly totalsCheckIntervalSeconds: number;
   abstract readonly dataDir: string;
   abstract readonly jwt: { secret: string; ttlSeconds: number; issuer: string; audience: string };
+  /** How long a session may go unused before it is refused (SESSION_IDLE_TIMEOUT). */
+  abstract readonly sessionIdleTimeoutSeconds: number;
+  /** Whether every admin must have a second factor (ADMIN_MFA; always set after validation). */
+  abstract readonly adminMfa: AdminMfaMode;
   /** Admin to create at start-up when missing; `demo` marks the generated development one. */
   abstract readonly bootstrapAdmin?: { email: string; password: string; demo: boolean };
   abstract readonly corsOrigins: string[];
@@ -92,6 +98,8 @@ export function resolveAppConfig(env: EnvironmentVariables): AppConfig {
       issuer: JWT_ISSUER,
       audience: JWT_AUDIENCE,
     },
+    sessionIdleTimeoutSeconds: durationToSeconds(env.SESSION_IDLE_TIMEOUT),
+    adminMfa: env.ADMIN_MFA ?? (isProduction ? 'required' : 'optional'),
     bootstrapAdmin: bootstrapAdminOf(env, dataDir),
     corsOrigins: env.CORS_ORIGINS.split(',').map((o) => o.trim().replace(/\/$/, '')),
     trustProxy: env.TRUST_PROXY,

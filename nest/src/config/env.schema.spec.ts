@@ -39,6 +39,8 @@ describe('parseEnvironment', () => {
       'ADMIN_PASSWORD must be at least 12 characters',
     ],
     [{ INTAKE_RATE_LIMIT: '0' }, 'INTAKE_RATE_LIMIT must be a whole number of at least 1'],
+    [{ ADMIN_MFA: 'sometimes' }, 'ADMIN_MFA must be required or optional'],
+    [{ SESSION_IDLE_TIMEOUT: 'soon' }, 'SESSION_IDLE_TIMEOUT must look like 30m, 45s, 1h or 1d'],
   ])('refuses %j with one line naming the variable', (raw, message) => {
     expect(() => parseEnvironment(raw)).toThrow(new ConfigError(message));
   });
@@ -51,6 +53,24 @@ describe('parseEnvironment', () => {
       CORS_ORIGINS: 'https://www.example.com, https://marketplace.example.com',
     });
     expect(env.NODE_ENV).toBe('production');
+    // A second factor is required unless the operator says otherwise.
+    expect(env.ADMIN_MFA).toBe('required');
+    expect(
+      parseEnvironment({
+        NODE_ENV: 'production',
+        JWT_SECRET: 'x'.repeat(32),
+        ADMIN_MFA: 'optional',
+      }).ADMIN_MFA,
+    ).toBe('optional');
+  });
+
+  it('makes the second factor optional outside production, with a 30-minute idle timeout', () => {
+    for (const NODE_ENV of ['development', 'test'])
+      expect(parseEnvironment({ NODE_ENV })).toMatchObject({
+        ADMIN_MFA: 'optional',
+        SESSION_IDLE_TIMEOUT: '30m',
+      });
+    expect(parseEnvironment({ ADMIN_MFA: 'required' }).ADMIN_MFA).toBe('required');
   });
 });
 

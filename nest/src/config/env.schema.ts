@@ -12,7 +12,7 @@ import {
   validateSync,
 } from 'class-validator';
 
-import { PASSWORD_MIN_LENGTH } from '../contract';
+import { ADMIN_MFA_MODES, type AdminMfaMode, PASSWORD_MIN_LENGTH } from '../contract';
 
 const DURATION = /^\d+(ms|s|m|h|d)$/;
 const PORT_MESSAGE = '$property must be a port number (0-65535)';
@@ -54,6 +54,15 @@ export class EnvironmentVariables {
 
   @Matches(DURATION, { message: 'JWT_TTL must look like 8h, 30m, 3600s or 1d' })
   JWT_TTL = '8h';
+
+  /** A session unused for longer is refused, even before JWT_TTL ends (ASVS V7.3.1). */
+  @Matches(DURATION, { message: 'SESSION_IDLE_TIMEOUT must look like 30m, 45s, 1h or 1d' })
+  SESSION_IDLE_TIMEOUT = '30m';
+
+  /** Whether every admin must have a second factor; unset: `required` in production only. */
+  @IsOptional()
+  @IsIn(ADMIN_MFA_MODES, { message: 'ADMIN_MFA must be required or optional' })
+  ADMIN_MFA?: AdminMfaMode;
 
   /** How often the kept lead totals are checked against a count (decision 0005). */
   @Matches(DURATION, { message: 'TOTALS_CHECK_INTERVAL must look like 10m, 600s or 1h' })
@@ -165,6 +174,8 @@ export function parseEnvironment(raw: Record<string, unknown>): EnvironmentVaria
       'JWT_SECRET is required (at least 32 characters) when NODE_ENV=production',
     );
   }
+  // Production asks for a second factor unless told otherwise; a newcomer's demo does not.
+  env.ADMIN_MFA ??= env.NODE_ENV === 'production' ? 'required' : 'optional';
   if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
     throw new ConfigError('ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
   }

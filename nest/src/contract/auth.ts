@@ -19,6 +19,10 @@ export interface CheckTokenResponse {
   success: boolean;
   /** With success: the token's admin must change their password before anything else. */
   mustChangePassword?: true;
+  /** With success: ADMIN_MFA=required and the admin has no second factor yet: enrolment first. */
+  mfaSetupRequired?: true;
+  /** Without success: the session went unused longer than SESSION_IDLE_TIMEOUT. */
+  sessionTimedOut?: true;
 }
 
 export const AUTH_PATHS = {
@@ -27,6 +31,12 @@ export const AUTH_PATHS = {
   changePassword: '/auth/change-password',
   logout: '/auth/logout',
   logoutAll: '/auth/logout-all',
+  mfaTotp: '/auth/mfa/totp',
+  mfaTotpConfirm: '/auth/mfa/totp/confirm',
+  mfaRecoveryCodes: '/auth/mfa/recovery-codes',
+  mfaVerify: '/auth/mfa/verify',
+  reauth: '/auth/reauth',
+  sessions: '/auth/sessions',
 } as const;
 
 export interface ChangePasswordRequest {
@@ -42,6 +52,104 @@ export interface ChangePasswordResponse {
 /** The 403 every other call answers while an admin's password change is due. */
 export const PASSWORD_CHANGE_REQUIRED =
   'You must change your initial password first (POST /auth/change-password).';
+
+/** The 401 for a session unused longer than SESSION_IDLE_TIMEOUT (the web says so at sign-in). */
+export const SESSION_TIMED_OUT = 'Your session timed out after a while without use: sign in again.';
+
+// --- second factor --------------------------------------------------------------------------
+/** Whether admins must have a second factor (`required`) or may (`optional`): ADMIN_MFA. */
+export const ADMIN_MFA_MODES = ['required', 'optional'] as const;
+export type AdminMfaMode = (typeof ADMIN_MFA_MODES)[number];
+
+/** The second factors a sign-in can be finished with. */
+export const MFA_METHODS = ['totp', 'recovery-code'] as const;
+export type MfaMethod = (typeof MFA_METHODS)[number];
+
+/**
+ * The answer to a right password for an admin with a second factor: no session yet. The client
+ * sends a code with `mfaToken` to POST /auth/mfa/verify within 5 minutes (at most 5 wrong codes).
+ */
+export interface LoginMfaRequiredResponse {
+  success: false;
+  mfaRequired: true;
+  mfaToken: string;
+  methods: MfaMethod[];
+}
+/** What POST /auth/login answers with 200. */
+export type LoginAnswer = LoginResponse | LoginMfaRequiredResponse;
+
+export interface MfaVerifyRequest {
+  mfaToken: string;
+  /** A 6-digit TOTP code or one of the recovery codes (hyphens and spaces ignored). */
+  code: string;
+}
+/** The session, as a sign-in without a second factor answers it. */
+export interface MfaVerifyResponse {
+  success: true;
+  token: string;
+}
+
+/** Starts TOTP enrolment; the secret stays pending until a code from it is confirmed. */
+export interface TotpEnrolRequest {
+  password: string;
+}
+export interface TotpEnrolResponse {
+  success: true;
+  /** Base32, for typing into an authenticator app. */
+  secret: string;
+  /** The same as an `otpauth://totp/…` URL, for a QR code. */
+  otpauthUrl: string;
+}
+export interface TotpConfirmRequest {
+  code: string;
+}
+/** Shown once: the API keeps only their hashes. */
+export interface RecoveryCodesResponse {
+  success: true;
+  recoveryCodes: string[];
+}
+export interface TotpRemoveRequest {
+  password: string;
+  code: string;
+}
+/** The longest `code` or `mfaToken` accepted (a recovery code typed with spaces is about 30). */
+export const MFA_FIELD_MAX = 128;
+/** The number of recovery codes each set holds. */
+export const RECOVERY_CODE_COUNT = 10;
+
+/** How long a checked factor lets security changes through without asking again. */
+export const REAUTH_WINDOW_MINUTES = 5;
+export interface ReauthRequest {
+  password: string;
+  /** A TOTP or recovery code: required once the admin has a second factor. */
+  code?: string;
+}
+
+/** The 403 every other call answers while ADMIN_MFA=required and the admin has no second factor. */
+export const MFA_SETUP_REQUIRED =
+  'You must set up a second factor first (POST /auth/mfa/totp, then POST /auth/mfa/totp/confirm).';
+/** The 403 of a security change whose session has not checked a factor in the last 5 minutes. */
+export const REAUTH_REQUIRED = `Confirm it is you first (POST /auth/reauth): this change needs a password and code checked in the last ${REAUTH_WINDOW_MINUTES} minutes.`;
+
+// --- sessions -------------------------------------------------------------------------------
+/** One signed-in session of the admin (a token that still works). */
+export interface SessionSummary {
+  /** The token's id (`jti`). */
+  id: string;
+  /** ISO 8601. */
+  createdAt: string;
+  /** ISO 8601; updated at most about once a minute. */
+  lastSeenAt: string;
+  ip: string | null;
+  userAgent: string | null;
+  /** The session this request's token opened. */
+  current: boolean;
+}
+export interface SessionListResponse {
+  success: true;
+  /** Most recently used first. */
+  sessions: SessionSummary[];
+}
 
 // --- admins ---------------------------------------------------------------------------------
 export const ADMINS_PATH = '/admins';

@@ -27,6 +27,25 @@ export class Admin {
   @Prop({ required: true, default: false })
   mustChangePassword: boolean;
 
+  /**
+   * The confirmed TOTP secret, encrypted (see secret-box.ts): null without one. The admin has a
+   * second factor exactly when this is set.
+   */
+  @Prop({ type: String, default: null })
+  totpSecret: string | null;
+
+  /** A secret handed out by enrolment, encrypted, until a code from it is confirmed. */
+  @Prop({ type: String, default: null })
+  totpPendingSecret: string | null;
+
+  /** The last 30-second step whose code was accepted: codes of it and before are refused. */
+  @Prop({ required: true, default: 0 })
+  totpLastStep: number;
+
+  /** SHA-256 of each unused recovery code (see recovery-codes.ts). */
+  @Prop({ type: [String], default: [] })
+  recoveryCodeHashes: string[];
+
   createdAt: Date;
 }
 

@@ -1,0 +1,99 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+
+import { IsAbsentOr, IsText } from '../../common/validation';
+import {
+  FIELD_LIMITS,
+  MFA_FIELD_MAX,
+  MFA_METHODS,
+  type MfaMethod,
+  type MfaVerifyRequest,
+  RECOVERY_CODE_COUNT,
+  type ReauthRequest,
+  type TotpConfirmRequest,
+  type TotpEnrolRequest,
+  type TotpRemoveRequest,
+} from '../../contract';
+
+const CODE_DESCRIPTION =
+  'A 6-digit code from the authenticator app, or one of the recovery codes (case, spaces and hyphens ignored)';
+
+/** The admin's own password, checked again by a security change. */
+const Password = () =>
+  ApiProperty({ format: 'password', minLength: 1, maxLength: FIELD_LIMITS.password });
+
+export class TotpEnrolDto implements TotpEnrolRequest {
+  @Password()
+  @IsText(FIELD_LIMITS.password)
+  password: string;
+}
+
+export class TotpEnrolResponseDto {
+  @ApiProperty({ enum: [true] }) success: true;
+  @ApiProperty({ description: 'Base32, for typing into an authenticator app' }) secret: string;
+  @ApiProperty({ description: 'The same as an otpauth://totp/ URL, for a QR code' })
+  otpauthUrl: string;
+}
+
+export class TotpConfirmDto implements TotpConfirmRequest {
+  @ApiProperty({ description: 'A 6-digit code from the pending secret', maxLength: MFA_FIELD_MAX })
+  @IsText(MFA_FIELD_MAX)
+  code: string;
+}
+
+export class RecoveryCodesResponseDto {
+  @ApiProperty({ enum: [true] }) success: true;
+  @ApiProperty({
+    type: [String],
+    minItems: RECOVERY_CODE_COUNT,
+    maxItems: RECOVERY_CODE_COUNT,
+    description: 'Single-use codes, shown this once: the API keeps only their hashes',
+  })
+  recoveryCodes: string[];
+}
+
+export class TotpRemoveDto implements TotpRemoveRequest {
+  @Password()
+  @IsText(FIELD_LIMITS.password)
+  password: string;
+
+  @ApiProperty({ description: CODE_DESCRIPTION, maxLength: MFA_FIELD_MAX })
+  @IsText(MFA_FIELD_MAX)
+  code: string;
+}
+
+export class MfaVerifyDto implements MfaVerifyRequest {
+  @ApiProperty({ description: 'From the sign-in’s answer', maxLength: MFA_FIELD_MAX })
+  @IsText(MFA_FIELD_MAX)
+  mfaToken: string;
+
+  @ApiProperty({ description: CODE_DESCRIPTION, maxLength: MFA_FIELD_MAX })
+  @IsText(MFA_FIELD_MAX)
+  code: string;
+}
+
+export class MfaVerifyResponseDto {
+  @ApiProperty({ enum: [true] }) success: true;
+  @ApiProperty({ description: 'HS256 JWT; send as `Authorization: Bearer <token>`' }) token: string;
+}
+
+export class LoginMfaRequiredResponseDto {
+  @ApiProperty({ enum: [false] }) success: false;
+  @ApiProperty({ enum: [true] }) mfaRequired: true;
+  @ApiProperty({ description: 'For POST /auth/mfa/verify: 5 minutes, at most 5 wrong codes' })
+  mfaToken: string;
+  @ApiProperty({ enum: MFA_METHODS, isArray: true }) methods: MfaMethod[];
+}
+
+export class ReauthDto implements ReauthRequest {
+  @Password()
+  @IsText(FIELD_LIMITS.password)
+  password: string;
+
+  @ApiPropertyOptional({
+    description: `${CODE_DESCRIPTION}; required once you have a second factor`,
+    maxLength: MFA_FIELD_MAX,
+  })
+  @IsAbsentOr()
+  @IsText(MFA_FIELD_MAX)
+  code?: string;
+}
