@@ -5,8 +5,10 @@
  */
 import { type NextFunction, type Request, type Response } from 'express';
 
-/** Far above the largest form we serve (the contact form at its limits, percent-encoded). */
-export const MAX_FORM_BYTES = 128 * 1024;
+import { MAX_BODY_BYTES } from '../../nest/src/contract/lead-work';
+
+/** The largest form we serve: a reply at its limits, every character percent-encoded at its widest. */
+export const MAX_FORM_BYTES = MAX_BODY_BYTES;
 const FORM_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data'];
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);

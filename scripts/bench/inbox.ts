@@ -359,10 +359,12 @@ async function measureIntake(stack: WebStack, db: Db) {
 
 // --- helpers ------------------------------------------------------------------------------------
 
+/** A call that must succeed: 200, or 202 for what is queued (a reply). */
 async function call(url: string, init: RequestInit): Promise<void> {
   const res = await fetch(url, { redirect: 'manual', ...init });
   await res.arrayBuffer();
-  if (res.status !== 200) throw new Error(`${init.method ?? 'GET'} ${url} answered ${res.status}`);
+  if (res.status !== 200 && res.status !== 202)
+    throw new Error(`${init.method ?? 'GET'} ${url} answered ${res.status}`);
 }
 
 async function getJson<T>(url: string, token: string): Promise<T> {

@@ -1,4 +1,4 @@
-import { MAX_JSON_DEPTH } from '../../nest/src/common/json-body-parser';
+import { BODY_LIMIT, MAX_JSON_DEPTH } from '../../nest/src/common/json-body-parser';
 import { AUTH_PATHS, leadKindList, leadPaths } from '../../nest/src/contract';
 import { createAdmin, createTestApp, loginToken, request, type TestApp } from '../support/test-app';
 
@@ -65,7 +65,7 @@ describe('HTTP hardening', () => {
       message: 'Malformed JSON body',
       requestId: expect.any(String),
     });
-    const huge = JSON.stringify({ email: 'a@b.c', password: 'x'.repeat(150_000) });
+    const huge = JSON.stringify({ email: 'a@b.c', password: 'x'.repeat(BODY_LIMIT + 1) });
     const tooLarge = await request(t.http)
       .post(AUTH_PATHS.login)
       .set('Content-Type', 'application/json')

@@ -198,6 +198,24 @@ describe('replies by email, with SMTP_URL', () => {
     await post(work.reply(id!), { subject: '🚤'.repeat(REPLY_LIMITS.subject), text: 'x' }).expect(
       202,
     );
+    // The widest valid body: both fields at their limits in astral characters, sent as JSON's
+    // escapes (12 bytes a character, 240 kB in all) — within the body limit, so accepted.
+    const widest = JSON.stringify({
+      subject: '🚤'.repeat(REPLY_LIMITS.subject),
+      text: '🚤'.repeat(REPLY_LIMITS.text),
+    }).replace(/[\u{10000}-\u{10ffff}]/gu, (c) =>
+      c
+        .split('')
+        .map((unit) => `\\u${unit.charCodeAt(0).toString(16)}`)
+        .join(''),
+    );
+    expect(widest.length).toBeGreaterThan(240_000);
+    await request(t.http)
+      .post(work.reply(id!))
+      .set('Authorization', `Bearer ${token}`)
+      .set('Content-Type', 'application/json')
+      .send(widest)
+      .expect(202);
     await post(work.reply('0123456789abcdef01234567'), { subject: 'x', text: 'x' }).expect(404);
     await post(work.reply('nope'), { subject: 'x', text: 'x' }).expect(400);
   });

@@ -1,8 +1,9 @@
 import { type NextFunction, type Request, type RequestHandler, type Response, json } from 'express';
 
-import { type ApiFailure } from '../contract';
+import { type ApiFailure, MAX_BODY_BYTES } from '../contract';
 
-export const BODY_LIMIT = '100kb';
+/** In bytes; the widest valid body (a reply at its limits) fits, see MAX_BODY_BYTES. */
+export const BODY_LIMIT = MAX_BODY_BYTES;
 /** Far deeper than any body of ours; what goes past it is only there to exhaust a stack. */
 export const MAX_JSON_DEPTH = 32;
 /**
@@ -37,7 +38,7 @@ export function jsonBodyParser(): RequestHandler {
       const type = (error as { type?: string }).type;
       const [status, message] =
         type === 'entity.too.large'
-          ? [413, `Request body larger than ${BODY_LIMIT}`]
+          ? [413, `Request body larger than ${BODY_LIMIT / 1024} kB`]
           : type === 'encoding.unsupported' || type === 'charset.unsupported'
             ? [415, 'Unsupported body encoding']
             : [400, 'Malformed JSON body'];

@@ -58,6 +58,14 @@ export interface LeadNoteResponse {
 // --- replies --------------------------------------------------------------------------------
 export const REPLY_LIMITS = { subject: 200, text: 20_000 } as const;
 
+/**
+ * The largest request body a valid call can need, in bytes: a reply at its limits with every
+ * character as wide as it can be written (an astral character is 12 bytes both as JSON's
+ * `\ud83d\udea4` and as a form's percent-encoded UTF-8), with room for the other fields. The API's
+ * JSON parser and the web's form guard refuse more, unread (413).
+ */
+export const MAX_BODY_BYTES = 256 * 1024;
+
 /** Plain text only; a subject holds no CR or LF (it becomes a mail header). */
 export interface LeadReplyRequest {
   subject: string;
