@@ -96,6 +96,23 @@ describe('re-authentication before security changes', () => {
     });
   });
 
+  it('lets an admin on an initial password reauthenticate to change it after 5 minutes', async () => {
+    const owner = await newAdmin('owner-of-new@example.com');
+    await as(t, owner)
+      .post(ADMINS_PATH, { email: 'initial@example.com', password: 'an initial password' })
+      .expect(201);
+    const token = await loginToken(t, 'initial@example.com', 'an initial password');
+    await makeStale(t, token);
+    const change = {
+      currentPassword: 'an initial password',
+      newPassword: 'my very own password',
+    };
+    const refused = await as(t, token).post(AUTH_PATHS.changePassword, change).expect(403);
+    expect(refused.body).toMatchObject({ reauthRequired: true });
+    await as(t, token).post(AUTH_PATHS.reauth, { password: 'an initial password' }).expect(200);
+    await as(t, token).post(AUTH_PATHS.changePassword, change).expect(200);
+  });
+
   it('asks for a fresh factor before replacing a confirmed TOTP secret', async () => {
     const token = await newAdmin('replace@example.com');
     const { secret } = await enrolTotp(t, token, PASSWORD);

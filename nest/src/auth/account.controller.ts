@@ -100,6 +100,8 @@ export class AccountController {
 
   @Post(AUTH_PATHS.reauth)
   @HttpCode(200)
+  // An admin on an initial password whose sign-in is older than 5 minutes needs it to change it.
+  @AllowedWhilePasswordChangeDue()
   @ApiOperation({
     summary: 'Confirm it is you: the password, and a code once you have a second factor',
     description:

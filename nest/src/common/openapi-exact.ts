@@ -20,6 +20,7 @@ interface Operation {
  */
 const ALLOWED_WHILE_PASSWORD_CHANGE_DUE: readonly string[] = [
   AUTH_PATHS.changePassword,
+  AUTH_PATHS.reauth,
   AUTH_PATHS.logout,
 ];
 
