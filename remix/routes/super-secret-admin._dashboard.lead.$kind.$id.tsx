@@ -4,6 +4,7 @@ import { useEffect, useRef } from 'react';
 import { Button, Modal } from 'react-bootstrap';
 
 import { isLeadKindKey, isObjectId, LEAD_KINDS, type Lead, type LeadKindKey } from '@contract';
+import { DetailUndo } from '~/components/admin/dashboard-undo';
 import {
   actionEntries,
   FIELD,
@@ -24,6 +25,7 @@ import {
   StageControl,
   StageUndo,
   Timeline,
+  useDeliveryWatch,
   type WorkDone,
   type WorkRefusal,
 } from '~/components/admin/lead-work';
@@ -195,6 +197,7 @@ function LeadDetail({
     event.type === 'note' ? [event.detail] : [],
   );
   const replies = (work.timeline ?? []).filter((event) => event.type === 'reply').length;
+  useDeliveryWatch(work.timeline);
   return (
     <>
       <LeadFields kind={kind} lead={lead} />
@@ -218,6 +221,8 @@ function LeadDetail({
         />{' '}
         <LeadActionButton kind={kind} action="unread" id={lead._id} name={lead.name} />
       </LeadActionForm>
+      {/* Next to the buttons it takes back: the dialog keeps focus inside. */}
+      <DetailUndo />
       <ReplyForm email={lead.email} draft={work.replyDraft} sentCount={replies} />
       <Notes notes={notes} me={me} />
       <Timeline events={work.timeline} />

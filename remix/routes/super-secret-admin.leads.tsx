@@ -6,10 +6,11 @@ import { postedWithJs } from '~/components/forms/js-flag';
 import { ADMIN_PATH } from '~/config/paths';
 import { type ActionOutcome, isPanelView, type ListResult, type PanelView } from '~/utils/inbox';
 import { actOnLeadsFor, loadPage } from '~/utils/inbox.server';
-import { requireAdmin } from '~/utils/session.server';
+import { requireAdmin, tokenAdminId } from '~/utils/session.server';
 
 // The admin's leads as a resource (LEADS_PATH): GET reads a page of one list (Load more, the
-// archived dialog), POST acts on leads (archive, unarchive, read, unread, delete; one or many).
+// archived dialog), POST acts on leads (archive, unarchive, read, unread, delete, set stage,
+// assign to me; one or many).
 // The form that posts here, its fields and its fetchers live in components/admin/lead-actions.
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -58,7 +59,15 @@ export async function action({ request }: ActionFunctionArgs) {
         )
       : redirect(backTo(request, form, { confirm: 'delete', kind: fields.kind, ids: fields.ids }));
 
-  const outcome = await actOnLeadsFor(fields.action, fields.kind, fields.ids, token, fields.q);
+  const { stage, from, owners, restore } = fields;
+  const outcome = await actOnLeadsFor(fields.action, fields.kind, fields.ids, token, fields.q, {
+    stage,
+    from,
+    owners,
+    restore,
+    // The bulk Assign assigns to whoever is signed in.
+    adminId: tokenAdminId(token),
+  });
   // Without JavaScript the form posted the whole page: go back to it (post/redirect/get).
   if (!withJs) return redirect(backTo(request, form, outcome.ok ? {} : { failed: fields.action }));
   // The API's own failure status (404, 409), 502 for anything unexpected.

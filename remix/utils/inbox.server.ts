@@ -5,9 +5,11 @@ import {
   type Lead,
   type LeadAction,
   type LeadListState,
+  type LeadStage,
   movePages,
 } from '@contract';
 import { type ApiOutcome } from '~/api-client/http.server';
+import { assignLeads, setLeadStage } from '~/api-client/lead-work.server';
 import { actOnLeads, getLead, inboxOverview, listLeads } from '~/api-client/leads.server';
 
 import {
@@ -88,8 +90,9 @@ export async function actOnLeadsFor<K extends LeadKindKey>(
   ids: readonly string[],
   token: string,
   q: string,
+  change: LeadChange = {},
 ): Promise<ActionOutcome<K>> {
-  const outcome = await unlessSessionBlocked(await actOnLeads(kind, action, { ids, q }, token));
+  const outcome = await unlessSessionBlocked(await callFor(action, kind, ids, token, q, change));
   if (!outcome.ok)
     return { ok: false, action, kind, status: outcome.status, message: outcome.message };
   const pages = movePages(outcome.data);
@@ -98,12 +101,73 @@ export async function actOnLeadsFor<K extends LeadKindKey>(
     action,
     kind,
     ids: [...ids],
+    ...(change.stage && change.from ? { stage: change.stage, from: change.from } : {}),
+    ...(action === 'assign' && change.owners && !change.restore ? { owners: change.owners } : {}),
+    ...(change.restore ? { restored: true as const } : {}),
     totals: answerTotals(outcome.data),
     lists: {
       active: { ok: true, page: pages.active },
       archived: { ok: true, page: pages.archived },
     },
   };
+}
+
+/** What a stage change or an assignment sets, beyond the leads (see ActionFields). */
+export interface LeadChange {
+  stage?: LeadStage;
+  from?: Record<string, LeadStage>;
+  owners?: Record<string, string | null>;
+  restore?: true;
+  adminId?: string | null;
+}
+
+function callFor<K extends LeadKindKey>(
+  action: LeadAction,
+  kind: K,
+  ids: readonly string[],
+  token: string,
+  q: string,
+  change: LeadChange,
+) {
+  const { from, owners } = change;
+  if (action === 'assign' && change.restore && owners)
+    return inGroups(
+      ids,
+      (id) => owners[id] ?? null,
+      (group, adminId) => assignLeads(kind, { ids: group, adminId, q }, token),
+    );
+  if (action === 'assign')
+    return assignLeads(kind, { ids, adminId: change.adminId ?? null, q }, token);
+  if (action === 'stage' && change.restore && from)
+    return inGroups(
+      ids,
+      (id) => from[id] ?? 'new',
+      (group, stage) => setLeadStage(kind, { ids: group, stage, q }, token),
+    );
+  if (action === 'stage' && change.stage)
+    return setLeadStage(kind, { ids, stage: change.stage, q }, token);
+  return actOnLeads(kind, action, { ids, q }, token);
+}
+
+/**
+ * An Undo: each lead back to what it was (its stage, its owner), one call per value, one after
+ * another; the last answer holds them all.
+ */
+async function inGroups<V, T>(
+  ids: readonly string[],
+  valueOf: (id: string) => V,
+  call: (ids: string[], value: V) => Promise<ApiOutcome<T>>,
+): Promise<ApiOutcome<T>> {
+  const groups = new Map<V, string[]>();
+  for (const id of ids) groups.set(valueOf(id), [...(groups.get(valueOf(id)) ?? []), id]);
+  const [first, ...rest] = [...groups];
+  if (!first) throw new Error('an Undo without leads');
+  let answer = await call(first[1], first[0]);
+  for (const [value, group] of rest) {
+    if (!answer.ok) break;
+    answer = await call(group, value);
+  }
+  return answer;
 }
 
 /** One lead for its detail view; null when there is no such lead. */

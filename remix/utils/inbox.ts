@@ -3,6 +3,7 @@ import {
   type LeadAction,
   type LeadListState,
   type LeadPage,
+  type LeadStage,
   type LeadTotals,
 } from '@contract';
 
@@ -57,6 +58,13 @@ export type ActionOutcome<K extends LeadKindKey = LeadKindKey> =
       ids: string[];
       /** Opening a lead marked it read (no Undo is offered for that). */
       byOpening?: true;
+      /** A stage change: the stage set, and each lead's stage before (what its Undo sets back). */
+      stage?: LeadStage;
+      from?: Record<string, LeadStage>;
+      /** An assignment: each lead's owner before (what its Undo gives it back to). */
+      owners?: Record<string, string | null>;
+      /** It was an Undo of a stage change or an assignment (no Undo is offered for that). */
+      restored?: true;
       totals: LeadTotals;
       lists: Record<LeadListState, ListResult<K>>;
     }

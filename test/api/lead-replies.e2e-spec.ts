@@ -1,7 +1,3 @@
-import { AddressInfo } from 'node:net';
-
-import { SMTPServer } from 'smtp-server';
-
 import {
   AUDIT_PATH,
   type AuditEntry,
@@ -11,7 +7,7 @@ import {
   REPLY_LIMITS,
   type TimelineEvent,
 } from '../../nest/src/contract';
-import { eventually } from '../support/receivers';
+import { eventually, mailHeader, type MailReceiver, startMailReceiver } from '../support/receivers';
 import {
   createAdmin,
   createTestApp,
@@ -22,66 +18,14 @@ import {
   useSignedInKind,
 } from '../support/test-app';
 
-interface Mail {
-  to: string[];
-  raw: string;
-}
-
-/** A loopback SMTP server that refuses the first `refuse` messages with 451, then keeps them. */
-async function startSmtp(refuse = 0) {
-  const mails: Mail[] = [];
-  let attempts = 0;
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        attempts++;
-        if (attempts <= refuse) {
-          const error = Object.assign(new Error('4.3.0 Mailbox busy, try later'), {
-            responseCode: 451,
-          });
-          callback(error);
-          return;
-        }
-        mails.push({
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
-  return {
-    url: `smtp://127.0.0.1:${port}`,
-    mails,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
-/** A header of a raw message, unfolded. */
-function header(raw: string, name: string): string | undefined {
-  const head = raw.split(/\r?\n\r?\n/)[0] ?? '';
-  const unfolded = head.replace(/\r?\n[ \t]+/g, ' ');
-  const line = unfolded
-    .split(/\r?\n/)
-    .find((l) => l.toLowerCase().startsWith(`${name.toLowerCase()}:`));
-  return line?.slice(name.length + 1).trim();
-}
-
 const kind = LEAD_KINDS.keDemo;
 const work = leadWorkPaths(kind);
 
 describe('replies by email', () => {
-  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  let smtp: MailReceiver;
   const api = useSignedInKind(kind, {});
   beforeAll(async () => {
-    smtp = await startSmtp(1);
+    smtp = await startMailReceiver({ refuse: 1 });
   });
   afterAll(() => smtp.close());
 
@@ -96,7 +40,7 @@ describe('replies by email', () => {
 });
 
 describe('replies by email, with SMTP_URL', () => {
-  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  let smtp: MailReceiver;
   let t: TestApp;
   let token = '';
   const get = (path: string) => request(t.http).get(path).set('Authorization', `Bearer ${token}`);
@@ -108,7 +52,7 @@ describe('replies by email, with SMTP_URL', () => {
     (await timeline(id)).flatMap((e) => (e.type === 'reply' ? [e.detail] : []));
 
   beforeAll(async () => {
-    smtp = await startSmtp(1);
+    smtp = await startMailReceiver({ refuse: 1 });
     t = await createTestApp({ SMTP_URL: smtp.url, NOTIFY_FROM: 'leads@boats.example' });
     await createAdmin(t);
     token = await loginToken(t);
@@ -148,27 +92,27 @@ describe('replies by email, with SMTP_URL', () => {
     expect(stage?.detail).toEqual({ from: 'new', to: 'contacted' });
 
     await post(work.reply(id!), { subject: 'Re: Your demo', text: 'Second' }).expect(202);
-    await eventually(() => smtp.mails.length === 2);
+    await eventually(() => smtp.messages.length === 2);
     await post(work.reply(id!), { subject: 'Re: Your demo', text: 'Third' }).expect(202);
-    await eventually(() => smtp.mails.length === 3);
+    await eventually(() => smtp.messages.length === 3);
     const again = (await get(`/${kind.module}/${kind.resource}/${id}`).expect(200)).body
       .lead as Lead;
     expect(again.firstResponseAt).toBe(after.firstResponseAt);
 
-    const [m1, m2, m3] = smtp.mails.map((m) => m.raw);
-    expect(smtp.mails[0]!.to).toEqual([lead.email]);
-    expect(header(m1!, 'From')).toBe('leads@boats.example');
-    expect(header(m1!, 'To')).toBe(lead.email);
-    expect(header(m1!, 'Reply-To')).toBe('admin@example.com');
-    expect(header(m1!, 'Content-Type')).toMatch(/^text\/plain/);
-    const id1 = header(m1!, 'Message-ID')!;
-    const id2 = header(m2!, 'Message-ID')!;
+    const [m1, m2, m3] = smtp.messages.map((m) => m.raw);
+    expect(smtp.messages[0]!.to).toEqual([lead.email]);
+    expect(mailHeader(m1!, 'From')).toBe('leads@boats.example');
+    expect(mailHeader(m1!, 'To')).toBe(lead.email);
+    expect(mailHeader(m1!, 'Reply-To')).toBe('admin@example.com');
+    expect(mailHeader(m1!, 'Content-Type')).toMatch(/^text\/plain/);
+    const id1 = mailHeader(m1!, 'Message-ID')!;
+    const id2 = mailHeader(m2!, 'Message-ID')!;
     expect(id1).toBe(`<reply.${first.body.reply.id}@boats.example>`);
-    expect(header(m1!, 'In-Reply-To')).toBeUndefined();
-    expect(header(m2!, 'In-Reply-To')).toBe(id1);
-    expect(header(m2!, 'References')).toBe(id1);
-    expect(header(m3!, 'In-Reply-To')).toBe(id2);
-    expect(header(m3!, 'References')).toBe(`${id1} ${id2}`);
+    expect(mailHeader(m1!, 'In-Reply-To')).toBeUndefined();
+    expect(mailHeader(m2!, 'In-Reply-To')).toBe(id1);
+    expect(mailHeader(m2!, 'References')).toBe(id1);
+    expect(mailHeader(m3!, 'In-Reply-To')).toBe(id2);
+    expect(mailHeader(m3!, 'References')).toBe(`${id1} ${id2}`);
     expect((await replies(id!)).map((r) => r.status)).toEqual(['sent', 'sent', 'sent']);
 
     const audit = (await get(AUDIT_PATH).expect(200)).body.entries as AuditEntry[];
@@ -223,9 +167,9 @@ describe('replies by email, with SMTP_URL', () => {
 
 describe('a reply queued before a restart', () => {
   it('is sent by the next API process on the same database', async () => {
-    const smtp = await startSmtp();
+    const smtp = await startMailReceiver();
     // No SMTP server reachable for the first process: its reply stays queued.
-    const closed = await startSmtp();
+    const closed = await startMailReceiver();
     const deadUrl = closed.url;
     await closed.close();
     const first = await createTestApp({ SMTP_URL: deadUrl });
@@ -243,8 +187,8 @@ describe('a reply queued before a restart', () => {
     try {
       const token2 = await loginToken(second);
       // The first attempt failed (connection refused): the retry comes after its backoff.
-      await eventually(() => smtp.mails.length === 1, 30_000);
-      expect(header(smtp.mails[0]!.raw, 'Message-ID')).toContain(res.body.reply.id);
+      await eventually(() => smtp.messages.length === 1, 30_000);
+      expect(mailHeader(smtp.messages[0]!.raw, 'Message-ID')).toContain(res.body.reply.id);
       await eventually(async () => {
         const events = (
           await request(second.http)

@@ -40,9 +40,13 @@ export interface MailReceiver {
   close(): Promise<void>;
 }
 
-/** A local SMTP server (no TLS, no auth) that keeps what it is sent. */
-export async function startMailReceiver(): Promise<MailReceiver> {
+/**
+ * A local SMTP server (no TLS, no auth) that keeps what it is sent; the first `refuse` messages
+ * are refused with a 451 (a server busy for now), as a sender's retries must get past.
+ */
+export async function startMailReceiver({ refuse = 0 } = {}): Promise<MailReceiver> {
   const messages: MailReceiver['messages'] = [];
+  let attempts = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
@@ -51,6 +55,14 @@ export async function startMailReceiver(): Promise<MailReceiver> {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
+        attempts++;
+        if (attempts <= refuse) {
+          const busy = Object.assign(new Error('4.3.0 Mailbox busy, try later'), {
+            responseCode: 451,
+          });
+          callback(busy);
+          return;
+        }
         messages.push({
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
           to: session.envelope.rcptTo.map((r) => r.address),
@@ -78,4 +90,44 @@ export async function eventually(
     if (Date.now() > deadline) throw new Error('condition not met in time');
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+/** A header of a raw message, unfolded. */
+export function mailHeader(raw: string, name: string): string | undefined {
+  const head = raw.split(/\r?\n\r?\n/)[0] ?? '';
+  const line = head
+    .replace(/\r?\n[ \t]+/g, ' ')
+    .split(/\r?\n/)
+    .find((l) => l.toLowerCase().startsWith(`${name.toLowerCase()}:`));
+  return line?.slice(name.length + 1).trim();
+}
+
+/**
+ * The body of a single-part text message as its reader sees it: transfer encoding undone
+ * (quoted-printable or base64, which a mailer picks for long lines or other than ASCII), line
+ * ends as `\n`.
+ */
+export function mailText(raw: string): string {
+  const body = raw.replace(/^[\s\S]*?\r?\n\r?\n/, '');
+  const encoding = mailHeader(raw, 'Content-Transfer-Encoding')?.toLowerCase();
+  const bytes =
+    encoding === 'base64'
+      ? Buffer.from(body, 'base64')
+      : encoding === 'quoted-printable'
+        ? quotedPrintable(body)
+        : Buffer.from(body, 'utf8');
+  return bytes.toString('utf8').replace(/\r\n/g, '\n').replace(/\n$/, '');
+}
+
+function quotedPrintable(body: string): Buffer {
+  const text = body.replace(/=\r?\n/g, '');
+  const bytes: number[] = [];
+  for (let i = 0; i < text.length; i++) {
+    const hex = text[i] === '=' ? text.slice(i + 1, i + 3) : '';
+    if (/^[0-9A-F]{2}$/i.test(hex)) {
+      bytes.push(parseInt(hex, 16));
+      i += 2;
+    } else bytes.push(...Buffer.from(text[i] ?? '', 'utf8'));
+  }
+  return Buffer.from(bytes);
 }

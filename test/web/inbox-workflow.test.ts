@@ -106,7 +106,12 @@ describe('working through the inbox in a real browser', () => {
 
     await broker.getByRole('checkbox', { name: 'Select all' }).check();
     await broker.getByRole('button', { name: 'Mark read', exact: true }).click();
-    await broker.getByText('New', { exact: true }).first().waitFor({ state: 'detached' });
+    // The unread marks of the leads (the bulk stage list has a "New" of its own).
+    await broker
+      .locator('li')
+      .getByText('New', { exact: true })
+      .first()
+      .waitFor({ state: 'detached' });
 
     await broker.getByRole('button', { name: /^Archived/ }).click();
     const dialog = page.getByRole('dialog', { name: 'Archived Broker Demo Requests' });

@@ -1,10 +1,17 @@
 import { useEffect, useRef, useState } from 'react';
-import { Button } from 'react-bootstrap';
+import { Button, Form as BsForm } from 'react-bootstrap';
 
-import { type LeadAction, type LeadKindKey, type LeadListState } from '@contract';
+import {
+  LEAD_STAGES,
+  type LeadAction,
+  type LeadKindKey,
+  type LeadListState,
+  type LeadStage,
+} from '@contract';
 import { useHydrated } from '~/hooks/use-hydrated';
 
 import { ACTION_LABELS, FIELD, LEADS_PATH, useLeadActionFetcher } from './lead-actions';
+import { STAGE_LABELS } from './lead-work/labels';
 
 const BULK: Record<LeadListState, LeadAction[]> = {
   active: ['archive', 'read', 'unread'],
@@ -16,6 +23,10 @@ interface BulkActionsProps {
   state: LeadListState;
   /** The leads shown (the page loaded so far). */
   shown: string[];
+  /** Each shown lead's stage: sent along, so a stage change can be undone lead by lead. */
+  stages: Record<string, LeadStage>;
+  /** Each shown lead's owner (null: nobody), for the same reason. */
+  owners: Record<string, string | null>;
   selected: ReadonlySet<string>;
   onSelectAll: (selected: boolean) => void;
 }
@@ -24,7 +35,15 @@ interface BulkActionsProps {
  * Acting on the checked leads of a list, inside its LeadActionForm. Without JavaScript these are
  * plain submit buttons (a delete then comes back asking to confirm); with it, Delete asks here.
  */
-export function BulkActions({ kind, state, shown, selected, onSelectAll }: BulkActionsProps) {
+export function BulkActions({
+  kind,
+  state,
+  shown,
+  stages,
+  owners,
+  selected,
+  onSelectAll,
+}: BulkActionsProps) {
   const hydrated = useHydrated();
   const fetcher = useLeadActionFetcher(kind);
   const busy = fetcher.state !== 'idle';
@@ -77,6 +96,51 @@ export function BulkActions({ kind, state, shown, selected, onSelectAll }: BulkA
           {ACTION_LABELS[action]}
         </Button>
       ))}
+      {state === 'active' ? (
+        <>
+          {Object.entries(stages).map(([id, stage]) => (
+            <input key={id} type="hidden" name={FIELD.from} value={`${id}:${stage}`} />
+          ))}
+          {Object.entries(owners).map(([id, owner]) => (
+            <input key={id} type="hidden" name={FIELD.owner} value={`${id}:${owner ?? ''}`} />
+          ))}
+          <span className="lead-bulk__stage">
+            <BsForm.Select
+              name={FIELD.stage}
+              size="sm"
+              defaultValue="contacted"
+              aria-label="Stage for the selected requests"
+              disabled={none || busy}
+            >
+              {LEAD_STAGES.map((stage) => (
+                <option key={stage} value={stage}>
+                  {STAGE_LABELS[stage]}
+                </option>
+              ))}
+            </BsForm.Select>
+            <Button
+              type="submit"
+              name={FIELD.action}
+              value="stage"
+              size="sm"
+              variant="outline-secondary"
+              disabled={none || busy}
+            >
+              {ACTION_LABELS.stage}
+            </Button>
+          </span>
+          <Button
+            type="submit"
+            name={FIELD.action}
+            value="assign"
+            size="sm"
+            variant="outline-secondary"
+            disabled={none || busy}
+          >
+            Assign to me
+          </Button>
+        </>
+      ) : null}
       {confirming ? (
         <div className="lead-bulk__confirm" role="alert">
           <span>

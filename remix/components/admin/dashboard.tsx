@@ -5,11 +5,11 @@ import { type InboxTotals, type LeadKindKey, type LeadTotals } from '@contract';
 import { inboxTitle } from '~/utils/admin-meta';
 import { type InboxPanel, type PendingDelete } from '~/utils/inbox';
 
+import { DashboardUndo } from './dashboard-undo';
 import { DeleteConfirmation } from './delete-confirmation';
 import { LeadPanel } from './lead-panel';
 import { useLeadUndo } from './lead-undo';
 import { useLiveInbox } from './live-inbox';
-import { UndoToast } from './undo-toast';
 
 interface DashboardProps {
   panels: InboxPanel[];
@@ -55,8 +55,9 @@ export function Dashboard({
         </Alert>
       ) : null}
       {pendingDelete ? <DeleteConfirmation pending={pendingDelete} /> : null}
-      <UndoToast undo={undo} onExpire={expire} />
-      {children}
+      <DashboardUndo undo={undo} expire={expire}>
+        {children}
+      </DashboardUndo>
       <div className="row g-3">
         {panels.map((panel) => (
           <div key={panel.kind} className="col-12 col-md-6 col-lg-3">

@@ -58,6 +58,8 @@ export function LeadList({ kind, state, list, q, view, emptyText, onPage }: Lead
             kind={kind}
             state={state}
             shown={leads.map((lead) => lead._id)}
+            stages={Object.fromEntries(leads.map((lead) => [lead._id, lead.stage]))}
+            owners={Object.fromEntries(leads.map((lead) => [lead._id, lead.assignee?.id ?? null]))}
             selected={selected}
             onSelectAll={(on) => setSelected(new Set(on ? leads.map((lead) => lead._id) : []))}
           />

@@ -6,6 +6,7 @@ import { JS_FLAG } from '~/components/forms/js-flag';
 import { type ActionOutcome } from '~/utils/inbox';
 
 import { actionEntries, LEADS_PATH } from './lead-actions';
+import { STAGE_LABELS } from './lead-work/labels';
 
 /** The action that takes each undoable one back (a delete cannot be taken back). */
 const INVERSE: Partial<Record<LeadAction, LeadAction>> = {
@@ -24,6 +25,8 @@ const DONE: Partial<Record<LeadAction, string>> = {
 
 export interface Undoable {
   id: number;
+  /** When it was done (Date.now()): Undo is offered for ten seconds from then. */
+  at: number;
   message: string;
   onUndo: () => void;
 }
@@ -41,22 +44,23 @@ export function useLeadUndo() {
 
   const onActed = useCallback(
     (result: Extract<ActionOutcome, { ok: true }>) => {
-      const inverse = INVERSE[result.action];
+      const back = undoOf(result);
       // Opening a lead marks it read: that is no act of the admin's to take back.
-      if (undoing.current || !inverse || result.byOpening) {
+      if (undoing.current || !back || result.byOpening) {
         undoing.current = false;
         return;
       }
-      const { kind, ids, action } = result;
+      const { kind, ids } = result;
       count.current += 1;
       const requests = ids.length === 1 ? '1 request' : `${ids.length} requests`;
       setUndo({
         id: count.current,
-        message: `${DONE[action] ?? action}: ${requests}.`,
+        at: Date.now(),
+        message: `${back.done}: ${requests}.`,
         onUndo: () => {
           undoing.current = true;
           setUndo(null);
-          postAction(submit, kind, inverse, ids);
+          postAction(submit, kind, back.entries);
         },
       });
     },
@@ -66,14 +70,38 @@ export function useLeadUndo() {
   return { undo, onActed, expire };
 }
 
+/** What was done in words, and the form that takes it back; null if it cannot be taken back. */
+function undoOf(
+  result: Extract<ActionOutcome, { ok: true }>,
+): { done: string; entries: [string, string][] } | null {
+  const { kind, ids, action } = result;
+  // A stage change: each lead back to the stage it was in.
+  if (action === 'stage' && result.stage && result.from && !result.restored)
+    return {
+      done: `Stage set to ${STAGE_LABELS[result.stage]}`,
+      entries: actionEntries({ action, kind, ids, from: result.from, restore: true }),
+    };
+  // An assignment: each lead back to the owner it had (or to nobody).
+  if (action === 'assign' && result.owners && !result.restored)
+    return {
+      done: 'Assigned to you',
+      entries: actionEntries({ action, kind, ids, owners: result.owners, restore: true }),
+    };
+  const inverse = INVERSE[action];
+  if (!inverse) return null;
+  return {
+    done: DONE[action] ?? action,
+    entries: actionEntries({ action: inverse, kind, ids }),
+  };
+}
+
 function postAction(
   submit: ReturnType<typeof useSubmit>,
   kind: LeadKindKey,
-  action: LeadAction,
-  ids: string[],
+  entries: [string, string][],
 ) {
   const body = new FormData();
-  for (const [name, value] of actionEntries({ action, kind, ids })) body.append(name, value);
+  for (const [name, value] of entries) body.append(name, value);
   body.set(JS_FLAG, '1');
   submit(body, {
     method: 'post',

@@ -12,13 +12,16 @@ export function UndoToast({
   undo,
   onExpire,
 }: {
-  /** What was done and how to take it back; null: nothing to undo. `id` restarts the clock. */
-  undo: { id: number; message: string; onUndo: () => void } | null;
+  /**
+   * What was done (`at`, by Date.now()) and how to take it back; null: nothing to undo. Its clock
+   * runs from `at`, wherever it is shown meanwhile.
+   */
+  undo: { id: number; at: number; message: string; onUndo: () => void } | null;
   onExpire: () => void;
 }) {
   useEffect(() => {
     if (!undo) return;
-    const timer = window.setTimeout(onExpire, UNDO_MS);
+    const timer = window.setTimeout(onExpire, Math.max(0, undo.at + UNDO_MS - Date.now()));
     return () => window.clearTimeout(timer);
   }, [undo, onExpire]);
   return (

@@ -4,9 +4,14 @@ import { adminCredentials, webUrl } from '../../support/browser';
 
 export const ADMIN_PATH = '/super-secret-admin';
 
-export async function signIn(page: Page, password = adminCredentials().password): Promise<void> {
+/** Signs in as the suite's admin, or as another stack's (`email`, on a page already there). */
+export async function signIn(
+  page: Page,
+  password = adminCredentials().password,
+  email = adminCredentials().email,
+): Promise<void> {
   if (!page.url().includes(ADMIN_PATH)) await page.goto(webUrl(ADMIN_PATH));
-  await page.getByPlaceholder('Email').fill(adminCredentials().email);
+  await page.getByPlaceholder('Email').fill(email);
   await page.getByPlaceholder('Password').fill(password);
   await page.getByRole('button', { name: 'Submit' }).click();
 }

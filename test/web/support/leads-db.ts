@@ -14,8 +14,8 @@ import { leadDocs } from '../../support/lead-docs';
 export class LeadsDb {
   private constructor(private readonly client: MongoClient) {}
 
-  static async connect(): Promise<LeadsDb> {
-    const uri = process.env.TEST_MONGODB_URI;
+  /** The suite's database, or another stack's (`uri`). */
+  static async connect(uri = process.env.TEST_MONGODB_URI): Promise<LeadsDb> {
     if (!uri) throw new Error('TEST_MONGODB_URI is not set');
     return new LeadsDb(await new MongoClient(uri).connect());
   }
@@ -25,14 +25,16 @@ export class LeadsDb {
     return `t${randomBytes(3).toString('hex')}`;
   }
 
-  /** Active leads a minute apart, oldest first. */
+  /** Active leads a minute apart, oldest first; the newest arrived `ageMs` ago (default: now). */
   async insert(
     kind: LeadKindKey,
     tag: string,
     count: number,
+    { ageMs = 0 }: { ageMs?: number } = {},
   ): Promise<{ id: string; name: string; email: string }[]> {
     const descriptor = LEAD_KINDS[kind];
-    const docs = leadDocs(descriptor, count, { tag, stepMs: 60_000 });
+    const start = Date.now() - ageMs - count * 60_000;
+    const docs = leadDocs(descriptor, count, { tag, stepMs: 60_000, start });
     const result = await this.client.db().collection(descriptor.collection).insertMany(docs);
     await recountLeadTotals(this.client.db(), [descriptor]);
     return docs.map((doc, i) => ({

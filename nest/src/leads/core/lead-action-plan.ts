@@ -158,17 +158,29 @@ function ruleOf(action: LeadAction, input: ActionInput): ActionRule {
   return ACTIONS[action];
 }
 
-/** A lead's first reply was queued: when, once (a later reply keeps the first time). */
-const FIRST_RESPONSE: ActionRule = {
-  changes: (lead) => !lead.firstResponseAt,
-  // null matches a lead stored before the field existed, too.
-  condition: { firstResponseAt: null },
-  effect: (now) => ({ set: { firstResponseAt: now } }),
+/**
+ * A lead's first reply was queued: when, once (a later reply keeps the first time); and a `new`
+ * lead is `contacted` from then on. One write, one totals change, one timeline event, so the
+ * reply's answer waits for a single change.
+ */
+const firstResponse = (lead: LeadRecord): ActionRule => {
+  const contacts = stageOf(lead) === 'new';
+  return {
+    changes: (l) => !l.firstResponseAt,
+    // null matches a lead stored before the field existed, too.
+    condition: { firstResponseAt: null },
+    effect: (now) => ({
+      set: { firstResponseAt: now, ...(contacts ? { stage: 'contacted' as const } : {}) },
+    }),
+    ...(contacts
+      ? { event: (): PlannedEvent => ({ type: 'stage', detail: { from: 'new', to: 'contacted' } }) }
+      : {}),
+  };
 };
 
-/** Recording the first reply to leads (read just before); the reply is on their timelines. */
-export function planFirstResponse(found: readonly LeadRecord[], now: Date): ActionPlan {
-  return plan(FIRST_RESPONSE, found, now);
+/** Recording the first reply to a lead (read just before); the reply is on its timeline. */
+export function planFirstResponse(lead: LeadRecord, now: Date): ActionPlan {
+  return plan(firstResponse(lead), [lead], now);
 }
 
 /** Erasing a person's leads, as read just before. */

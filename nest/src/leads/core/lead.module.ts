@@ -139,6 +139,6 @@ function buildParts<K extends LeadKindKey>(
     view,
     service,
     privacy: new LeadPrivacy(kind, repository, writes, notifier),
-    work: new LeadWork(kind, repository, timeline, { service, writes, notifier, registry, from }),
+    work: new LeadWork(kind, repository, timeline, { writes, notifier, registry, from }),
   };
 }

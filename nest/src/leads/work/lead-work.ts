@@ -15,11 +15,10 @@ import {
 import { type LeadNotifier } from '../../notifications/lead-notifier.service';
 import { replyThread } from '../../notifications/reply-message';
 import { planFirstResponse } from '../core/lead-action-plan';
-import { type LeadRecord, stageOf } from '../core/lead-record';
+import { type LeadRecord } from '../core/lead-record';
 import { type LeadRegistry } from '../core/lead-registry';
 import { type LeadWrites } from '../core/lead-writes';
 import { type LeadRepository } from '../core/lead.repository';
-import { type LeadService } from '../core/lead.service';
 import { type LeadTimeline } from '../timeline/lead-timeline';
 import { toTimelineEvents } from '../timeline/timeline-events';
 
@@ -27,8 +26,7 @@ import { toTimelineEvents } from '../timeline/timeline-events';
 const SUMMARY_MAX = 140;
 
 /** What LeadWork works with besides the kind's repository and the timelines. */
-export interface LeadWorkParts<K extends LeadKindKey> {
-  service: LeadService<K>;
+export interface LeadWorkParts {
   writes: LeadWrites;
   notifier: LeadNotifier;
   registry: LeadRegistry;
@@ -46,7 +44,7 @@ export class LeadWork<K extends LeadKindKey = LeadKindKey> {
     readonly kind: LeadKind<K>,
     private readonly leads: LeadRepository,
     private readonly timeline: LeadTimeline,
-    private readonly parts: LeadWorkParts<K>,
+    private readonly parts: LeadWorkParts,
   ) {}
 
   /** The lead's timeline, oldest first, from its arrival, each reply as its delivery stands. */
@@ -88,7 +86,8 @@ export class LeadWork<K extends LeadKindKey = LeadKindKey> {
   /**
    * Queues a reply to the lead by email (sent by the outbox worker) and answers its id. The reply
    * is on the timeline with its mail's threading before it is queued; the first one records
-   * `firstResponseAt` and moves a `new` lead to `contacted`, through the kind's actions.
+   * `firstResponseAt` and moves a `new` lead to `contacted`, in one committed change (totals,
+   * cached heads and the stage event as for any action).
    */
   async reply(admin: AdminRef, id: string, { subject, text }: LeadReplyRequest): Promise<string> {
     if (!this.parts.notifier.canReply())
@@ -122,11 +121,9 @@ export class LeadWork<K extends LeadKindKey = LeadKindKey> {
         throw error;
       }
       if (!found.firstResponseAt)
-        await this.parts.writes.commit(planFirstResponse([found], new Date()), admin);
+        await this.parts.writes.commit(planFirstResponse(found, new Date()), admin);
       return { found, replyId: replyId.toHexString() };
     });
-    if (!record.found.firstResponseAt && stageOf(record.found) === 'new')
-      await this.parts.service.act(admin, 'stage', [id], { input: { stage: 'contacted' } });
     return record.replyId;
   }
 

@@ -53,4 +53,87 @@ describe('the lead-action form', () => {
       'Select at most 200 requests at once.',
     );
   });
+
+  it('reads a bulk stage change with the shown leads’ stages, and its Undo', () => {
+    const ID_C = 'c'.repeat(24);
+    const shown: [string, string][] = [
+      ['from', `${ID_A}:qualified`],
+      ['from', `${ID_B}:new`],
+      ['from', `${ID_C}:won`],
+    ];
+    const set = formOf([
+      ['kind', 'keDemo'],
+      ['action', 'stage'],
+      ['stage', 'lost'],
+      ['ids', ID_A],
+      ['ids', ID_B],
+      ...shown,
+    ]);
+    expect(readActionForm(set)).toEqual({
+      action: 'stage',
+      kind: 'keDemo',
+      ids: [ID_A, ID_B],
+      q: '',
+      confirmed: false,
+      stage: 'lost',
+      from: { [ID_A]: 'qualified', [ID_B]: 'new' },
+    });
+    const undo = actionEntries({
+      action: 'stage',
+      kind: 'keDemo',
+      ids: [ID_A, ID_B],
+      from: { [ID_A]: 'qualified', [ID_B]: 'new' },
+      restore: true,
+    });
+    expect(readActionForm(formOf(undo))).toEqual({
+      action: 'stage',
+      kind: 'keDemo',
+      ids: [ID_A, ID_B],
+      q: '',
+      confirmed: false,
+      from: { [ID_A]: 'qualified', [ID_B]: 'new' },
+      restore: true,
+    });
+    // An Undo must know every lead's stage; a change must name a real stage.
+    expect(
+      readActionForm(
+        formOf([...undo.filter(([, value]) => !value.startsWith(ID_B)), ['ids', ID_B]]),
+      ),
+    ).toBe('That request is not valid.');
+    expect(
+      readActionForm(
+        formOf([
+          ['kind', 'keDemo'],
+          ['action', 'stage'],
+          ['stage', 'gone'],
+          ['ids', ID_A],
+        ]),
+      ),
+    ).toBe('Choose a stage first.');
+  });
+
+  it('reads an assignment with the shown leads’ owners, and its Undo', () => {
+    const OWNER = 'd'.repeat(24);
+    const owners = { [ID_A]: OWNER, [ID_B]: null };
+    const undo = actionEntries({
+      action: 'assign',
+      kind: 'consultation',
+      ids: [ID_A, ID_B],
+      owners,
+      restore: true,
+    });
+    expect(undo).toContainEqual(['owner', `${ID_B}:`]);
+    expect(readActionForm(formOf(undo))).toEqual({
+      action: 'assign',
+      kind: 'consultation',
+      ids: [ID_A, ID_B],
+      q: '',
+      confirmed: false,
+      owners,
+      restore: true,
+    });
+    expect(
+      readActionForm(formOf([...undo.filter(([name]) => name !== 'owner'), ['owner', 'x:y']])),
+    ).toBe('That request is not valid.');
+  });
 });

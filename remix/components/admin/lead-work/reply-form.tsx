@@ -1,8 +1,10 @@
+import { useActionData } from '@remix-run/react';
+import { useEffect, useState } from 'react';
 import { Button, Form as BsForm } from 'react-bootstrap';
 
 import { REPLY_LIMITS, type ReplyTemplate } from '@contract';
 
-import { WORK_FIELD } from './fields';
+import { WORK_FIELD, type WorkDone, type WorkRefusal } from './fields';
 import { useWorkBusy, useWorkRefusal, WorkForm } from './work-form';
 
 /** The id of the reply's text field: `r` on the dashboard opens the lead with focus there. */
@@ -22,6 +24,12 @@ export function ReplyForm({
   const busy = useWorkBusy();
   const refusal = useWorkRefusal('reply');
   const fieldError = (name: string) => refusal?.errors?.[name]?.join(' ');
+  // Kept while the detail is open: its re-readings (see useDeliveryWatch) drop the action's answer.
+  const answer = useActionData<WorkDone | WorkRefusal>();
+  const [queued, setQueued] = useState(false);
+  useEffect(() => {
+    if (answer && 'done' in answer && answer.done === 'reply') setQueued(true);
+  }, [answer]);
   return (
     <section className="lead-work__part" aria-labelledby="lead-reply-title" id="lead-reply">
       <h3 className="h6" id="lead-reply-title">
@@ -64,6 +72,14 @@ export function ReplyForm({
           Send reply
         </Button>
       </WorkForm>
+      {/* The API queues a reply (202): the timeline below says when it is sent. */}
+      <div className="small" role="status">
+        {queued ? (
+          <p className="mt-2 mb-0">
+            Reply queued for sending. The timeline below shows its delivery.
+          </p>
+        ) : null}
+      </div>
     </section>
   );
 }

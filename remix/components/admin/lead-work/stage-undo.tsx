@@ -1,6 +1,7 @@
 import { useActionData, useSubmit } from '@remix-run/react';
 import { useCallback, useEffect, useState } from 'react';
 
+import { type Undoable } from '~/components/admin/lead-undo';
 import { UndoToast } from '~/components/admin/undo-toast';
 import { JS_FLAG } from '~/components/forms/js-flag';
 
@@ -11,14 +12,13 @@ import { STAGE_LABELS } from './labels';
 export function StageUndo() {
   const answer = useActionData<WorkDone | WorkRefusal>();
   const submit = useSubmit();
-  const [undo, setUndo] = useState<{ id: number; message: string; onUndo: () => void } | null>(
-    null,
-  );
+  const [undo, setUndo] = useState<Undoable | null>(null);
   useEffect(() => {
     const back = answer && 'done' in answer ? answer.undoStage : undefined;
     if (!back) return;
     setUndo({
       id: Date.now(),
+      at: Date.now(),
       message: `Stage set to ${STAGE_LABELS[back.to]}.`,
       onUndo: () => {
         setUndo(null);
