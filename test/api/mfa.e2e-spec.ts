@@ -136,7 +136,18 @@ describe('a second factor (TOTP), ADMIN_MFA=optional', () => {
 
   it('takes each recovery code once, and says how many are left', async () => {
     const { email, token } = await newAdmin('recovery@example.com');
+    await as(t, token)
+      .get(AUTH_PATHS.mfa)
+      .expect(200, { success: true, totp: false, recoveryCodesLeft: 0 });
+    // A pending secret is no factor yet.
+    await as(t, token).post(AUTH_PATHS.mfaTotp, { password: PASSWORD }).expect(200);
+    await as(t, token)
+      .get(AUTH_PATHS.mfa)
+      .expect(200, { success: true, totp: false, recoveryCodesLeft: 0 });
     const { recoveryCodes } = await enrolTotp(t, token, PASSWORD);
+    await as(t, token)
+      .get(AUTH_PATHS.mfa)
+      .expect(200, { success: true, totp: true, recoveryCodesLeft: RECOVERY_CODE_COUNT });
     const [code] = recoveryCodes as [string];
     const first = await signIn(t, email);
     // Case, spaces and hyphens don't matter.
@@ -148,6 +159,9 @@ describe('a second factor (TOTP), ADMIN_MFA=optional', () => {
     expect((await auditLog(t, token)).find((e) => e.action === 'recovery-code-used')).toMatchObject(
       { admin: { email }, detail: { left: RECOVERY_CODE_COUNT - 1 } },
     );
+    await as(t, token)
+      .get(AUTH_PATHS.mfa)
+      .expect(200, { success: true, totp: true, recoveryCodesLeft: RECOVERY_CODE_COUNT - 1 });
   });
 
   it('ends an mfaToken after 5 wrong codes, and after 5 minutes', async () => {
@@ -254,11 +268,15 @@ describe('ADMIN_MFA=required', () => {
   });
   afterAll(() => t.close());
 
-  it('lets an admin without a factor call only enrolment, logout and check-token', async () => {
+  it('lets an admin without a factor call only enrolment (and its status), logout and check-token', async () => {
     await request(t.http)
       .post(AUTH_PATHS.checkToken)
       .send({ token })
       .expect(200, { success: true, mfaSetupRequired: true });
+    // The Account page reads what there is to set up.
+    await as(t, token)
+      .get(AUTH_PATHS.mfa)
+      .expect(200, { success: true, totp: false, recoveryCodesLeft: 0 });
     for (const refused of [
       as(t, token).get(ADMINS_PATH),
       as(t, token).get(AUTH_PATHS.sessions),

@@ -1,7 +1,7 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
 
 import { ApiError } from '../common/api-error';
-import { type MfaMethod } from '../contract';
+import { MFA_CHALLENGE_GONE, type MfaMethod } from '../contract';
 
 import { AdminService, normaliseEmail } from './admin.service';
 import { LoginThrottleService } from './login-throttle.service';
@@ -14,8 +14,6 @@ import { type SessionOrigin } from './sessions/session.store';
 import { TokenService } from './token.service';
 
 export const INVALID_CREDENTIALS = 'Invalid email or password';
-export const MFA_CHALLENGE_GONE =
-  'This sign-in has expired or had too many wrong codes: sign in with your password again';
 export const WRONG_SECOND_FACTOR = 'The code is not correct';
 
 /** A right password: the session, or (with a second factor) the challenge that leads to one. */

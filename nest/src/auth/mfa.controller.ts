@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, HttpCode, Post, Req } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Post, Req } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiBearerAuth,
@@ -16,6 +16,7 @@ import { AuditService } from '../audit/audit.service';
 import { ApiError } from '../common/api-error';
 import {
   AUTH_PATHS,
+  type MfaStatusResponse,
   type RecoveryCodesResponse,
   REAUTH_REQUIRED,
   type TotpEnrolResponse,
@@ -23,13 +24,14 @@ import {
 
 import { SuccessResponseDto } from './dto/change-password.dto';
 import {
+  MfaStatusResponseDto,
   RecoveryCodesResponseDto,
   TotpConfirmDto,
   TotpEnrolDto,
   TotpEnrolResponseDto,
   TotpRemoveDto,
 } from './dto/mfa.dto';
-import { MfaService, WRONG_CODE } from './mfa/mfa.service';
+import { hasSecondFactor, MfaService, WRONG_CODE } from './mfa/mfa.service';
 import { AllowedWhileMfaSetupDue, NeedsFreshFactor } from './public.decorator';
 import { sessionOf } from './request-admin';
 import { SessionStore } from './sessions/session.store';
@@ -45,6 +47,19 @@ export class MfaController {
     private readonly sessions: SessionStore,
     private readonly audit: AuditService,
   ) {}
+
+  @Get(AUTH_PATHS.mfa)
+  @AllowedWhileMfaSetupDue()
+  @ApiOperation({
+    summary: 'Your second factor: whether TOTP is set up, and how many recovery codes are left',
+  })
+  @ApiOkResponse({ type: MfaStatusResponseDto })
+  status(@Req() request: Request): MfaStatusResponse {
+    const { admin } = sessionOf(request);
+    const totp = hasSecondFactor(admin);
+    // Read from the admin the guard just loaded by _id: no query of its own.
+    return { success: true, totp, recoveryCodesLeft: totp ? admin.recoveryCodeHashes.length : 0 };
+  }
 
   @Post(AUTH_PATHS.mfaTotp)
   @HttpCode(200)

@@ -31,6 +31,7 @@ const ALLOWED_WHILE_PASSWORD_CHANGE_DUE: readonly string[] = [
  * first: that gate comes before this one.
  */
 const ALLOWED_WHILE_MFA_SETUP_DUE: readonly string[] = [
+  AUTH_PATHS.mfa,
   AUTH_PATHS.mfaTotp,
   AUTH_PATHS.mfaTotpConfirm,
   AUTH_PATHS.logout,

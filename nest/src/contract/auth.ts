@@ -31,6 +31,7 @@ export const AUTH_PATHS = {
   changePassword: '/auth/change-password',
   logout: '/auth/logout',
   logoutAll: '/auth/logout-all',
+  mfa: '/auth/mfa',
   mfaTotp: '/auth/mfa/totp',
   mfaTotpConfirm: '/auth/mfa/totp/confirm',
   mfaRecoveryCodes: '/auth/mfa/recovery-codes',
@@ -83,6 +84,12 @@ export interface MfaVerifyRequest {
   /** A 6-digit TOTP code or one of the recovery codes (hyphens and spaces ignored). */
   code: string;
 }
+/**
+ * The 401 of POST /auth/mfa/verify when the `mfaToken` is unknown, expired or out of attempts: the
+ * web goes back to the password step with it (a wrong code answers 401 with another message).
+ */
+export const MFA_CHALLENGE_GONE =
+  'This sign-in has expired or had too many wrong codes: sign in with your password again';
 /** The session, as a sign-in without a second factor answers it. */
 export interface MfaVerifyResponse {
   success: true;
@@ -112,6 +119,16 @@ export interface TotpRemoveRequest {
   password: string;
   code: string;
 }
+/** The signed-in admin's second factor as the Account page shows it (GET /auth/mfa). */
+export interface MfaStatusResponse {
+  success: true;
+  /** A confirmed TOTP secret (a pending one does not count). */
+  totp: boolean;
+  /** Unused recovery codes: 0 without a factor. */
+  recoveryCodesLeft: number;
+}
+/** At this many recovery codes left or fewer, the Account page asks for a new set. */
+export const RECOVERY_CODES_LOW = 2;
 /** The longest `code` or `mfaToken` accepted (a recovery code typed with spaces is about 30). */
 export const MFA_FIELD_MAX = 128;
 /** The number of recovery codes each set holds. */

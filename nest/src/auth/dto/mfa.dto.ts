@@ -6,6 +6,7 @@ import {
   MFA_FIELD_MAX,
   MFA_METHODS,
   type MfaMethod,
+  type MfaStatusResponse,
   type MfaVerifyRequest,
   RECOVERY_CODE_COUNT,
   type ReauthRequest,
@@ -32,6 +33,19 @@ export class TotpEnrolResponseDto {
   @ApiProperty({ description: 'Base32, for typing into an authenticator app' }) secret: string;
   @ApiProperty({ description: 'The same as an otpauth://totp/ URL, for a QR code' })
   otpauthUrl: string;
+}
+
+export class MfaStatusResponseDto implements MfaStatusResponse {
+  @ApiProperty({ enum: [true] }) success: true;
+  @ApiProperty({ description: 'A confirmed TOTP secret (a pending one does not count)' })
+  totp: boolean;
+  @ApiProperty({
+    type: 'integer',
+    minimum: 0,
+    maximum: RECOVERY_CODE_COUNT,
+    description: 'Unused recovery codes; 0 without a second factor',
+  })
+  recoveryCodesLeft: number;
 }
 
 export class TotpConfirmDto implements TotpConfirmRequest {
