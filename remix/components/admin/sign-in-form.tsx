@@ -1,27 +1,38 @@
-import { Form, useActionData, useNavigation } from '@remix-run/react';
+import { Form, Link, useActionData, useNavigation } from '@remix-run/react';
 import { Alert, Button, Card, Form as BsForm } from 'react-bootstrap';
 
-import { FIELD_LIMITS, htmlMaxLength } from '@contract';
+import { FIELD_LIMITS, htmlMaxLength, MFA_FIELD_MAX } from '@contract';
+import { ADMIN_PATH } from '~/config/paths';
+
+import { FormField } from '../forms/form-field';
 
 export interface SignInResult {
   intent: 'sign-in';
+  /** The password step, or the code step of an admin with a second factor. */
+  step: 'password' | 'code';
   email: string;
-  error: string;
+  /** Above the form: a refusal of the whole step (wrong password, throttled, unavailable). */
+  error?: string;
+  /** On the code field: a wrong or malformed code. */
+  codeError?: string;
+  /** The code step asks for a recovery code (letters too) instead of the app's 6 digits. */
+  recovery?: boolean;
 }
 
 /** Spec section 2: 'Sign In', Email and Password fields with those placeholders, 'Submit'. */
 export function SignInForm({ notice }: { notice: string | null }) {
   const result = useActionData<SignInResult>();
   const navigation = useNavigation();
-  const busy = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'sign-in';
-  const error = result?.intent === 'sign-in' ? result.error : null;
+  const busy = navigation.state !== 'idle' && navigation.formData !== undefined;
+  const error = result?.intent === 'sign-in' ? (result.error ?? null) : null;
+  const codeStep = result?.intent === 'sign-in' && result.step === 'code' ? result : null;
 
   return (
     <main className="admin-sign-in">
       <Card className="admin-sign-in__card shadow-sm">
         <Card.Body>
           <h1 className="h3 mb-3">Sign In</h1>
-          {notice && !error ? (
+          {notice && !result ? (
             <Alert variant="info" className="py-2">
               {notice}
             </Alert>
@@ -31,37 +42,100 @@ export function SignInForm({ notice }: { notice: string | null }) {
               {error}
             </Alert>
           ) : null}
-          <Form method="post" replace>
-            <input type="hidden" name="intent" value="sign-in" />
-            <BsForm.Group className="mb-3" controlId="admin-email">
-              <BsForm.Label visuallyHidden>Email</BsForm.Label>
-              <BsForm.Control
-                type="email"
-                name="email"
-                placeholder="Email"
-                autoComplete="username"
-                maxLength={htmlMaxLength(FIELD_LIMITS.email)}
-                defaultValue={result?.email ?? ''}
-                required
-              />
-            </BsForm.Group>
-            <BsForm.Group className="mb-3" controlId="admin-password">
-              <BsForm.Label visuallyHidden>Password</BsForm.Label>
-              <BsForm.Control
-                type="password"
-                name="password"
-                placeholder="Password"
-                autoComplete="current-password"
-                maxLength={htmlMaxLength(FIELD_LIMITS.password)}
-                required
-              />
-            </BsForm.Group>
-            <Button type="submit" variant="primary" className="w-100" disabled={busy}>
-              Submit
-            </Button>
-          </Form>
+          {codeStep ? (
+            <CodeStep result={codeStep} busy={busy} />
+          ) : (
+            <PasswordStep email={result?.email ?? ''} busy={busy} />
+          )}
         </Card.Body>
       </Card>
     </main>
+  );
+}
+
+function PasswordStep({ email, busy }: { email: string; busy: boolean }) {
+  return (
+    <Form method="post" replace>
+      <input type="hidden" name="intent" value="sign-in" />
+      <BsForm.Group className="mb-3" controlId="admin-email">
+        <BsForm.Label visuallyHidden>Email</BsForm.Label>
+        <BsForm.Control
+          type="email"
+          name="email"
+          placeholder="Email"
+          autoComplete="username"
+          maxLength={htmlMaxLength(FIELD_LIMITS.email)}
+          defaultValue={email}
+          required
+        />
+      </BsForm.Group>
+      <BsForm.Group className="mb-3" controlId="admin-password">
+        <BsForm.Label visuallyHidden>Password</BsForm.Label>
+        <BsForm.Control
+          type="password"
+          name="password"
+          placeholder="Password"
+          autoComplete="current-password"
+          maxLength={htmlMaxLength(FIELD_LIMITS.password)}
+          required
+        />
+      </BsForm.Group>
+      <Button type="submit" variant="primary" className="w-100" disabled={busy}>
+        Submit
+      </Button>
+    </Form>
+  );
+}
+
+/**
+ * The second step: the code only. The challenge's `mfaToken` is in an httpOnly cookie, not in this
+ * form (see mfa-challenge.server.ts); the email rides along only to say who is signing in.
+ */
+function CodeStep({ result, busy }: { result: SignInResult; busy: boolean }) {
+  const recovery = result.recovery === true;
+  return (
+    <>
+      <p>
+        Signing in as <strong className="text-break">{result.email}</strong>.{' '}
+        {recovery
+          ? 'Enter one of your recovery codes. Each works once.'
+          : 'Enter the 6-digit code from your authenticator app.'}
+      </p>
+      <Form method="post" replace noValidate>
+        <input type="hidden" name="intent" value="mfa-verify" />
+        <input type="hidden" name="email" value={result.email} />
+        {recovery ? <input type="hidden" name="recovery" value="1" /> : null}
+        <FormField
+          key={recovery ? 'recovery' : 'totp'}
+          id="admin-code"
+          name="code"
+          label={recovery ? 'Recovery code' : 'Code'}
+          autoComplete={recovery ? 'off' : 'one-time-code'}
+          inputMode={recovery ? 'text' : 'numeric'}
+          autoCapitalize={recovery ? 'characters' : undefined}
+          spellCheck={false}
+          maxLength={MFA_FIELD_MAX}
+          required
+          error={result.codeError}
+        />
+        <Button type="submit" variant="primary" className="w-100" disabled={busy}>
+          Verify
+        </Button>
+      </Form>
+      <div className="d-flex justify-content-between align-items-center mt-3">
+        {recovery ? null : (
+          <Form method="post" replace>
+            <input type="hidden" name="intent" value="mfa-recovery" />
+            <input type="hidden" name="email" value={result.email} />
+            <Button type="submit" variant="link" className="p-0" disabled={busy}>
+              Use a recovery code
+            </Button>
+          </Form>
+        )}
+        <Link to={ADMIN_PATH} reloadDocument>
+          Start over
+        </Link>
+      </div>
+    </>
   );
 }
