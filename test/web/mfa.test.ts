@@ -99,6 +99,27 @@ describe('a second factor on the Account page and at sign-in', () => {
     enrolled.recoveryCodes.shift();
   });
 
+  it('goes back to the password step once the sign-in had 5 wrong codes', async () => {
+    const page = await own.open();
+    await codeStep(page, email(), password);
+    const code = page.getByLabel('Code', { exact: true });
+    for (let i = 0; i < 5; i++) {
+      await code.fill(wrongTotp(enrolled.secret));
+      await page.getByRole('button', { name: 'Verify' }).click();
+      await page.getByText('The code is not correct').waitFor();
+    }
+    await code.fill(wrongTotp(enrolled.secret));
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page
+      .getByRole('alert')
+      .getByText(
+        'This sign-in has expired or had too many wrong codes: sign in with your password again',
+      )
+      .waitFor();
+    await page.getByPlaceholder('Password').waitFor();
+    await expect(page.getByPlaceholder('Email').inputValue()).resolves.toBe(email());
+  });
+
   it('lists the sessions, and one of them ends from another browser', async () => {
     const other = await own.open();
     await codeStep(other, email(), password);
@@ -237,6 +258,32 @@ describe('a second factor on the Account page and at sign-in', () => {
     const again = await own.open();
     await signIn(again, password, email());
     await signedIn(again);
+  });
+
+  it('asks for the password again before adding an admin, without JavaScript too', async () => {
+    // The factor is off since the test before: the password alone signs in and confirms.
+    const page = await own.open(ADMIN_PATH, false);
+    await signIn(page, password, email());
+    await signedIn(page);
+    await page.goto(own.url(`${ADMIN_PATH}/admins`));
+    await makeStale();
+    await page.getByLabel('Email').fill('colleague@example.com');
+    await page.getByLabel('Initial password').fill('an initial password for them');
+    await page.getByRole('button', { name: 'Add admin' }).click();
+    const group = page.getByRole('group', { name: 'Confirm it is you' });
+    await group.waitFor();
+    // The page came back from the server: the email is kept, never a password.
+    await expect(page.getByLabel('Email').inputValue()).resolves.toBe('colleague@example.com');
+    // (axe needs JavaScript in the page: the JavaScript test above checks these fields.)
+    await expect(group.getByLabel(/^Code/).count()).resolves.toBe(0);
+    await page.getByLabel('Initial password').fill('an initial password for them');
+    await group.getByLabel('Your password').fill('not the password');
+    await page.getByRole('button', { name: 'Add admin' }).click();
+    await group.getByText('Password is not correct').waitFor();
+    await page.getByLabel('Initial password').fill('an initial password for them');
+    await group.getByLabel('Your password').fill(password);
+    await page.getByRole('button', { name: 'Add admin' }).click();
+    await page.getByText('Added colleague@example.com.').waitFor();
   });
 });
 
