@@ -5,6 +5,7 @@ export * from './limits';
 export * from './api';
 export * from './auth';
 export * from './leads';
+export * from './lead-intake';
 export * from './lead-work';
 export * from './privacy-and-audit';
 export * from './text';
