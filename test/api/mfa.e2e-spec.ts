@@ -138,16 +138,21 @@ describe('a second factor (TOTP), ADMIN_MFA=optional', () => {
     const { email, token } = await newAdmin('recovery@example.com');
     await as(t, token)
       .get(AUTH_PATHS.mfa)
-      .expect(200, { success: true, totp: false, recoveryCodesLeft: 0 });
+      .expect(200, { success: true, totp: false, passkeys: 0, recoveryCodesLeft: 0 });
     // A pending secret is no factor yet.
     await as(t, token).post(AUTH_PATHS.mfaTotp, { password: PASSWORD }).expect(200);
     await as(t, token)
       .get(AUTH_PATHS.mfa)
-      .expect(200, { success: true, totp: false, recoveryCodesLeft: 0 });
+      .expect(200, { success: true, totp: false, passkeys: 0, recoveryCodesLeft: 0 });
     const { recoveryCodes } = await enrolTotp(t, token, PASSWORD);
     await as(t, token)
       .get(AUTH_PATHS.mfa)
-      .expect(200, { success: true, totp: true, recoveryCodesLeft: RECOVERY_CODE_COUNT });
+      .expect(200, {
+        success: true,
+        totp: true,
+        passkeys: 0,
+        recoveryCodesLeft: RECOVERY_CODE_COUNT,
+      });
     const [code] = recoveryCodes as [string];
     const first = await signIn(t, email);
     // Case, spaces and hyphens don't matter.
@@ -161,7 +166,12 @@ describe('a second factor (TOTP), ADMIN_MFA=optional', () => {
     );
     await as(t, token)
       .get(AUTH_PATHS.mfa)
-      .expect(200, { success: true, totp: true, recoveryCodesLeft: RECOVERY_CODE_COUNT - 1 });
+      .expect(200, {
+        success: true,
+        totp: true,
+        passkeys: 0,
+        recoveryCodesLeft: RECOVERY_CODE_COUNT - 1,
+      });
   });
 
   it('ends an mfaToken after 5 wrong codes, and after 5 minutes', async () => {
@@ -276,7 +286,7 @@ describe('ADMIN_MFA=required', () => {
     // The Account page reads what there is to set up.
     await as(t, token)
       .get(AUTH_PATHS.mfa)
-      .expect(200, { success: true, totp: false, recoveryCodesLeft: 0 });
+      .expect(200, { success: true, totp: false, passkeys: 0, recoveryCodesLeft: 0 });
     for (const refused of [
       as(t, token).get(ADMINS_PATH),
       as(t, token).get(AUTH_PATHS.sessions),

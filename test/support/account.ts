@@ -9,6 +9,7 @@ export function as(t: TestApp, bearer: string) {
   return {
     get: (path: string) => request(t.http).get(path).set(auth),
     post: (path: string, body: object = {}) => request(t.http).post(path).set(auth).send(body),
+    patch: (path: string, body: object = {}) => request(t.http).patch(path).set(auth).send(body),
     delete: (path: string, body?: object) => {
       const call = request(t.http).delete(path).set(auth);
       return body ? call.send(body) : call;

@@ -41,8 +41,9 @@ import {
 } from './dto/change-password.dto';
 import { ReauthDto } from './dto/mfa.dto';
 import { SESSION_ID_SCHEMA, SessionListResponseDto } from './dto/session.dto';
-import { hasSecondFactor, MfaService } from './mfa/mfa.service';
+import { type CheckedFactor, hasSecondFactor, MfaService } from './mfa/mfa.service';
 import { ipOf } from './mfa.controller';
+import { challengeKey, PasskeysService } from './passkeys/passkeys.service';
 import {
   AllowedWhileMfaSetupDue,
   AllowedWhilePasswordChangeDue,
@@ -66,6 +67,7 @@ export class AccountController {
     private readonly denyList: TokenDenyList,
     private readonly sessions: SessionStore,
     private readonly mfa: MfaService,
+    private readonly passkeys: PasskeysService,
     private readonly audit: AuditService,
   ) {}
 
@@ -103,37 +105,62 @@ export class AccountController {
   // An admin on an initial password whose sign-in is older than 5 minutes needs it to change it.
   @AllowedWhilePasswordChangeDue()
   @ApiOperation({
-    summary: 'Confirm it is you: the password, and a code once you have a second factor',
+    summary:
+      'Confirm it is you: the password, and a code once you have a second factor; or a passkey',
     description:
       'Security changes (password, second factor, recovery codes, adding or removing an admin) are then allowed for 5 minutes in this session.',
   })
   @ApiOkResponse({ type: SuccessResponseDto })
   @ApiBadRequestResponse({
-    description: 'Malformed body, a wrong password, or a missing or wrong code (errors per field)',
+    description:
+      'Malformed body, a wrong password, a missing or wrong code, or a passkey answer not accepted (errors per field)',
   })
   @ApiTooManyRequestsResponse({ description: 'Too many wrong passwords or codes; see Retry-After' })
   async reauth(@Body() body: ReauthDto, @Req() request: Request): Promise<{ success: true }> {
     const { admin, jti } = sessionOf(request);
-    await this.mfa.checkPassword(admin, body.password, ipOf(request));
-    if (hasSecondFactor(admin)) {
+    const ip = ipOf(request);
+    const failed = (method: 'code' | 'passkey') => async (error: unknown) => {
+      await this.audit.record(request, {
+        action: 'mfa-failed',
+        detail: { step: 'reauth', method },
+      });
+      throw error;
+    };
+    if (body.passkey === undefined && body.password === undefined)
+      throw new ApiError(HttpStatus.BAD_REQUEST, 'Your password or a passkey is required', {
+        password: ['send password (with a code once you have a second factor) or passkey'],
+      });
+    if (body.password !== undefined) await this.mfa.checkPassword(admin, body.password, ip);
+    let factor: CheckedFactor | null = null;
+    if (body.passkey !== undefined) {
+      const used = await this.passkeys
+        .checkCounted(admin, challengeKey.reauth(jti), body.passkey, ip)
+        .catch(failed('passkey'));
+      factor = { method: 'passkey', passkeyId: used._id };
+    } else if (hasSecondFactor(admin)) {
       if (body.code === undefined)
         throw new ApiError(HttpStatus.BAD_REQUEST, 'A code from your second factor is required', {
-          code: ['code is required once you have a second factor'],
+          code: [
+            'code (or a passkey instead of the password) is required once you have a second factor',
+          ],
         });
-      const factor = await this.mfa
-        .checkCounted(admin, body.code, ipOf(request))
-        .catch(async (error: unknown) => {
-          await this.audit.record(request, { action: 'mfa-failed', detail: { step: 'reauth' } });
-          throw error;
-        });
-      if (factor.method === 'recovery-code')
-        await this.audit.record(request, {
-          action: 'recovery-code-used',
-          detail: { left: factor.left },
-        });
+      factor = await this.mfa.checkCounted(admin, body.code, ip).catch(failed('code'));
     }
+    if (factor?.method === 'recovery-code')
+      await this.audit.record(request, {
+        action: 'recovery-code-used',
+        detail: { left: factor.left },
+      });
+    if (factor?.method === 'passkey')
+      await this.audit.record(request, {
+        action: 'passkey-used',
+        detail: { passkeyId: factor.passkeyId, step: 'reauth' },
+      });
     await this.sessions.markVerified(jti);
-    await this.audit.record(request, { action: 'reauthenticated' });
+    await this.audit.record(request, {
+      action: 'reauthenticated',
+      ...(factor ? { detail: { factor: factor.method } } : {}),
+    });
     return { success: true };
   }
 

@@ -6,6 +6,7 @@ import { ApiError } from '../common/api-error';
 import { SerialQueue } from '../common/serial-queue';
 import { type AdminSummary } from '../contract';
 
+import { PASSKEY_MODEL, type PasskeyRecord } from './passkeys/passkey.schema';
 import { hashPassword } from './password-hasher';
 import { passwordProblem } from './password-policy';
 import { Admin, type AdminDocument } from './schemas/admin.schema';
@@ -25,7 +26,10 @@ export class AdminService {
    */
   private readonly changes = new SerialQueue();
 
-  constructor(@InjectModel(Admin.name) private readonly admins: Model<Admin>) {}
+  constructor(
+    @InjectModel(Admin.name) private readonly admins: Model<Admin>,
+    @InjectModel(PASSKEY_MODEL) private readonly passkeys: Model<PasskeyRecord>,
+  ) {}
 
   findByEmail(email: string): Promise<AdminDocument | null> {
     return this.admins.findOne({ email: normaliseEmail(email) }).exec();
@@ -75,6 +79,7 @@ export class AdminService {
           'This is the last admin and cannot be removed: add another admin first',
         );
       await this.admins.deleteOne({ _id: admin._id }).exec();
+      await this.passkeys.deleteMany({ adminId: String(admin._id) }).exec();
       return toSummary(admin);
     });
   }
@@ -105,20 +110,26 @@ export class AdminService {
   }
 
   /**
-   * The operator's way back (CLI `--reset-mfa`): removes the admin's second factor and ends every
-   * session of theirs. Null for an unknown email.
+   * The operator's way back (CLI `--reset-mfa`): removes the admin's second factors (TOTP and
+   * passkeys) and ends every session of theirs. Null for an unknown email.
    */
   async resetSecondFactor(email: string): Promise<AdminSummary | null> {
     const admin = await this.admins
       .findOneAndUpdate(
         { email: normaliseEmail(email) },
         {
-          $set: { totpSecret: null, totpPendingSecret: null, recoveryCodeHashes: [] },
+          $set: {
+            totpSecret: null,
+            totpPendingSecret: null,
+            recoveryCodeHashes: [],
+            passkeyIds: [],
+          },
           $inc: { sessionVersion: 1 },
         },
         { new: true },
       )
       .exec();
+    if (admin) await this.passkeys.deleteMany({ adminId: String(admin._id) }).exec();
     return admin && toSummary(admin);
   }
 

@@ -1,6 +1,7 @@
 import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
+  ApiConflictResponse,
   ApiExtraModels,
   ApiOkResponse,
   ApiOperation,
@@ -19,6 +20,7 @@ import {
   type CheckTokenResponse,
   type LoginAnswer,
   type MfaVerifyResponse,
+  type PasskeyOptionsResponse,
 } from '../contract';
 
 import { normaliseEmail } from './admin.service';
@@ -26,6 +28,7 @@ import { AuthService, originOf, WrongSecondFactor } from './auth.service';
 import { CheckTokenDto, CheckTokenResponseDto } from './dto/check-token.dto';
 import { LoginDto, LoginResponseDto } from './dto/login.dto';
 import { LoginMfaRequiredResponseDto, MfaVerifyDto, MfaVerifyResponseDto } from './dto/mfa.dto';
+import { PasskeyChallengeDto, PasskeyOptionsResponseDto } from './dto/passkey.dto';
 import { hasSecondFactor } from './mfa/mfa.service';
 import { Public } from './public.decorator';
 
@@ -87,13 +90,14 @@ export class AuthController {
   @Post(AUTH_PATHS.mfaVerify)
   @HttpCode(200)
   @ApiOperation({
-    summary: 'Finish a sign-in with a TOTP code or a recovery code',
+    summary: 'Finish a sign-in with a TOTP code, a recovery code or a passkey',
     description:
-      'The `mfaToken` lasts 5 minutes and dies after 5 wrong codes; wrong codes count in the sign-in throttle.',
+      'The `mfaToken` lasts 5 minutes and dies after 5 wrong codes or passkey answers; they count in the sign-in throttle. A passkey answers the challenge of POST /auth/mfa/passkey-options.',
   })
   @ApiOkResponse({ type: MfaVerifyResponseDto })
   @ApiUnauthorizedResponse({
-    description: 'A wrong code, or an mfaToken that is unknown, expired or out of attempts',
+    description:
+      'A wrong code, a passkey answer not accepted (wrong, used or no challenge), or an mfaToken that is unknown, expired or out of attempts',
   })
   @ApiTooManyRequestsResponse({
     description: 'Too many failures for this email or address; see Retry-After',
@@ -101,11 +105,13 @@ export class AuthController {
   @ApiBadRequestResponse({ description: 'Malformed body' })
   async verify(@Body() body: MfaVerifyDto, @Req() request: Request): Promise<MfaVerifyResponse> {
     try {
-      const { token, admin, factor } = await this.auth.verifySecondFactor(
-        body.mfaToken,
-        body.code,
-        originOf(request),
-      );
+      const { token, admin, factor } = await this.auth.verifySecondFactor(body, originOf(request));
+      if (factor.method === 'passkey')
+        await this.audit.record(request, {
+          action: 'passkey-used',
+          admin,
+          detail: { passkeyId: factor.passkeyId, step: 'sign-in' },
+        });
       if (factor.method === 'recovery-code')
         await this.audit.record(request, {
           action: 'recovery-code-used',
@@ -123,10 +129,37 @@ export class AuthController {
         await this.audit.record(request, {
           action: 'mfa-failed',
           admin: error.admin,
-          detail: { step: 'sign-in' },
+          detail: { step: 'sign-in', method: error.method },
         });
       throw error;
     }
+  }
+
+  @Post(AUTH_PATHS.mfaPasskeyOptions)
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Options for navigator.credentials.get(), to finish a sign-in with a passkey',
+    description:
+      'Send the answer with the same `mfaToken` to POST /auth/mfa/verify as `passkey`. The challenge is kept by the API and good for one answer.',
+  })
+  @ApiOkResponse({ type: PasskeyOptionsResponseDto })
+  @ApiUnauthorizedResponse({
+    description: 'An mfaToken that is unknown, expired or out of attempts',
+  })
+  @ApiConflictResponse({ description: 'The admin has no passkey' })
+  @ApiTooManyRequestsResponse({
+    description: 'Too many failures for this email or address; see Retry-After',
+  })
+  @ApiBadRequestResponse({ description: 'Malformed body' })
+  async passkeyOptions(
+    @Body() body: PasskeyChallengeDto,
+    @Req() request: Request,
+  ): Promise<PasskeyOptionsResponse> {
+    const options = await this.auth.passkeyOptions(
+      body.mfaToken,
+      originOf(request).ip ?? 'unknown',
+    );
+    return { success: true, options };
   }
 
   @Post(AUTH_PATHS.checkToken)

@@ -15,6 +15,14 @@ import { MFA_CHALLENGE_MODEL, MfaChallengeSchema } from './mfa/mfa-challenge.sch
 import { MfaChallenges } from './mfa/mfa-challenges.service';
 import { MfaService } from './mfa/mfa.service';
 import { MfaController } from './mfa.controller';
+import {
+  PASSKEY_CHALLENGE_MODEL,
+  PasskeyChallengeSchema,
+} from './passkeys/passkey-challenge.schema';
+import { PasskeyChallenges } from './passkeys/passkey-challenges.service';
+import { PASSKEY_MODEL, PasskeySchema } from './passkeys/passkey.schema';
+import { PasskeysController } from './passkeys/passkeys.controller';
+import { PasskeysService } from './passkeys/passkeys.service';
 import { Admin, AdminSchema } from './schemas/admin.schema';
 import { REVOKED_TOKEN_MODEL, RevokedTokenSchema } from './schemas/revoked-token.schema';
 import { SESSION_MODEL, SessionSchema } from './sessions/session.schema';
@@ -31,9 +39,17 @@ import { TokenService } from './token.service';
       { name: REVOKED_TOKEN_MODEL, schema: RevokedTokenSchema },
       { name: SESSION_MODEL, schema: SessionSchema },
       { name: MFA_CHALLENGE_MODEL, schema: MfaChallengeSchema },
+      { name: PASSKEY_MODEL, schema: PasskeySchema },
+      { name: PASSKEY_CHALLENGE_MODEL, schema: PasskeyChallengeSchema },
     ]),
   ],
-  controllers: [AuthController, AccountController, MfaController, AdminsController],
+  controllers: [
+    AuthController,
+    AccountController,
+    MfaController,
+    PasskeysController,
+    AdminsController,
+  ],
   providers: [
     AdminService,
     AuthService,
@@ -46,6 +62,8 @@ import { TokenService } from './token.service';
     SessionStore,
     MfaService,
     MfaChallenges,
+    PasskeysService,
+    PasskeyChallenges,
   ],
   exports: [AdminService, JwtAuthGuard, AdminRemovals],
 })

@@ -1,12 +1,19 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
 
 import { ApiError } from '../common/api-error';
-import { MFA_CHALLENGE_GONE, type MfaMethod } from '../contract';
+import {
+  MFA_CHALLENGE_GONE,
+  type MfaMethod,
+  type MfaVerifyRequest,
+  type PasskeyAuthenticationJson,
+} from '../contract';
 
 import { AdminService, normaliseEmail } from './admin.service';
 import { LoginThrottleService } from './login-throttle.service';
+import { type MfaChallenge } from './mfa/mfa-challenge.schema';
 import { MfaChallenges } from './mfa/mfa-challenges.service';
 import { type CheckedFactor, MfaService, methodsOf } from './mfa/mfa.service';
+import { challengeKey, PASSKEY_NOT_ACCEPTED, PasskeysService } from './passkeys/passkeys.service';
 import { dummyPasswordHash, verifyPassword } from './password-hasher';
 import { type RequestAdmin } from './request-admin';
 import { type AdminDocument } from './schemas/admin.schema';
@@ -28,10 +35,16 @@ export interface SecondFactorOutcome {
   factor: CheckedFactor;
 }
 
-/** A wrong code of a challenge: who it was for, for the audit log (a 401 follows). */
+/** A wrong code or passkey of a challenge: who it was for, for the audit log (a 401 follows). */
 export class WrongSecondFactor extends ApiError {
-  constructor(readonly admin: RequestAdmin) {
-    super(HttpStatus.UNAUTHORIZED, WRONG_SECOND_FACTOR);
+  constructor(
+    readonly admin: RequestAdmin,
+    readonly method: 'code' | 'passkey',
+  ) {
+    super(
+      HttpStatus.UNAUTHORIZED,
+      method === 'passkey' ? PASSKEY_NOT_ACCEPTED : WRONG_SECOND_FACTOR,
+    );
   }
 }
 
@@ -43,6 +56,7 @@ export class AuthService {
     private readonly throttle: LoginThrottleService,
     private readonly mfa: MfaService,
     private readonly challenges: MfaChallenges,
+    private readonly passkeys: PasskeysService,
   ) {}
 
   /** The session's token, or an `mfaToken` for the second step; a 401 or 429 ApiError otherwise. */
@@ -79,30 +93,55 @@ export class AuthService {
    * WrongSecondFactor (401) for a wrong code, a 429 when the throttle says so.
    */
   async verifySecondFactor(
-    mfaToken: string,
-    code: string,
+    answer: MfaVerifyRequest,
     origin: SessionOrigin,
   ): Promise<SecondFactorOutcome> {
     const ip = origin.ip ?? 'unknown';
+    const { challenge, admin } = await this.liveChallenge(answer.mfaToken, ip);
+    const who = { id: String(admin._id), email: admin.email };
+    const factor = answer.passkey
+      ? await this.checkPasskey(admin, challenge, answer.passkey)
+      : await this.mfa.check(admin, answer.code ?? '');
+    if (!factor) {
+      await Promise.all([
+        this.challenges.fail(challenge),
+        this.throttle.recordFailure(challenge.email, ip),
+      ]);
+      throw new WrongSecondFactor(who, answer.passkey ? 'passkey' : 'code');
+    }
+    if (!(await this.challenges.consume(challenge)))
+      throw new ApiError(HttpStatus.UNAUTHORIZED, MFA_CHALLENGE_GONE);
+    await this.throttle.recordSuccess(challenge.email, ip);
+    return { token: await this.tokens.issue(admin, origin), admin: who, factor };
+  }
+
+  /** Options for `navigator.credentials.get()` to finish the sign-in of `mfaToken` with. */
+  async passkeyOptions(mfaToken: string, ip: string): Promise<Record<string, unknown>> {
+    const { challenge, admin } = await this.liveChallenge(mfaToken, ip);
+    return this.passkeys.authenticationOptions(admin, challengeKey.signIn(challenge._id));
+  }
+
+  /** The challenge of an `mfaToken` and its admin, as it was: a 401 otherwise, 429 throttled. */
+  private async liveChallenge(
+    mfaToken: string,
+    ip: string,
+  ): Promise<{ challenge: MfaChallenge; admin: AdminDocument }> {
     const challenge = await this.challenges.find(mfaToken);
     if (!challenge) throw new ApiError(HttpStatus.UNAUTHORIZED, MFA_CHALLENGE_GONE);
     await this.throttle.admit(challenge.email, ip);
     const admin = await this.admins.findById(challenge.adminId);
     if (!admin || admin.sessionVersion !== challenge.sv)
       throw new ApiError(HttpStatus.UNAUTHORIZED, MFA_CHALLENGE_GONE);
-    const who = { id: String(admin._id), email: admin.email };
-    const factor = await this.mfa.check(admin, code);
-    if (!factor) {
-      await Promise.all([
-        this.challenges.fail(challenge),
-        this.throttle.recordFailure(challenge.email, ip),
-      ]);
-      throw new WrongSecondFactor(who);
-    }
-    if (!(await this.challenges.consume(challenge)))
-      throw new ApiError(HttpStatus.UNAUTHORIZED, MFA_CHALLENGE_GONE);
-    await this.throttle.recordSuccess(challenge.email, ip);
-    return { token: await this.tokens.issue(admin, origin), admin: who, factor };
+    return { challenge, admin };
+  }
+
+  private async checkPasskey(
+    admin: AdminDocument,
+    challenge: MfaChallenge,
+    answer: PasskeyAuthenticationJson,
+  ): Promise<CheckedFactor | null> {
+    const used = await this.passkeys.check(admin, challengeKey.signIn(challenge._id), answer);
+    return used ? { method: 'passkey', passkeyId: used._id } : null;
   }
 
   /** Null for a token that opens no session; else what its admin must do before anything else. */

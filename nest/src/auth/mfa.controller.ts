@@ -31,7 +31,7 @@ import {
   TotpEnrolResponseDto,
   TotpRemoveDto,
 } from './dto/mfa.dto';
-import { hasSecondFactor, MfaService, WRONG_CODE } from './mfa/mfa.service';
+import { hasSecondFactor, hasTotp, MfaService, WRONG_CODE } from './mfa/mfa.service';
 import { AllowedWhileMfaSetupDue, NeedsFreshFactor } from './public.decorator';
 import { sessionOf } from './request-admin';
 import { SessionStore } from './sessions/session.store';
@@ -51,14 +51,19 @@ export class MfaController {
   @Get(AUTH_PATHS.mfa)
   @AllowedWhileMfaSetupDue()
   @ApiOperation({
-    summary: 'Your second factor: whether TOTP is set up, and how many recovery codes are left',
+    summary:
+      'Your second factor: whether TOTP is set up, how many passkeys you have and how many recovery codes are left',
   })
   @ApiOkResponse({ type: MfaStatusResponseDto })
   status(@Req() request: Request): MfaStatusResponse {
     const { admin } = sessionOf(request);
-    const totp = hasSecondFactor(admin);
     // Read from the admin the guard just loaded by _id: no query of its own.
-    return { success: true, totp, recoveryCodesLeft: totp ? admin.recoveryCodeHashes.length : 0 };
+    return {
+      success: true,
+      totp: hasTotp(admin),
+      passkeys: admin.passkeyIds.length,
+      recoveryCodesLeft: hasSecondFactor(admin) ? admin.recoveryCodeHashes.length : 0,
+    };
   }
 
   @Post(AUTH_PATHS.mfaTotp)
@@ -110,12 +115,13 @@ export class MfaController {
   @AllowedWhileMfaSetupDue()
   @ApiOperation({
     summary: 'Remove TOTP, with the password and a code',
-    description: 'Refused (409) while ADMIN_MFA=required: it is then the only second factor.',
+    description:
+      'Refused (409) while ADMIN_MFA=required and you have no passkey: it is then your only second factor.',
   })
   @ApiOkResponse({ type: SuccessResponseDto })
   @ApiBadRequestResponse({ description: 'Malformed body, a wrong password or a wrong code' })
   @ApiConflictResponse({
-    description: 'No second factor to remove, or ADMIN_MFA=required and it is the only one',
+    description: 'No TOTP to remove, or ADMIN_MFA=required and it is your only second factor',
   })
   @ApiTooManyRequestsResponse({ description: 'Too many wrong passwords or codes; see Retry-After' })
   async remove(@Body() body: TotpRemoveDto, @Req() request: Request): Promise<{ success: true }> {

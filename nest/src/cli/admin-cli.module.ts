@@ -4,6 +4,7 @@ import { MongooseModule } from '@nestjs/mongoose';
 import { AUDIT_MODEL, AuditSchema } from '../audit/audit.schema';
 import { AuditService } from '../audit/audit.service';
 import { AdminService } from '../auth/admin.service';
+import { PASSKEY_MODEL, PasskeySchema } from '../auth/passkeys/passkey.schema';
 import { Admin, AdminSchema } from '../auth/schemas/admin.schema';
 import { AppConfigModule, type EnvOverrides } from '../config/app-config.module';
 import { DatabaseModule } from '../database/database.module';
@@ -19,6 +20,7 @@ export class AdminCliModule {
         DatabaseModule,
         MongooseModule.forFeature([
           { name: Admin.name, schema: AdminSchema },
+          { name: PASSKEY_MODEL, schema: PasskeySchema },
           { name: AUDIT_MODEL, schema: AuditSchema },
         ]),
       ],

@@ -21,6 +21,7 @@ interface Operation {
 const ALLOWED_WHILE_PASSWORD_CHANGE_DUE: readonly string[] = [
   AUTH_PATHS.changePassword,
   AUTH_PATHS.reauth,
+  AUTH_PATHS.reauthPasskeyOptions,
   AUTH_PATHS.logout,
 ];
 
@@ -34,6 +35,8 @@ const ALLOWED_WHILE_MFA_SETUP_DUE: readonly string[] = [
   AUTH_PATHS.mfa,
   AUTH_PATHS.mfaTotp,
   AUTH_PATHS.mfaTotpConfirm,
+  AUTH_PATHS.mfaPasskeys,
+  AUTH_PATHS.mfaPasskeyRegistrationOptions,
   AUTH_PATHS.logout,
 ];
 

@@ -4,7 +4,7 @@ import { isAbsolute, join, resolve } from 'node:path';
 
 import { type AdminMfaMode } from '../contract';
 
-import { type EnvironmentVariables } from './env.schema';
+import { type EnvironmentVariables, webauthnOf } from './env.schema';
 
 /** The API's settings, typed and derived once from the validated environment. Injected by class token. */
 export abstract class AppConfig {
@@ -33,6 +33,8 @@ export abstract class AppConfig {
   };
   abstract readonly logLevel: EnvironmentVariables['LOG_LEVEL'];
   abstract readonly webUrl: string;
+  /** The passkeys' relying party (WEBAUTHN_RP_ID) and the origin ceremonies run on (WEBAUTHN_ORIGIN). */
+  abstract readonly webauthn: { rpId: string; origin: string; rpName: string };
   abstract readonly notifications: {
     webhookUrl?: string;
     smtpUrl?: string;
@@ -112,6 +114,7 @@ export function resolveAppConfig(env: EnvironmentVariables): AppConfig {
     },
     logLevel: env.LOG_LEVEL,
     webUrl: env.WEB_URL.replace(/\/$/, ''),
+    webauthn: { ...webauthnOf(env), rpName: 'Boat Market Data admin' },
     notifications: {
       webhookUrl: env.LEAD_WEBHOOK_URL,
       smtpUrl: env.SMTP_URL,

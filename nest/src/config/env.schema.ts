@@ -17,6 +17,9 @@ import { ADMIN_MFA_MODES, type AdminMfaMode, PASSWORD_MIN_LENGTH } from '../cont
 const DURATION = /^\d+(ms|s|m|h|d)$/;
 const PORT_MESSAGE = '$property must be a port number (0-65535)';
 const COUNT_MESSAGE = '$property must be a whole number of at least 1';
+/** A domain name of dot-separated labels whose last one has a letter: WebAuthn refuses IP addresses. */
+const RP_ID =
+  /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)*[a-z0-9-]*[a-z]([a-z0-9-]{0,61}[a-z0-9])?$/i;
 
 /** Environment as the API reads it. Every variable is documented in the README's configuration table. */
 export class EnvironmentVariables {
@@ -135,6 +138,23 @@ export class EnvironmentVariables {
   @Matches(/^https?:\/\/\S+$/, { message: 'WEB_URL must be an http(s) URL' })
   WEB_URL = 'http://localhost:3000';
 
+  /**
+   * The passkeys' relying party: a domain the web app's host is (or is under). Unset: WEB_URL's
+   * host. Passkeys registered under one RP ID work only under it.
+   */
+  @IsOptional()
+  @Matches(RP_ID, {
+    message: 'WEBAUTHN_RP_ID must be a domain name such as example.com (not an IP address)',
+  })
+  WEBAUTHN_RP_ID?: string;
+
+  /** The origin browsers run passkey ceremonies on (the web app's). Unset: WEB_URL's origin. */
+  @IsOptional()
+  @Matches(/^https?:\/\/[^\s/?#]+$/, {
+    message: 'WEBAUTHN_ORIGIN must be an http(s) origin such as https://example.com (no path)',
+  })
+  WEBAUTHN_ORIGIN?: string;
+
   @IsOptional()
   @Matches(/^https?:\/\/\S+$/, { message: 'LEAD_WEBHOOK_URL must be an http(s) URL' })
   LEAD_WEBHOOK_URL?: string;
@@ -179,8 +199,25 @@ export function parseEnvironment(raw: Record<string, unknown>): EnvironmentVaria
   if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
     throw new ConfigError('ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
   }
+  const passkeys = webauthnOf(env);
+  if (!RP_ID.test(passkeys.rpId))
+    throw new ConfigError(
+      `WEBAUTHN_RP_ID must be set to a domain name: WEB_URL's host (${passkeys.rpId}) is not one (passkeys refuse IP addresses)`,
+    );
+  const host = new URL(passkeys.origin).hostname;
+  if (host !== passkeys.rpId && !host.endsWith(`.${passkeys.rpId}`))
+    throw new ConfigError(
+      `WEBAUTHN_ORIGIN's host (${host}) must be WEBAUTHN_RP_ID (${passkeys.rpId}) or under it`,
+    );
   if (env.NOTIFY_EMAIL && !env.SMTP_URL) {
     throw new ConfigError('NOTIFY_EMAIL is set but SMTP_URL is not');
   }
   return env;
+}
+
+/** The passkeys' relying party ID and origin: as set, else from WEB_URL (the web app's address). */
+export function webauthnOf(env: EnvironmentVariables): { rpId: string; origin: string } {
+  const web = new URL(env.WEB_URL);
+  const origin = (env.WEBAUTHN_ORIGIN ?? web.origin).replace(/\/$/, '');
+  return { rpId: (env.WEBAUTHN_RP_ID ?? new URL(origin).hostname).toLowerCase(), origin };
 }

@@ -36,7 +36,11 @@ export const AUTH_PATHS = {
   mfaTotpConfirm: '/auth/mfa/totp/confirm',
   mfaRecoveryCodes: '/auth/mfa/recovery-codes',
   mfaVerify: '/auth/mfa/verify',
+  mfaPasskeys: '/auth/mfa/passkeys',
+  mfaPasskeyRegistrationOptions: '/auth/mfa/passkeys/registration-options',
+  mfaPasskeyOptions: '/auth/mfa/passkey-options',
   reauth: '/auth/reauth',
+  reauthPasskeyOptions: '/auth/reauth/passkey-options',
   sessions: '/auth/sessions',
 } as const;
 
@@ -63,7 +67,7 @@ export const ADMIN_MFA_MODES = ['required', 'optional'] as const;
 export type AdminMfaMode = (typeof ADMIN_MFA_MODES)[number];
 
 /** The second factors a sign-in can be finished with. */
-export const MFA_METHODS = ['totp', 'recovery-code'] as const;
+export const MFA_METHODS = ['totp', 'passkey', 'recovery-code'] as const;
 export type MfaMethod = (typeof MFA_METHODS)[number];
 
 /**
@@ -79,10 +83,13 @@ export interface LoginMfaRequiredResponse {
 /** What POST /auth/login answers with 200. */
 export type LoginAnswer = LoginResponse | LoginMfaRequiredResponse;
 
+/** Exactly one of `code` and `passkey`. */
 export interface MfaVerifyRequest {
   mfaToken: string;
   /** A 6-digit TOTP code or one of the recovery codes (hyphens and spaces ignored). */
-  code: string;
+  code?: string;
+  /** A passkey's answer to the challenge of POST /auth/mfa/passkey-options (WebAuthn JSON). */
+  passkey?: PasskeyAuthenticationJson;
 }
 /**
  * The 401 of POST /auth/mfa/verify when the `mfaToken` is unknown, expired or out of attempts: the
@@ -126,6 +133,8 @@ export interface MfaStatusResponse {
   totp: boolean;
   /** Unused recovery codes: 0 without a factor. */
   recoveryCodesLeft: number;
+  /** How many passkeys the admin has (GET /auth/mfa/passkeys lists them). */
+  passkeys: number;
 }
 /** At this many recovery codes left or fewer, the Account page asks for a new set. */
 export const RECOVERY_CODES_LOW = 2;
@@ -136,17 +145,107 @@ export const RECOVERY_CODE_COUNT = 10;
 
 /** How long a checked factor lets security changes through without asking again. */
 export const REAUTH_WINDOW_MINUTES = 5;
+/**
+ * The password with a TOTP or recovery code (the code only once the admin has a second factor), or
+ * a passkey alone: a passkey checks its user itself (user verification), so it is two factors.
+ */
 export interface ReauthRequest {
-  password: string;
-  /** A TOTP or recovery code: required once the admin has a second factor. */
+  password?: string;
+  /** A TOTP or recovery code: required with the password once the admin has a second factor. */
   code?: string;
+  /** A passkey's answer to the challenge of POST /auth/reauth/passkey-options (WebAuthn JSON). */
+  passkey?: PasskeyAuthenticationJson;
 }
+
+// --- passkeys (WebAuthn) ---------------------------------------------------------------------
+/**
+ * WebAuthn's JSON forms, as browsers' `PublicKeyCredential.toJSON()` and @simplewebauthn/browser
+ * give them. Only their outline is stated here: the server library checks the rest.
+ */
+export interface PasskeyRegistrationJson {
+  id: string;
+  rawId: string;
+  type: 'public-key';
+  response: {
+    clientDataJSON: string;
+    attestationObject: string;
+    transports?: string[];
+    [field: string]: unknown;
+  };
+  clientExtensionResults: Record<string, unknown>;
+  authenticatorAttachment?: string;
+}
+export interface PasskeyAuthenticationJson {
+  id: string;
+  rawId: string;
+  type: 'public-key';
+  response: {
+    clientDataJSON: string;
+    authenticatorData: string;
+    signature: string;
+    userHandle?: string;
+  };
+  clientExtensionResults: Record<string, unknown>;
+  authenticatorAttachment?: string;
+}
+/**
+ * The options for `navigator.credentials.create()` / `.get()` in WebAuthn's JSON form (what
+ * `PublicKeyCredential.parseCreationOptionsFromJSON()` and @simplewebauthn/browser take). Their
+ * challenge is kept by the API, used once, for 5 minutes.
+ */
+export interface PasskeyOptionsResponse {
+  success: true;
+  options: Record<string, unknown>;
+}
+/** Password: needed while the admin has no second factor (else a fresh factor is). */
+export interface PasskeyRegistrationOptionsRequest {
+  password?: string;
+}
+export interface PasskeyRegisterRequest {
+  /** What the admin calls it ("YubiKey", "This laptop"). */
+  name: string;
+  response: PasskeyRegistrationJson;
+}
+export interface PasskeySummary {
+  /** The credential id (base64url), as the authenticator knows it. */
+  id: string;
+  name: string;
+  /** ISO 8601. */
+  createdAt: string;
+  /** ISO 8601; null until it first signs in or confirms. */
+  lastUsedAt: string | null;
+}
+export interface PasskeyRegisterResponse {
+  success: true;
+  passkey: PasskeySummary;
+  /** With the admin's first second factor (and no codes yet): 10 recovery codes, shown once. */
+  recoveryCodes?: string[];
+}
+export interface PasskeyListResponse {
+  success: true;
+  /** Oldest first. */
+  passkeys: PasskeySummary[];
+}
+export interface PasskeyRenameRequest {
+  name: string;
+}
+export interface PasskeyResponse {
+  success: true;
+  passkey: PasskeySummary;
+}
+export interface PasskeyChallengeRequest {
+  mfaToken: string;
+}
+/** The longest passkey name. */
+export const PASSKEY_NAME_MAX = 64;
+/** A credential id as the API takes it in a path: base64url, at most 1023 bytes' worth. */
+export const PASSKEY_ID_PATTERN = /^[A-Za-z0-9_-]{1,1364}$/;
 
 /** The 403 every other call answers while ADMIN_MFA=required and the admin has no second factor. */
 export const MFA_SETUP_REQUIRED =
-  'You must set up a second factor first (POST /auth/mfa/totp, then POST /auth/mfa/totp/confirm).';
+  'You must set up a second factor first (POST /auth/mfa/totp, then POST /auth/mfa/totp/confirm; or a passkey: POST /auth/mfa/passkeys/registration-options, then POST /auth/mfa/passkeys).';
 /** The 403 of a security change whose session has not checked a factor in the last 5 minutes. */
-export const REAUTH_REQUIRED = `Confirm it is you first (POST /auth/reauth): this change needs a password and code checked in the last ${REAUTH_WINDOW_MINUTES} minutes.`;
+export const REAUTH_REQUIRED = `Confirm it is you first (POST /auth/reauth): this change needs a password and code, or a passkey, checked in the last ${REAUTH_WINDOW_MINUTES} minutes.`;
 
 // --- sessions -------------------------------------------------------------------------------
 /** One signed-in session of the admin (a token that still works). */

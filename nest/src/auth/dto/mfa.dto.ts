@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 
-import { IsAbsentOr, IsText } from '../../common/validation';
+import { ExactlyOneOf, IsAbsentOr, IsText } from '../../common/validation';
 import {
   FIELD_LIMITS,
   MFA_FIELD_MAX,
@@ -8,12 +8,15 @@ import {
   type MfaMethod,
   type MfaStatusResponse,
   type MfaVerifyRequest,
+  type PasskeyAuthenticationJson,
   RECOVERY_CODE_COUNT,
   type ReauthRequest,
   type TotpConfirmRequest,
   type TotpEnrolRequest,
   type TotpRemoveRequest,
 } from '../../contract';
+
+import { IsPasskeyAuthentication } from './passkey.dto';
 
 const CODE_DESCRIPTION =
   'A 6-digit code from the authenticator app, or one of the recovery codes (case, spaces and hyphens ignored)';
@@ -46,6 +49,8 @@ export class MfaStatusResponseDto implements MfaStatusResponse {
     description: 'Unused recovery codes; 0 without a second factor',
   })
   recoveryCodesLeft: number;
+  @ApiProperty({ type: 'integer', minimum: 0, description: 'How many passkeys you have' })
+  passkeys: number;
 }
 
 export class TotpConfirmDto implements TotpConfirmRequest {
@@ -80,9 +85,17 @@ export class MfaVerifyDto implements MfaVerifyRequest {
   @IsText(MFA_FIELD_MAX)
   mfaToken: string;
 
-  @ApiProperty({ description: CODE_DESCRIPTION, maxLength: MFA_FIELD_MAX })
+  @ApiPropertyOptional({ description: `${CODE_DESCRIPTION}; or send passkey` })
+  @ExactlyOneOf('passkey', { reportsMissing: true })
   @IsText(MFA_FIELD_MAX)
-  code: string;
+  code?: string;
+
+  @IsPasskeyAuthentication(
+    'The answer of navigator.credentials.get() to POST /auth/mfa/passkey-options’ challenge (PublicKeyCredential.toJSON()); or send code',
+    false,
+  )
+  @ExactlyOneOf('code')
+  passkey?: PasskeyAuthenticationJson;
 }
 
 export class MfaVerifyResponseDto {
@@ -99,15 +112,26 @@ export class LoginMfaRequiredResponseDto {
 }
 
 export class ReauthDto implements ReauthRequest {
-  @Password()
+  @ApiPropertyOptional({
+    format: 'password',
+    description: 'Your password: required unless you send a passkey',
+  })
+  @IsAbsentOr()
   @IsText(FIELD_LIMITS.password)
-  password: string;
+  password?: string;
 
   @ApiPropertyOptional({
-    description: `${CODE_DESCRIPTION}; required once you have a second factor`,
+    description: `${CODE_DESCRIPTION}; required with the password once you have a second factor`,
     maxLength: MFA_FIELD_MAX,
   })
   @IsAbsentOr()
   @IsText(MFA_FIELD_MAX)
   code?: string;
+
+  @IsPasskeyAuthentication(
+    'The answer of navigator.credentials.get() to POST /auth/reauth/passkey-options’ challenge: alone, it confirms (a passkey verifies its user itself)',
+    false,
+  )
+  @IsAbsentOr()
+  passkey?: PasskeyAuthenticationJson;
 }

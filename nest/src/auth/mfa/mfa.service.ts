@@ -13,20 +13,35 @@ import { hashRecoveryCode, newRecoveryCodes } from './recovery-codes';
 import { SecretBox } from './secret-box';
 import { newTotpSecret, otpauthUrl, totpStep } from './totp';
 
-/** A code that was accepted: which kind, and for a recovery code how many are left. */
-export type CheckedFactor = { method: 'totp' } | { method: 'recovery-code'; left: number };
+/** A factor that was accepted: which kind, for a recovery code how many are left. */
+export type CheckedFactor =
+  | { method: 'totp' }
+  | { method: 'recovery-code'; left: number }
+  | { method: 'passkey'; passkeyId: string };
 
 export const WRONG_CODE = 'The code is not correct';
 
-/** Whether the admin has a second factor (a confirmed TOTP secret). */
-export const hasSecondFactor = (admin: Pick<Admin, 'totpSecret'>): boolean =>
+type FactorsOf = Pick<Admin, 'totpSecret'> & { passkeyIds?: string[] };
+
+/** Whether the admin has TOTP (a confirmed secret). */
+export const hasTotp = (admin: FactorsOf): boolean =>
   admin.totpSecret !== null && admin.totpSecret !== undefined;
 
+/** Whether the admin has a passkey (an admin saved before passkeys has no list at all). */
+export const hasPasskey = (admin: FactorsOf): boolean => (admin.passkeyIds ?? []).length > 0;
+
+/** Whether the admin has a second factor: TOTP or a passkey. */
+export const hasSecondFactor = (admin: FactorsOf): boolean => hasTotp(admin) || hasPasskey(admin);
+
 /** The methods a sign-in of this admin can finish with. */
-export const methodsOf = (admin: Admin): MfaMethod[] =>
-  hasSecondFactor(admin)
-    ? ['totp', ...(admin.recoveryCodeHashes.length > 0 ? (['recovery-code'] as const) : [])]
-    : [];
+export const methodsOf = (admin: Admin): MfaMethod[] => {
+  if (!hasSecondFactor(admin)) return [];
+  const methods: MfaMethod[] = [];
+  if (hasTotp(admin)) methods.push('totp');
+  if (hasPasskey(admin)) methods.push('passkey');
+  if (admin.recoveryCodeHashes.length > 0) methods.push('recovery-code');
+  return methods;
+};
 
 /** An admin's second factor: TOTP enrolment, removal, recovery codes, and checking a code. */
 @Injectable()
@@ -99,18 +114,32 @@ export class MfaService {
     return codes;
   }
 
-  /** Removes the TOTP factor after the password and a code; never the last one while required. */
+  /**
+   * Removes the TOTP factor after the password and a code; never the last factor while required.
+   * The recovery codes stay while a passkey does.
+   */
   async remove(admin: AdminDocument, password: string, code: string, ip: string): Promise<void> {
-    if (!hasSecondFactor(admin))
+    if (!hasTotp(admin))
       throw new ApiError(HttpStatus.CONFLICT, 'There is no second factor to remove');
-    if (this.config.adminMfa === 'required')
+    if (this.config.adminMfa === 'required' && !hasPasskey(admin))
       throw new ApiError(
         HttpStatus.CONFLICT,
         'A second factor is required (ADMIN_MFA=required) and this is your only one: set up a new one instead (POST /auth/mfa/totp)',
       );
     await this.checkPassword(admin, password, ip);
     await this.checkCounted(admin, code, ip);
-    await this.clear(String(admin._id));
+    await this.admins
+      .updateOne(
+        { _id: admin._id },
+        {
+          $set: {
+            totpSecret: null,
+            totpPendingSecret: null,
+            ...(hasPasskey(admin) ? {} : { recoveryCodeHashes: [] }),
+          },
+        },
+      )
+      .exec();
   }
 
   /** A new set of recovery codes; the old ones stop working. */
@@ -133,8 +162,7 @@ export class MfaService {
    */
   async check(admin: AdminDocument, code: string): Promise<CheckedFactor | null> {
     const secret = admin.totpSecret && this.box.open(admin.totpSecret);
-    if (!secret) return null;
-    const step = totpStep(secret, code.trim());
+    const step = secret ? totpStep(secret, code.trim()) : null;
     if (step !== null) {
       const used = await this.admins
         .updateOne(
@@ -172,22 +200,6 @@ export class MfaService {
     throw new ApiError(HttpStatus.BAD_REQUEST, 'The password is not correct', {
       password: ['password is not correct'],
     });
-  }
-
-  /** Removes every factor of the admin (removal, or the operator's reset). */
-  async clear(adminId: string): Promise<void> {
-    await this.admins
-      .updateOne(
-        { _id: adminId },
-        {
-          $set: {
-            totpSecret: null,
-            totpPendingSecret: null,
-            recoveryCodeHashes: [],
-          },
-        },
-      )
-      .exec();
   }
 }
 

@@ -29,7 +29,7 @@ export class Admin {
 
   /**
    * The confirmed TOTP secret, encrypted (see secret-box.ts): null without one. The admin has a
-   * second factor exactly when this is set.
+   * second factor exactly when this is set or `passkeyIds` holds one.
    */
   @Prop({ type: String, default: null })
   totpSecret: string | null;
@@ -41,6 +41,13 @@ export class Admin {
   /** The last 30-second step whose code was accepted: codes of it and before are refused. */
   @Prop({ required: true, default: 0 })
   totpLastStep: number;
+
+  /**
+   * The credential ids of the admin's passkeys, kept in admin_passkeys by these ids: here so that
+   * whether the admin has a second factor is known from the admin alone (the guard's one read).
+   */
+  @Prop({ type: [String], default: [] })
+  passkeyIds: string[];
 
   /** SHA-256 of each unused recovery code (see recovery-codes.ts). */
   @Prop({ type: [String], default: [] })
