@@ -175,10 +175,10 @@ describe('API fetch wrappers', () => {
   });
 
   it('checks the second factor’s status and recovery codes', async () => {
-    handler = answer(200, { success: true, totp: true, recoveryCodesLeft: 2 });
+    handler = answer(200, { success: true, totp: true, passkeys: 0, recoveryCodesLeft: 2 });
     await expect(mfaStatus('tok')).resolves.toMatchObject({ ok: true });
     expect(seen[0]).toMatchObject({ method: 'GET', url: '/auth/mfa' });
-    handler = answer(200, { success: true, totp: 'yes', recoveryCodesLeft: 2 });
+    handler = answer(200, { success: true, totp: 'yes', passkeys: 0, recoveryCodesLeft: 2 });
     await expect(mfaStatus('tok')).resolves.toMatchObject({ ok: false, status: 503 });
     handler = answer(200, { success: true, recoveryCodes: ['A', 2] });
     await expect(renewRecoveryCodes('tok')).resolves.toMatchObject({ ok: false, status: 503 });

@@ -16,7 +16,7 @@ export type ApiOutcome<T> =
     };
 
 export interface ApiRequestOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   /** Bearer token of the signed-in admin. */
   token?: string;

@@ -1,6 +1,13 @@
 import {
   AUTH_PATHS,
   type MfaStatusResponse,
+  type PasskeyAuthenticationJson,
+  type PasskeyListResponse,
+  type PasskeyOptionsResponse,
+  type PasskeyRegisterRequest,
+  type PasskeyRegisterResponse,
+  type PasskeyResponse,
+  type PasskeySummary,
   type ReauthRequest,
   type RecoveryCodesResponse,
   type TotpEnrolResponse,
@@ -10,8 +17,9 @@ import {
 import { type ApiOutcome, apiRequest, hasSuccess } from './http.server';
 
 const isStatus = (body: unknown): body is MfaStatusResponse =>
-  hasSuccess('totp', 'recoveryCodesLeft')(body) &&
+  hasSuccess('totp', 'passkeys', 'recoveryCodesLeft')(body) &&
   typeof body.totp === 'boolean' &&
+  typeof body.passkeys === 'number' &&
   typeof body.recoveryCodesLeft === 'number';
 
 const isEnrolment = (body: unknown): body is TotpEnrolResponse =>
@@ -68,4 +76,100 @@ export function reauth(
   token: string,
 ): Promise<ApiOutcome<{ success: true }>> {
   return apiRequest(AUTH_PATHS.reauth, hasSuccess(), { method: 'POST', body: request, token });
+}
+
+// --- passkeys ---------------------------------------------------------------------------------
+const isPasskey = (value: unknown): value is PasskeySummary =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as PasskeySummary).id === 'string' &&
+  typeof (value as PasskeySummary).name === 'string' &&
+  typeof (value as PasskeySummary).createdAt === 'string';
+
+const isOptions = (body: unknown): body is PasskeyOptionsResponse =>
+  hasSuccess('options')(body) && typeof body.options === 'object' && body.options !== null;
+
+const isPasskeyList = (body: unknown): body is PasskeyListResponse =>
+  hasSuccess('passkeys')(body) && Array.isArray(body.passkeys) && body.passkeys.every(isPasskey);
+
+const isPasskeyAnswer = (body: unknown): body is PasskeyResponse =>
+  hasSuccess('passkey')(body) && isPasskey(body.passkey);
+
+const isRegistered = (body: unknown): body is PasskeyRegisterResponse =>
+  isPasskeyAnswer(body) &&
+  (!('recoveryCodes' in body) ||
+    (Array.isArray(body.recoveryCodes) &&
+      body.recoveryCodes.every((code) => typeof code === 'string')));
+
+export function listPasskeys(token: string): Promise<ApiOutcome<PasskeyListResponse>> {
+  return apiRequest(AUTH_PATHS.mfaPasskeys, isPasskeyList, { token });
+}
+
+/** The options of a registration ceremony (the password while the admin has no factor). */
+export function passkeyRegistrationOptions(
+  password: string | undefined,
+  token: string,
+): Promise<ApiOutcome<PasskeyOptionsResponse>> {
+  return apiRequest(AUTH_PATHS.mfaPasskeyRegistrationOptions, isOptions, {
+    method: 'POST',
+    body: password === undefined ? {} : { password },
+    token,
+  });
+}
+
+export function registerPasskey(
+  request: PasskeyRegisterRequest,
+  token: string,
+): Promise<ApiOutcome<PasskeyRegisterResponse>> {
+  return apiRequest(AUTH_PATHS.mfaPasskeys, isRegistered, { method: 'POST', body: request, token });
+}
+
+const passkeyPath = (id: string) => `${AUTH_PATHS.mfaPasskeys}/${encodeURIComponent(id)}`;
+
+export function renamePasskey(
+  id: string,
+  name: string,
+  token: string,
+): Promise<ApiOutcome<PasskeyResponse>> {
+  return apiRequest(passkeyPath(id), isPasskeyAnswer, {
+    method: 'PATCH',
+    body: { name },
+    token,
+  });
+}
+
+export function removePasskey(id: string, token: string): Promise<ApiOutcome<{ success: true }>> {
+  return apiRequest(passkeyPath(id), hasSuccess(), { method: 'DELETE', token });
+}
+
+/** The options of a ceremony that confirms it is the signed-in admin (POST /auth/reauth). */
+export function reauthPasskeyOptions(token: string): Promise<ApiOutcome<PasskeyOptionsResponse>> {
+  return apiRequest(AUTH_PATHS.reauthPasskeyOptions, isOptions, { method: 'POST', token });
+}
+
+/** The options of the ceremony that finishes a sign-in (its mfaToken from the cookie). */
+export function signInPasskeyOptions(
+  mfaToken: string,
+  clientIp?: string,
+): Promise<ApiOutcome<PasskeyOptionsResponse>> {
+  return apiRequest(AUTH_PATHS.mfaPasskeyOptions, isOptions, {
+    method: 'POST',
+    body: { mfaToken },
+    clientIp,
+  });
+}
+
+/** A passkey's answer as a form carries it (JSON text): the object, or null when it is none. */
+export function passkeyAnswerOf(
+  value: FormDataEntryValue | null,
+): PasskeyAuthenticationJson | null {
+  if (typeof value !== 'string' || value === '' || value.length > 65_536) return null;
+  try {
+    const parsed: unknown = JSON.parse(value);
+    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
+      ? (parsed as PasskeyAuthenticationJson)
+      : null;
+  } catch {
+    return null;
+  }
 }

@@ -8,17 +8,30 @@ import {
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { Alert, Button } from 'react-bootstrap';
 
-import { FIELD_LIMITS, htmlMaxLength, PASSWORD_MIN_LENGTH } from '@contract';
+import {
+  characterCount,
+  FIELD_LIMITS,
+  htmlMaxLength,
+  PASSKEY_NAME_MAX,
+  type PasskeyRegistrationJson,
+  PASSWORD_MIN_LENGTH,
+} from '@contract';
 import { changePassword, checkToken, logoutAll } from '~/api-client/auth.server';
 import { formMessage, UNAVAILABLE_MESSAGE } from '~/api-client/http.server';
 import {
   confirmTotp,
   enrolTotp,
+  listPasskeys,
   mfaStatus,
+  passkeyRegistrationOptions,
+  registerPasskey,
+  removePasskey,
   removeTotp,
+  renamePasskey,
   renewRecoveryCodes,
 } from '~/api-client/mfa.server';
 import { endSession, listSessions } from '~/api-client/sessions.server';
+import { Passkeys, type PasskeysResult } from '~/components/admin/account/passkeys';
 import { SecondFactor, type SecondFactorResult } from '~/components/admin/account/second-factor';
 import { SessionsList } from '~/components/admin/account/sessions-list';
 import { CardSection, ErrorAlert, useBusy } from '~/components/admin/page-parts';
@@ -43,7 +56,7 @@ const NOTICES: Record<string, { text: string; variant: 'warning' | 'success' }> 
   },
   'mfa-setup': {
     variant: 'warning',
-    text: 'Every admin here needs a second factor. Set up an authenticator app to continue.',
+    text: 'Every admin here needs a second factor. Set up an authenticator app or add a passkey to continue.',
   },
   changed: {
     variant: 'success',
@@ -53,6 +66,13 @@ const NOTICES: Record<string, { text: string; variant: 'warning' | 'success' }> 
     variant: 'success',
     text: 'The second factor is off: your password alone signs you in.',
   },
+  'totp-removed': {
+    variant: 'success',
+    text: 'The authenticator app is off: sign-in asks for one of your passkeys.',
+  },
+  'passkey-added': { variant: 'success', text: 'Your passkey has been added.' },
+  'passkey-renamed': { variant: 'success', text: 'The passkey has been renamed.' },
+  'passkey-removed': { variant: 'success', text: 'The passkey has been removed.' },
   'session-ended': { variant: 'success', text: 'That session has been signed out.' },
 };
 
@@ -63,7 +83,9 @@ const LABELS = {
 } as const;
 type PasswordField = keyof typeof LABELS;
 
-export interface AccountActionResult extends SecondFactorResult {
+export interface AccountActionResult
+  extends Omit<SecondFactorResult, 'errors'>, Omit<PasskeysResult, 'errors'> {
+  errors?: Partial<Record<'password' | 'code' | 'name', string>>;
   intent:
     | 'change-password'
     | 'sign-out-everywhere'
@@ -71,7 +93,11 @@ export interface AccountActionResult extends SecondFactorResult {
     | 'totp-enrol'
     | 'totp-confirm'
     | 'totp-remove'
-    | 'recovery-codes';
+    | 'recovery-codes'
+    | 'passkey-options'
+    | 'passkey-add'
+    | 'passkey-rename'
+    | 'passkey-remove';
   passwordErrors?: Partial<Record<PasswordField, string>>;
   reauth?: ReauthAsk;
 }
@@ -94,19 +120,28 @@ export async function loader({ request }: LoaderFunctionArgs) {
         ? null
         : NOTICES[reason];
   // An initial password comes first: until it is changed, nothing else answers.
-  const [mfa, sessions] = dueNow
-    ? [null, null]
+  const [mfa, passkeys, sessions] = dueNow
+    ? [null, null, null]
     : await Promise.all([
         mfaStatus(token).then(unlessSessionBlocked),
+        listPasskeys(token).then(unlessSessionBlocked),
         setupDue ? null : listSessions(token).then(unlessSessionBlocked),
       ]);
   if (mfa && !mfa.ok) throw new Response(UNAVAILABLE_MESSAGE, { status: 503 });
+  if (passkeys && !passkeys.ok) throw new Response(UNAVAILABLE_MESSAGE, { status: 503 });
   if (sessions && !sessions.ok) throw new Response(UNAVAILABLE_MESSAGE, { status: 503 });
   return {
     mustChangePassword: dueNow,
     mfaSetupRequired: setupDue,
     notice: notice ?? null,
-    mfa: mfa ? { totp: mfa.data.totp, recoveryCodesLeft: mfa.data.recoveryCodesLeft } : null,
+    mfa: mfa
+      ? {
+          totp: mfa.data.totp,
+          passkeys: mfa.data.passkeys,
+          recoveryCodesLeft: mfa.data.recoveryCodesLeft,
+        }
+      : null,
+    passkeys: passkeys ? passkeys.data.passkeys : null,
     sessions: sessions ? sessions.data.sessions : null,
   };
 }
@@ -126,6 +161,10 @@ export async function action({ request }: ActionFunctionArgs) {
   if (intent === 'totp-confirm') return confirmEnrolment(form, token);
   if (intent === 'totp-remove') return removeFactor(form, token);
   if (intent === 'recovery-codes') return newRecoveryCodes(form, token);
+  if (intent === 'passkey-options') return passkeyOptions(form, token);
+  if (intent === 'passkey-add') return addPasskey(form, token);
+  if (intent === 'passkey-rename') return renameOne(form, token);
+  if (intent === 'passkey-remove') return removeOne(form, token);
   return data({ intent: null, message: 'Unknown action.' }, { status: 400 });
 }
 
@@ -253,7 +292,12 @@ async function removeFactor(form: FormData, token: string) {
       token,
     ),
   );
-  if (outcome.ok) return redirect(`${ACCOUNT_PATH}?reason=mfa-removed`);
+  if (outcome.ok) {
+    // With a passkey left, the password alone does not sign in.
+    const left = await mfaStatus(token);
+    const passkeyLeft = left.ok && left.data.passkeys > 0;
+    return redirect(`${ACCOUNT_PATH}?reason=${passkeyLeft ? 'totp-removed' : 'mfa-removed'}`);
+  }
   const errors = fieldErrors(outcome.errors, { password: 'Password', code: 'Code' });
   if (errors.password || errors.code)
     return data<AccountActionResult>({ intent, errors }, { status: outcome.status });
@@ -271,8 +315,93 @@ async function newRecoveryCodes(form: FormData, token: string) {
   return data<AccountActionResult>({ intent, recoveryCodes: outcome.data.recoveryCodes });
 }
 
+/** A passkey name as the API takes it, or what is wrong with it (checked before the ceremony). */
+function nameProblem(name: string): string | null {
+  if (name.trim() === '') return 'Enter a name for the passkey.';
+  if (characterCount(name) > PASSKEY_NAME_MAX)
+    return `The name may be at most ${PASSKEY_NAME_MAX} characters.`;
+  return null;
+}
+
+/** The registration ceremony's options, asked for by the page's script (a fetcher). */
+async function passkeyOptions(form: FormData, token: string) {
+  const intent = 'passkey-options' as const;
+  const problem = nameProblem(String(form.get('name') ?? ''));
+  if (problem)
+    return data<AccountActionResult>({ intent, errors: { name: problem } }, { status: 400 });
+  const password = form.get('password');
+  const fresh = await withFreshFactor(form, token, () =>
+    passkeyRegistrationOptions(password === null ? undefined : String(password), token),
+  );
+  if ('reauth' in fresh)
+    return data<AccountActionResult>({ intent, reauth: fresh.reauth }, { status: 403 });
+  const outcome = await unlessSessionBlocked(fresh.done);
+  if (outcome.ok)
+    return data<AccountActionResult>({ intent, passkeyOptions: outcome.data.options });
+  const errors = fieldErrors(outcome.errors, { password: 'Password' });
+  return errors.password
+    ? data<AccountActionResult>({ intent, errors }, { status: outcome.status })
+    : refused(intent, outcome);
+}
+
+/** The registration ceremony's answer, with the passkey's name. */
+async function addPasskey(form: FormData, token: string) {
+  const intent = 'passkey-add' as const;
+  const name = String(form.get('name') ?? '');
+  const problem = nameProblem(name);
+  if (problem)
+    return data<AccountActionResult>({ intent, errors: { name: problem } }, { status: 400 });
+  let response: PasskeyRegistrationJson;
+  try {
+    response = JSON.parse(String(form.get('response') ?? '')) as PasskeyRegistrationJson;
+  } catch {
+    return data<AccountActionResult>(
+      { intent, message: 'The passkey’s answer did not arrive: try again.' },
+      { status: 400 },
+    );
+  }
+  const outcome = await unlessSessionBlocked(await registerPasskey({ name, response }, token));
+  if (!outcome.ok) {
+    const errors = fieldErrors(outcome.errors, { name: 'Name' });
+    return errors.name
+      ? data<AccountActionResult>({ intent, errors }, { status: outcome.status })
+      : refused(intent, outcome);
+  }
+  // The first factor comes with recovery codes, shown once.
+  if (outcome.data.recoveryCodes)
+    return data<AccountActionResult>({ intent, recoveryCodes: outcome.data.recoveryCodes });
+  return redirect(`${ACCOUNT_PATH}?reason=passkey-added`);
+}
+
+async function renameOne(form: FormData, token: string) {
+  const intent = 'passkey-rename' as const;
+  const id = String(form.get('id') ?? '');
+  const name = String(form.get('name') ?? '');
+  const problem = nameProblem(name);
+  if (problem)
+    return data<AccountActionResult>({ intent, id, errors: { name: problem } }, { status: 400 });
+  const outcome = await unlessSessionBlocked(await renamePasskey(id, name, token));
+  if (outcome.ok) return redirect(`${ACCOUNT_PATH}?reason=passkey-renamed`);
+  const errors = fieldErrors(outcome.errors, { name: 'Name' });
+  return errors.name
+    ? data<AccountActionResult>({ intent, id, errors }, { status: outcome.status })
+    : refused(intent, outcome, { id });
+}
+
+async function removeOne(form: FormData, token: string) {
+  const intent = 'passkey-remove' as const;
+  const id = String(form.get('id') ?? '');
+  const fresh = await withFreshFactor(form, token, () => removePasskey(id, token));
+  if ('reauth' in fresh)
+    return data<AccountActionResult>({ intent, id, reauth: fresh.reauth }, { status: 403 });
+  const outcome = await unlessSessionBlocked(fresh.done);
+  if (outcome.ok) return redirect(`${ACCOUNT_PATH}?reason=passkey-removed`);
+  // 409 says why it stays (ADMIN_MFA=required, the only factor) in the API's own words.
+  return refused(intent, outcome, { id });
+}
+
 export default function AccountRoute() {
-  const { mustChangePassword, mfaSetupRequired, notice, mfa, sessions } =
+  const { mustChangePassword, mfaSetupRequired, notice, mfa, passkeys, sessions } =
     useLoaderData<typeof loader>();
   const result = useActionData<AccountActionResult>();
   const busy = useBusy();
@@ -293,6 +422,18 @@ export default function AccountRoute() {
             <SecondFactor status={mfa} result={result} busy={busy} />
           ) : (
             <p className="mb-0">Change your password first; then set up a second factor.</p>
+          )}
+        </CardSection>
+        <CardSection id="passkeys-heading" title="Passkeys" className="col-12 col-lg-6">
+          {mfa && passkeys ? (
+            <Passkeys
+              passkeys={passkeys}
+              needsPassword={!mfa.totp && mfa.passkeys === 0}
+              result={result}
+              busy={busy}
+            />
+          ) : (
+            <p className="mb-0">Change your password first; then add a passkey.</p>
           )}
         </CardSection>
         <CardSection

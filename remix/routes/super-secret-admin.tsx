@@ -12,9 +12,10 @@ import {
   useRouteLoaderData,
 } from '@remix-run/react';
 
-import { MFA_CHALLENGE_GONE } from '@contract';
+import { MFA_CHALLENGE_GONE, MFA_METHODS, type MfaMethod } from '@contract';
 import { login, logout, type SignInOrigin, verifyMfa } from '~/api-client/auth.server';
 import { UNAVAILABLE_MESSAGE } from '~/api-client/http.server';
+import { passkeyAnswerOf } from '~/api-client/mfa.server';
 import { AdminShell } from '~/components/admin/admin-shell';
 import { leadActionAnswered } from '~/components/admin/lead-actions';
 import { SignInForm, type SignInResult } from '~/components/admin/sign-in-form';
@@ -77,7 +78,10 @@ async function signIn(form: FormData, origin: SignInOrigin) {
       const headers = new Headers();
       headers.append('Set-Cookie', await clearToken());
       headers.append('Set-Cookie', await saveMfaToken(answer.mfaToken));
-      return data<SignInResult>({ intent: 'sign-in', step: 'code', email }, { headers });
+      return data<SignInResult>(
+        { intent: 'sign-in', step: 'code', email, methods: answer.methods },
+        { headers },
+      );
     }
     // Spec section 4: a successful login stores the token and reloads; an admin on an initial
     // password goes to the Account page to replace it first.
@@ -108,10 +112,26 @@ const tooManyAttempts = (retryAfter: number | undefined) =>
 function codeStep(form: FormData, extra: Partial<SignInResult>, status = 200) {
   const email = String(form.get('email') ?? '').trim();
   const recovery = form.get('recovery') === '1';
+  const methods = methodsOf(form.get('methods'));
   return data<SignInResult>(
-    { intent: 'sign-in', step: 'code', email, ...(recovery ? { recovery } : {}), ...extra },
+    {
+      intent: 'sign-in',
+      step: 'code',
+      email,
+      ...(recovery ? { recovery } : {}),
+      ...(methods ? { methods } : {}),
+      ...extra,
+    },
     { status },
   );
+}
+
+/** The sign-in's methods as the code step's forms carry them (a comma-separated list). */
+function methodsOf(value: FormDataEntryValue | null): MfaMethod[] | undefined {
+  if (typeof value !== 'string' || value === '') return undefined;
+  const known: readonly string[] = MFA_METHODS;
+  const methods = value.split(',').filter((m): m is MfaMethod => known.includes(m));
+  return methods.length > 0 ? methods : undefined;
 }
 
 /** The sign-in's second step: the challenge from the cookie and the typed code. */
@@ -124,8 +144,9 @@ async function verifyCode(request: Request, form: FormData, origin: SignInOrigin
       { status, headers: { 'Set-Cookie': await clearMfaToken() } },
     );
   if (!mfaToken) return backToPassword(401);
+  const passkey = passkeyAnswerOf(form.get('passkey'));
   const code = String(form.get('code') ?? '');
-  const outcome = await verifyMfa({ mfaToken, code }, origin);
+  const outcome = await verifyMfa(passkey ? { mfaToken, passkey } : { mfaToken, code }, origin);
   if (outcome.ok) {
     const headers = new Headers();
     headers.append('Set-Cookie', await clearMfaToken());
@@ -135,6 +156,9 @@ async function verifyCode(request: Request, form: FormData, origin: SignInOrigin
   // The challenge is gone (5 minutes, or 5 wrong codes): the password again.
   if (outcome.status === 401 && outcome.message === MFA_CHALLENGE_GONE)
     return backToPassword(outcome.status);
+  // A passkey's answer refused is said above the form; a code's, on its field.
+  if (passkey && (outcome.status === 401 || outcome.status === 400))
+    return codeStep(form, { error: outcome.message }, outcome.status);
   if (outcome.status === 401) return codeStep(form, { codeError: outcome.message }, 401);
   if (outcome.status === 400)
     return codeStep(

@@ -1,6 +1,6 @@
-import { REAUTH_REQUIRED } from '@contract';
+import { REAUTH_REQUIRED, type ReauthRequest } from '@contract';
 import { type ApiOutcome, UNAVAILABLE_MESSAGE } from '~/api-client/http.server';
-import { mfaStatus, reauth } from '~/api-client/mfa.server';
+import { mfaStatus, passkeyAnswerOf, reauth } from '~/api-client/mfa.server';
 import { type ReauthAsk } from '~/components/admin/reauth-fields';
 import { fieldErrors } from '~/components/forms/form-field';
 import { waitText } from '~/utils/wait-text';
@@ -13,6 +13,9 @@ const REAUTH_FIELDS = {
   withCode: 'reauthWithCode',
   password: 'reauthPassword',
   code: 'reauthCode',
+  passkey: 'reauthPasskey',
+  withTotp: 'reauthWithTotp',
+  withPasskey: 'reauthWithPasskey',
 } as const;
 
 const isReauthRefusal = (outcome: ApiOutcome<unknown>): boolean =>
@@ -33,32 +36,47 @@ export async function withFreshFactor<T>(
 ): Promise<{ done: ApiOutcome<T> } | { reauth: ReauthAsk }> {
   const password = String(form.get(ownPassword ?? REAUTH_FIELDS.password) ?? '');
   if (form.get(REAUTH_FIELDS.asked) === '1') {
-    const withCode = form.get(REAUTH_FIELDS.withCode) === '1';
+    const ask = askOf(form);
+    const passkey = passkeyAnswerOf(form.get(REAUTH_FIELDS.passkey));
     const code = String(form.get(REAUTH_FIELDS.code) ?? '').trim();
-    const refusal = await confirm(token, password, withCode ? code : undefined);
-    if (refusal) return { reauth: { withCode, ...refusal } };
+    const refusal = passkey
+      ? await confirm(token, { passkey })
+      : await confirm(token, { password, ...(ask.withCode ? { code } : {}) });
+    if (refusal) return { reauth: { ...ask, ...refusal } };
   }
   const first = await change();
   if (!isReauthRefusal(first)) return { done: first };
 
   const status = await unlessSessionBlocked(await mfaStatus(token));
-  const withCode = status.ok ? status.data.totp : true;
-  if (withCode || ownPassword === undefined) return { reauth: { withCode } };
+  const ask: ReauthAsk = status.ok
+    ? {
+        withCode: status.data.totp || status.data.passkeys > 0,
+        withTotp: status.data.totp,
+        withPasskey: status.data.passkeys > 0,
+      }
+    : { withCode: true };
+  if (ask.withCode || ownPassword === undefined) return { reauth: ask };
   // The form's own password is all an admin without a factor would be asked: confirm with it.
-  const refusal = await confirm(token, password, undefined);
-  if (refusal) return { reauth: { withCode, ...refusal } };
+  const refusal = await confirm(token, { password });
+  if (refusal) return { reauth: { ...ask, ...refusal } };
   return { done: await change() };
+}
+
+/** What the form was asked for (ReauthFields' hidden fields say), to ask the same again. */
+function askOf(form: FormData): ReauthAsk {
+  return {
+    withCode: form.get(REAUTH_FIELDS.withCode) === '1',
+    withTotp: form.get(REAUTH_FIELDS.withTotp) !== '0',
+    withPasskey: form.get(REAUTH_FIELDS.withPasskey) === '1',
+  };
 }
 
 /** POST /auth/reauth; what went wrong, or null when the session is fresh now. */
 async function confirm(
   token: string,
-  password: string,
-  code: string | undefined,
+  request: ReauthRequest,
 ): Promise<Omit<ReauthAsk, 'withCode'> | null> {
-  const outcome = await unlessSessionBlocked(
-    await reauth({ password, ...(code === undefined ? {} : { code }) }, token),
-  );
+  const outcome = await unlessSessionBlocked(await reauth(request, token));
   if (outcome.ok) return null;
   if (outcome.status === 400) {
     const errors = fieldErrors(outcome.errors, { password: 'Password', code: 'Code' });

@@ -145,14 +145,12 @@ describe('a second factor (TOTP), ADMIN_MFA=optional', () => {
       .get(AUTH_PATHS.mfa)
       .expect(200, { success: true, totp: false, passkeys: 0, recoveryCodesLeft: 0 });
     const { recoveryCodes } = await enrolTotp(t, token, PASSWORD);
-    await as(t, token)
-      .get(AUTH_PATHS.mfa)
-      .expect(200, {
-        success: true,
-        totp: true,
-        passkeys: 0,
-        recoveryCodesLeft: RECOVERY_CODE_COUNT,
-      });
+    await as(t, token).get(AUTH_PATHS.mfa).expect(200, {
+      success: true,
+      totp: true,
+      passkeys: 0,
+      recoveryCodesLeft: RECOVERY_CODE_COUNT,
+    });
     const [code] = recoveryCodes as [string];
     const first = await signIn(t, email);
     // Case, spaces and hyphens don't matter.

@@ -18,7 +18,9 @@ describe('the setup gate while ADMIN_MFA=required', () => {
     await signIn(page, own.stack.admin.password, own.stack.admin.email);
     await page.waitForURL((url) => url.pathname === ACCOUNT);
     await page
-      .getByText('Every admin here needs a second factor. Set up an authenticator app to continue.')
+      .getByText(
+        'Every admin here needs a second factor. Set up an authenticator app or add a passkey to continue.',
+      )
       .waitFor();
     await page.getByRole('button', { name: 'Set up an authenticator app' }).waitFor();
     await expect(axeViolations(page)).resolves.toEqual([]);

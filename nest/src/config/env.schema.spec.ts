@@ -1,5 +1,5 @@
 import { durationToSeconds } from './app-config';
-import { ConfigError, parseEnvironment } from './env.schema';
+import { ConfigError, parseEnvironment, webauthnOf } from './env.schema';
 
 describe('parseEnvironment', () => {
   it('applies the documented defaults', () => {
@@ -41,6 +41,22 @@ describe('parseEnvironment', () => {
     [{ INTAKE_RATE_LIMIT: '0' }, 'INTAKE_RATE_LIMIT must be a whole number of at least 1'],
     [{ ADMIN_MFA: 'sometimes' }, 'ADMIN_MFA must be required or optional'],
     [{ SESSION_IDLE_TIMEOUT: 'soon' }, 'SESSION_IDLE_TIMEOUT must look like 30m, 45s, 1h or 1d'],
+    [
+      { WEBAUTHN_RP_ID: '10.0.0.5' },
+      'WEBAUTHN_RP_ID must be a domain name such as example.com (not an IP address)',
+    ],
+    [
+      { WEBAUTHN_ORIGIN: 'https://admin.example.com/login' },
+      'WEBAUTHN_ORIGIN must be an http(s) origin such as https://example.com (no path)',
+    ],
+    [
+      { WEB_URL: 'http://192.168.1.20:3000' },
+      "WEBAUTHN_RP_ID must be set to a domain name: WEB_URL's host (192.168.1.20) is not one (passkeys refuse IP addresses)",
+    ],
+    [
+      { WEBAUTHN_RP_ID: 'example.com', WEBAUTHN_ORIGIN: 'https://example.org' },
+      "WEBAUTHN_ORIGIN's host (example.org) must be WEBAUTHN_RP_ID (example.com) or under it",
+    ],
   ])('refuses %j with one line naming the variable', (raw, message) => {
     expect(() => parseEnvironment(raw)).toThrow(new ConfigError(message));
   });
@@ -71,6 +87,27 @@ describe('parseEnvironment', () => {
         SESSION_IDLE_TIMEOUT: '30m',
       });
     expect(parseEnvironment({ ADMIN_MFA: 'required' }).ADMIN_MFA).toBe('required');
+  });
+});
+
+describe('webauthnOf', () => {
+  it('derives the passkeys’ relying party from WEB_URL unless told', () => {
+    expect(webauthnOf(parseEnvironment({}))).toEqual({
+      rpId: 'localhost',
+      origin: 'http://localhost:3000',
+    });
+    expect(webauthnOf(parseEnvironment({ WEB_URL: 'https://admin.example.com/app/' }))).toEqual({
+      rpId: 'admin.example.com',
+      origin: 'https://admin.example.com',
+    });
+    expect(
+      webauthnOf(
+        parseEnvironment({
+          WEB_URL: 'https://admin.example.com',
+          WEBAUTHN_RP_ID: 'Example.com',
+        }),
+      ),
+    ).toEqual({ rpId: 'example.com', origin: 'https://admin.example.com' });
   });
 });
 

@@ -1,10 +1,15 @@
 import { Form, Link, useActionData, useNavigation } from '@remix-run/react';
+import { useCallback, useRef } from 'react';
 import { Alert, Button, Card, Form as BsForm } from 'react-bootstrap';
 
-import { FIELD_LIMITS, htmlMaxLength, MFA_FIELD_MAX } from '@contract';
-import { ADMIN_PATH } from '~/config/paths';
+import { FIELD_LIMITS, htmlMaxLength, MFA_FIELD_MAX, type MfaMethod } from '@contract';
+import { ADMIN_PATH, PASSKEY_OPTIONS_PATH } from '~/config/paths';
 
 import { FormField } from '../forms/form-field';
+
+import { ErrorAlert } from './page-parts';
+import { NeedsJavaScript } from './passkeys/needs-javascript';
+import { usePasskeyCeremony } from './passkeys/use-passkey-ceremony';
 
 export interface SignInResult {
   intent: 'sign-in';
@@ -17,6 +22,8 @@ export interface SignInResult {
   codeError?: string;
   /** The code step asks for a recovery code (letters too) instead of the app's 6 digits. */
   recovery?: boolean;
+  /** The code step: what the admin can finish with (the sign-in's `methods`). */
+  methods?: MfaMethod[];
 }
 
 /** Spec section 2: 'Sign In', Email and Password fields with those placeholders, 'Submit'. */
@@ -92,18 +99,24 @@ function PasswordStep({ email, busy }: { email: string; busy: boolean }) {
  * form (see mfa-challenge.server.ts); the email rides along only to say who is signing in.
  */
 function CodeStep({ result, busy }: { result: SignInResult; busy: boolean }) {
-  const recovery = result.recovery === true;
+  const methods = result.methods ?? ['totp', 'recovery-code'];
+  // Without an authenticator app, the code is a recovery code.
+  const recovery = result.recovery === true || !methods.includes('totp');
+  const methodsField = <input type="hidden" name="methods" value={methods.join(',')} />;
   return (
     <>
       <p>
         Signing in as <strong className="text-break">{result.email}</strong>.{' '}
+        {methods.includes('passkey') ? 'Use your passkey, or enter a code. ' : ''}
         {recovery
           ? 'Enter one of your recovery codes. Each works once.'
           : 'Enter the 6-digit code from your authenticator app.'}
       </p>
+      {methods.includes('passkey') ? <UsePasskey email={result.email} methods={methods} /> : null}
       <Form method="post" replace noValidate>
         <input type="hidden" name="intent" value="mfa-verify" />
         <input type="hidden" name="email" value={result.email} />
+        {methodsField}
         {recovery ? <input type="hidden" name="recovery" value="1" /> : null}
         <FormField
           key={recovery ? 'recovery' : 'totp'}
@@ -127,6 +140,7 @@ function CodeStep({ result, busy }: { result: SignInResult; busy: boolean }) {
           <Form method="post" replace>
             <input type="hidden" name="intent" value="mfa-recovery" />
             <input type="hidden" name="email" value={result.email} />
+            {methodsField}
             <Button type="submit" variant="link" className="p-0" disabled={busy}>
               Use a recovery code
             </Button>
@@ -137,5 +151,48 @@ function CodeStep({ result, busy }: { result: SignInResult; busy: boolean }) {
         </Link>
       </div>
     </>
+  );
+}
+
+/**
+ * "Use a passkey": the ceremony's options for this sign-in (its mfaToken stays in the httpOnly
+ * cookie), the browser's ceremony, then its answer posted as the code step's form would be.
+ */
+function UsePasskey({ email, methods }: { email: string; methods: MfaMethod[] }) {
+  const form = useRef<HTMLFormElement>(null);
+  const onAnswer = useCallback((answer: string) => {
+    const target = form.current;
+    if (!target) return;
+    (target.elements.namedItem('passkey') as HTMLInputElement).value = answer;
+    target.requestSubmit();
+  }, []);
+  const ceremony = usePasskeyCeremony('get', onAnswer);
+  const start = () => {
+    const options = new FormData();
+    options.set('intent', 'sign-in');
+    ceremony.start(options, PASSKEY_OPTIONS_PATH);
+  };
+  return (
+    <div className="mb-3">
+      <ErrorAlert message={ceremony.problem} />
+      <Button
+        type="button"
+        variant="primary"
+        className="w-100"
+        disabled={!ceremony.ready || ceremony.busy}
+        onClick={start}
+      >
+        Use a passkey
+      </Button>
+      <NeedsJavaScript>
+        <p className="small mt-1 mb-0">Passkeys need JavaScript: turn it on to use one.</p>
+      </NeedsJavaScript>
+      <Form ref={form} method="post" replace hidden>
+        <input type="hidden" name="intent" value="mfa-verify" />
+        <input type="hidden" name="email" value={email} />
+        <input type="hidden" name="methods" value={methods.join(',')} />
+        <input type="hidden" name="passkey" defaultValue="" />
+      </Form>
+    </div>
   );
 }

@@ -13,7 +13,11 @@ export interface Enrolled {
 /** Sets up TOTP on the Account page of a signed-in page, reading the key as a person would. */
 export async function enrolThroughPage(page: Page, password: string): Promise<Enrolled> {
   await page.getByRole('link', { name: 'Account' }).click();
-  await page.getByLabel('Your password').fill(password);
+  // The Passkeys section asks for the password of a first factor too.
+  await page
+    .getByRole('region', { name: 'Second factor' })
+    .getByLabel('Your password')
+    .fill(password);
   await page.getByRole('button', { name: 'Set up an authenticator app' }).click();
   const qr = page.getByRole('img', { name: /QR code of your new authenticator key/ });
   await qr.waitFor();

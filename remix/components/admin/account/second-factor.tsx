@@ -39,15 +39,28 @@ export function SecondFactor({
   result,
   busy,
 }: {
-  status: Pick<MfaStatusResponse, 'totp' | 'recoveryCodesLeft'>;
+  status: Pick<MfaStatusResponse, 'totp' | 'passkeys' | 'recoveryCodesLeft'>;
   result: SecondFactorResult | undefined;
   busy: boolean;
 }) {
   if (result?.recoveryCodes) return <RecoveryCodes codes={result.recoveryCodes} />;
   if (result?.enrolment)
     return <ConfirmEnrolment enrolment={result.enrolment} result={result} busy={busy} />;
-  if (!status.totp) return <StartEnrolment result={result} busy={busy} />;
-  return <FactorOn left={status.recoveryCodesLeft} result={result} busy={busy} />;
+  if (status.totp) return <FactorOn left={status.recoveryCodesLeft} result={result} busy={busy} />;
+  return (
+    <>
+      {status.passkeys > 0 ? (
+        <>
+          <p>
+            <span className="badge text-bg-success me-1">On</span> Sign-in asks for one of your
+            passkeys. You may add an authenticator app as well.
+          </p>
+          <RecoveryCodesLeft left={status.recoveryCodesLeft} result={result} busy={busy} />
+        </>
+      ) : null}
+      <StartEnrolment result={result} busy={busy} />
+    </>
+  );
 }
 
 function StartEnrolment({ result, busy }: { result?: SecondFactorResult; busy: boolean }) {
@@ -140,28 +153,14 @@ function FactorOn({
   result?: SecondFactorResult;
   busy: boolean;
 }) {
-  const renew = result?.intent === 'recovery-codes' ? result : undefined;
   const removal = result?.intent === 'totp-remove' ? result : undefined;
   return (
     <>
       <p>
         <span className="badge text-bg-success me-1">On</span> Sign-in asks for a code from your
-        authenticator app. You have {left} recovery {left === 1 ? 'code' : 'codes'} left.
+        authenticator app.
       </p>
-      {left <= RECOVERY_CODES_LOW ? (
-        <Alert variant="warning" role="status">
-          {left === 0 ? 'No recovery codes are left.' : `Only ${left} recovery codes are left.`} Get
-          a new set before you run out: without your app, they are your way back in.
-        </Alert>
-      ) : null}
-      <ErrorAlert message={renew?.message} />
-      <Form method="post" className="mb-4">
-        <input type="hidden" name="intent" value="recovery-codes" />
-        <ReauthFields ask={renew?.reauth} idPrefix="recovery-codes" />
-        <Button type="submit" variant="outline-secondary" disabled={busy}>
-          New recovery codes
-        </Button>
-      </Form>
+      <RecoveryCodesLeft left={left} result={result} busy={busy} />
       <h4 className="h6">Turn off</h4>
       <ErrorAlert message={removal?.message} />
       <Form method="post" noValidate>
@@ -189,6 +188,40 @@ function FactorOn({
         />
         <Button type="submit" variant="outline-danger" disabled={busy}>
           Turn off the second factor
+        </Button>
+      </Form>
+    </>
+  );
+}
+
+/** How many recovery codes are left, the warning when few are, and a new set. */
+function RecoveryCodesLeft({
+  left,
+  result,
+  busy,
+}: {
+  left: number;
+  result?: SecondFactorResult;
+  busy: boolean;
+}) {
+  const renew = result?.intent === 'recovery-codes' ? result : undefined;
+  return (
+    <>
+      <p>
+        You have {left} recovery {left === 1 ? 'code' : 'codes'} left.
+      </p>
+      {left <= RECOVERY_CODES_LOW ? (
+        <Alert variant="warning" role="status">
+          {left === 0 ? 'No recovery codes are left.' : `Only ${left} recovery codes are left.`} Get
+          a new set before you run out: without your second factor, they are your way back in.
+        </Alert>
+      ) : null}
+      <ErrorAlert message={renew?.message} />
+      <Form method="post" className="mb-4">
+        <input type="hidden" name="intent" value="recovery-codes" />
+        <ReauthFields ask={renew?.reauth} idPrefix="recovery-codes" />
+        <Button type="submit" variant="outline-secondary" disabled={busy}>
+          New recovery codes
         </Button>
       </Form>
     </>
