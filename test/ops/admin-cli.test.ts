@@ -76,7 +76,7 @@ describe('the admin CLI', () => {
     }
   }, 90_000);
 
-  it('--reset-mfa removes an admin’s second factor and ends their sessions, in the audit log', async () => {
+  it('--reset-mfa removes an admin’s second factors (TOTP, passkeys) and ends their sessions, in the audit log', async () => {
     let db: EmbeddedDatabase | undefined;
     const container = { NODE_ENV: 'production', JWT_SECRET: 'j'.repeat(40) };
     try {
@@ -91,9 +91,21 @@ describe('the admin CLI', () => {
       const client = await MongoClient.connect(uri);
       try {
         const admins = client.db().collection('admins');
+        const passkeys = client
+          .db()
+          .collection<{ _id: string; adminId: string; name: string }>('admin_passkeys');
+        const admin = await admins.findOne({ email });
+        await passkeys.insertOne({ _id: 'credential-1', adminId: String(admin?._id), name: 'Key' });
         await admins.updateOne(
           { email },
-          { $set: { totpSecret: 'v1.sealed', recoveryCodeHashes: ['a', 'b'], sessionVersion: 3 } },
+          {
+            $set: {
+              totpSecret: 'v1.sealed',
+              recoveryCodeHashes: ['a', 'b'],
+              passkeyIds: ['credential-1'],
+              sessionVersion: 3,
+            },
+          },
         );
         // No password is read: stdin is left empty.
         const reset = await run(
@@ -107,8 +119,10 @@ describe('the admin CLI', () => {
           totpSecret: null,
           totpPendingSecret: null,
           recoveryCodeHashes: [],
+          passkeyIds: [],
           sessionVersion: 4,
         });
+        await expect(passkeys.countDocuments()).resolves.toBe(0);
         expect(
           await client.db().collection('audit_log').findOne({ action: 'mfa-reset' }),
         ).toMatchObject({ adminEmail: email, detail: { by: 'cli' } });
