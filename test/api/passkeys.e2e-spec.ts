@@ -262,7 +262,7 @@ describe('passkeys (WebAuthn) as a second factor, ADMIN_MFA=required', () => {
 
   it('adding, renaming and removing: a fresh factor, never the only one, 404 for others’', async () => {
     const token = await newAdmin('manage@example.com');
-    const { passkey: first } = await register(token, 'First');
+    const { passkey: first, recoveryCodes } = await register(token, 'First');
 
     // One more factor needs a fresh one; the password is then not asked again.
     await makeStale(t, token);
@@ -270,6 +270,16 @@ describe('passkeys (WebAuthn) as a second factor, ADMIN_MFA=required', () => {
     expect(stale.body).toMatchObject({ reauthRequired: true, message: REAUTH_REQUIRED });
     const removeStale = await as(t, token).delete(passkeyPath(first.id)).expect(403);
     expect(removeStale.body).toMatchObject({ reauthRequired: true });
+
+    // The password alone is not enough once there is a factor: a code (here a recovery code) too.
+    const passwordOnly = await as(t, token)
+      .post(AUTH_PATHS.reauth, { password: PASSWORD })
+      .expect(400);
+    expect(passwordOnly.body).toMatchObject({ errors: { code: expect.any(Array) } });
+    await as(t, token)
+      .post(AUTH_PATHS.reauth, { password: PASSWORD, code: recoveryCodes?.[0] })
+      .expect(200);
+    await makeStale(t, token);
 
     // Reauthentication with the passkey alone; its answer works once.
     const reauthOptions = await as(t, token).post(AUTH_PATHS.reauthPasskeyOptions).expect(200);

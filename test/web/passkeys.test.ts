@@ -85,6 +85,11 @@ describe('passkeys on the Account page and at sign-in', () => {
     await page.getByText('The passkey has been renamed.').waitFor();
     await expect(names.allTextContents()).resolves.toEqual(['Work laptop']);
 
+    // The same authenticator again: the browser refuses it (the API excludes the admin's own).
+    await section.getByLabel('Name of the new passkey').fill('Again');
+    await section.getByRole('button', { name: 'Add a passkey' }).click();
+    await section.getByText('This passkey is registered already.').waitFor();
+
     // Removal needs a fresh factor: asked in place, the passkey answers it.
     await own.mongo
       .db()

@@ -101,6 +101,8 @@ function PasskeyInstead() {
     // own submit handler (a page may send it its own way).
     field.form.noValidate = true;
     field.form.requestSubmit();
+    // The submit handlers read it as it went: a later send with the password goes without it.
+    field.value = '';
   }, []);
   const ceremony = usePasskeyCeremony('get', onAnswer);
   return (
