@@ -27,6 +27,8 @@ export const PASSKEY_ID_SCHEMA = { type: 'string', pattern: PASSKEY_ID_PATTERN.s
 /** The longest base64url field of an answer taken (attestation objects are the big ones). */
 const FIELD_MAX = 16_384;
 const BASE64URL = /^[A-Za-z0-9_-]*$/;
+const TRANSPORTS_MAX = 8;
+const TRANSPORT_MAX = 32;
 
 type FieldRule = { required: boolean; base64url?: boolean; pattern?: RegExp; max?: number };
 
@@ -58,7 +60,8 @@ function fieldProblem(name: string, value: unknown, rule: FieldRule): string | n
   if (typeof value !== 'string') return `${name} must be a string`;
   const pattern = rule.pattern ?? (rule.base64url ? BASE64URL : null);
   if (value.length > (rule.max ?? FIELD_MAX)) return `${name} is too long`;
-  if (pattern && !pattern.test(value)) return `${name} must be base64url`;
+  if (pattern && !pattern.test(value))
+    return `${name} must match ${rule.base64url ? 'base64url' : pattern.source}`;
   return null;
 }
 
@@ -82,11 +85,11 @@ function answerProblem(value: unknown, kind: Kind): string | null {
     transports !== undefined &&
     !(
       Array.isArray(transports) &&
-      transports.length <= 8 &&
-      transports.every((t) => typeof t === 'string' && t.length <= 32)
+      transports.length <= TRANSPORTS_MAX &&
+      transports.every((t) => typeof t === 'string' && t.length <= TRANSPORT_MAX)
     )
   )
-    return 'response.transports must be a list of at most 8 short strings';
+    return `response.transports must be a list of at most ${TRANSPORTS_MAX} strings of at most ${TRANSPORT_MAX} characters`;
   return null;
 }
 
@@ -102,7 +105,12 @@ const Field = (rule: FieldRule) =>
 class AttestationFieldsDto {
   @Field(INNER.registration.clientDataJSON) clientDataJSON: string;
   @Field(INNER.registration.attestationObject) attestationObject: string;
-  @ApiPropertyOptional({ type: [String], maxItems: 8, description: 'usb, nfc, internal, hybrid…' })
+  @ApiPropertyOptional({
+    type: 'array',
+    items: { type: 'string', maxLength: TRANSPORT_MAX },
+    maxItems: TRANSPORTS_MAX,
+    description: 'usb, nfc, internal, hybrid…',
+  })
   transports?: string[];
 }
 class AssertionFieldsDto {
