@@ -35,6 +35,7 @@ describe('node dist/main.js', () => {
         JWT_SECRET: randomBytes(32).toString('hex'),
         // These tests sign in with the password alone; production would require a second factor.
         ADMIN_MFA: 'optional',
+        ALTCHA_HMAC_KEY: randomBytes(32).toString('hex'),
         DATA_DIR: dataDir,
         ...env,
       },

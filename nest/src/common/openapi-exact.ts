@@ -84,7 +84,7 @@ export function exactOpenApi(document: OpenAPIObject): OpenAPIObject {
  * 403 while the admin's password change or second-factor setup is due (unless it is one that ends
  * that state); a security change's own 403 (reauthRequired) is declared on its route. A call whose
  * token is optional (its security lists `{}`: the public intake) is never refused by the guard, so
- * a 401 its controller's class declares for the others is dropped. Calls without security (sign-in,
+ * a 401 its controller's class declares for the others is dropped (one of its own stays). Calls without security (sign-in,
  * token check) keep their own refusals.
  */
 function guardRefusals(document: OpenAPIObject): void {
@@ -95,7 +95,8 @@ function guardRefusals(document: OpenAPIObject): void {
       const security = operation.security ?? document.security ?? [];
       if (security.length === 0) continue;
       if (security.some((scheme) => Object.keys(scheme).length === 0)) {
-        delete responses['401'];
+        // Unless the call's own 401 (the intake's X-Intake-Key) is there, not the guard's.
+        if (isGuardRefusal(responses['401'])) delete responses['401'];
         continue;
       }
       responses['401'] ??= {
@@ -113,4 +114,13 @@ function guardRefusals(document: OpenAPIObject): void {
       ];
       if (all.length > 0) responses['403'] = { ...own, description: all.join(' Or: ') };
     }
+}
+
+/** The token guard's 401, as the controllers' classes declare it. */
+function isGuardRefusal(response: unknown): boolean {
+  const description: unknown =
+    typeof response === 'object' && response !== null
+      ? Reflect.get(response, 'description')
+      : undefined;
+  return description === undefined || /token/i.test(String(description));
 }

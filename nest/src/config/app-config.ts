@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 
-import { type AdminMfaMode } from '../contract';
+import { type AdminMfaMode, type IntakeProofMode } from '../contract';
 
 import { type EnvironmentVariables, webauthnOf } from './env.schema';
 
@@ -35,6 +35,15 @@ export abstract class AppConfig {
   abstract readonly webUrl: string;
   /** The passkeys' relying party (WEBAUTHN_RP_ID) and the origin ceremonies run on (WEBAUTHN_ORIGIN). */
   abstract readonly webauthn: { rpId: string; origin: string; rpName: string };
+  /** The intake's proof of work and its trusted senders (issue 22). */
+  abstract readonly intakeProof: {
+    mode: IntakeProofMode;
+    hmacKey: string;
+    /** INTAKE_KEYS: secrets whose `X-Intake-Key` skips the proof. */
+    keys: readonly string[];
+  };
+  /** How long leads are kept (the daily retention run); null days: kept until deleted by hand. */
+  abstract readonly retention: { archivedDays: number | null; spamDays: number };
   abstract readonly notifications: {
     webhookUrl?: string;
     smtpUrl?: string;
@@ -115,6 +124,19 @@ export function resolveAppConfig(env: EnvironmentVariables): AppConfig {
     logLevel: env.LOG_LEVEL,
     webUrl: env.WEB_URL.replace(/\/$/, ''),
     webauthn: { ...webauthnOf(env), rpName: 'Boat Market Data admin' },
+    intakeProof: {
+      mode: env.INTAKE_PROOF,
+      // Development and tests: made once into DATA_DIR, so processes sharing it agree on it.
+      hmacKey: env.ALTCHA_HMAC_KEY ?? persistedSecret(dataDir, 'altcha-hmac-key', 32),
+      keys: (env.INTAKE_KEYS ?? '')
+        .split(',')
+        .map((key) => key.trim())
+        .filter(Boolean),
+    },
+    retention: {
+      archivedDays: env.RETENTION_ARCHIVED_DAYS ?? null,
+      spamDays: env.SPAM_RETENTION_DAYS,
+    },
     notifications: {
       webhookUrl: env.LEAD_WEBHOOK_URL,
       smtpUrl: env.SMTP_URL,

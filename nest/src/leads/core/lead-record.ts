@@ -9,6 +9,7 @@ import {
   type LeadStage,
   RESPONSE_TARGET_DEFAULTS,
 } from '../../contract';
+import { type ProofVerdict } from '../intake/proof-verdict';
 
 /** A stored lead as the driver returns it: the shared paths plus the kind's own string fields. */
 export interface LeadRecord {
@@ -30,6 +31,8 @@ export interface LeadRecord {
    * so that a list answer names owners without a read of the admins. */
   assigneeId?: Types.ObjectId | null;
   assigneeEmail?: string | null;
+  /** What the intake's proof of work said of the submission (absent on leads from before it). */
+  proof?: ProofVerdict['status'];
   /** When the first reply was queued; absent or null until then. */
   firstResponseAt?: Date | null;
   [field: string]: unknown;

@@ -22,6 +22,7 @@ import {
   ApiBody,
   ApiConflictResponse,
   ApiCreatedResponse,
+  ApiHeader,
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
@@ -49,6 +50,7 @@ import {
   type ArchiveResponse,
   type CreateLeadRequest,
   type CreateLeadResponse,
+  INTAKE_KEY_HEADER,
   type LeadKind,
   type LeadAction,
   type LeadKindKey,
@@ -56,6 +58,7 @@ import {
   leadPaths,
   type LeadResponse,
 } from '../../contract';
+import { IntakeProof } from '../intake/intake-proof';
 
 import { IntakeThrottleGuard } from './intake-throttle.guard';
 import { type ActionInput } from './lead-action-plan';
@@ -109,6 +112,7 @@ export function createLeadController<K extends LeadKindKey>(
       @Inject(leadServiceToken(kind.key)) private readonly leads: LeadService<K>,
       private readonly audit: AuditService,
       private readonly admins: AdminService,
+      private readonly proof: IntakeProof,
     ) {}
 
     /** Acts on leads, then records who did it. `q` is the panel's search, for the answer. */
@@ -136,14 +140,29 @@ export function createLeadController<K extends LeadKindKey>(
     @ApiBody({ type: createDto })
     @ValidateBodyAs(createDto)
     @ApiCreatedResponse({ type: CreateLeadResponseDto })
-    @ApiBadRequestResponse({ description: 'A message per invalid field in `errors`' })
+    @ApiBadRequestResponse({
+      description:
+        'A message per invalid field in `errors`; or, with INTAKE_PROOF=required, no valid `altcha` proof and no X-Intake-Key (the message says what to send)',
+    })
+    @ApiUnauthorizedResponse({
+      description: `An ${INTAKE_KEY_HEADER} header that is not one of INTAKE_KEYS`,
+    })
+    @ApiHeader({
+      name: INTAKE_KEY_HEADER,
+      required: false,
+      description: 'A trusted server-to-server sender’s secret (INTAKE_KEYS): skips the proof',
+    })
     @ApiTooManyRequestsResponse({
       description: 'Too many submissions from this visitor; see Retry-After',
     })
-    async create(@Body() body: CreateLeadRequest<K>): Promise<CreateLeadResponse> {
+    async create(
+      @Body() body: CreateLeadRequest<K>,
+      @Req() request: Request,
+    ): Promise<CreateLeadResponse> {
+      const proof = await this.proof.verdict(request, body);
       return {
         success: true,
-        id: await this.leads.submit(body),
+        id: await this.leads.submit(body, proof),
       };
     }
 

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 
-import { type Model, Types } from 'mongoose';
+import { type FilterQuery, type Model, Types } from 'mongoose';
 
 import {
   emailKey,
@@ -114,6 +114,11 @@ export class LeadRepository implements LeadListSource {
       .exec();
   }
 
+  /** Up to `limit` leads of a filter, in no order (the retention run's batches). */
+  matching(filter: FilterQuery<LeadRecord>, limit: number): Promise<LeadRecord[]> {
+    return this.model.find(filter).limit(limit).lean<LeadRecord[]>().exec();
+  }
+
   /** Counts the lists (what the kept totals stand for). Reads every lead: checks only. */
   async count(): Promise<KeptTotals> {
     const [active, archived, unread, ...stages] = await Promise.all([
@@ -147,11 +152,18 @@ export class LeadRepository implements LeadListSource {
 
   // --- writing -------------------------------------------------------------------------------
 
-  /** Stores a new lead; resolves once the database has acknowledged it. */
-  async insert(fields: Record<string, string>): Promise<LeadRecord> {
+  /**
+   * Stores a new lead; resolves once the database has acknowledged it. `intake` is what the intake
+   * learned of the submission beside its fields (such as its proof's verdict).
+   */
+  async insert(
+    fields: Record<string, string>,
+    intake: Pick<LeadRecord, 'proof'> = {},
+  ): Promise<LeadRecord> {
     const [created] = await this.model.create([
       {
         ...fields,
+        ...intake,
         emailKey: emailKey(fields.email ?? ''),
         ...storedWords(await this.wordsForm(), leadWords(this.kind, fields)),
         archivedAt: null,

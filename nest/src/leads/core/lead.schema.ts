@@ -1,6 +1,16 @@
 import { Schema, type SchemaDefinition } from 'mongoose';
 
 import { characterCount, FIELD_LIMITS, type LeadKindDescriptor, LEAD_STAGES } from '../../contract';
+import { type ProofVerdict } from '../intake/proof-verdict';
+
+const PROOF_STATUSES = [
+  'trusted',
+  'valid',
+  'missing',
+  'invalid',
+  'reused',
+  'unchecked',
+] as const satisfies readonly ProofVerdict['status'][];
 
 /**
  * A required, bounded string path, as every lead text field is stored. The bound counts characters
@@ -50,6 +60,11 @@ export function createLeadSchema(kind: LeadKindDescriptor, ownFields: SchemaDefi
       assigneeEmail: { type: String, default: null },
       // When the first reply was queued; null until then.
       firstResponseAt: { type: Date, default: null },
+      // What the intake's proof of work said of the submission (ProofVerdict's status).
+      proof: { type: String, enum: PROOF_STATUSES },
+      // When the lead went to Spam; null while it is not there. The retention run deletes spam
+      // SPAM_RETENTION_DAYS after this.
+      spamAt: { type: Date, default: null },
     },
     {
       collection: kind.collection,
@@ -72,6 +87,9 @@ export function createLeadSchema(kind: LeadKindDescriptor, ownFields: SchemaDefi
   schema.index({ archivedAt: -1, createdAt: -1, _id: -1, words: 1 });
   // The unread count of the inbox (kept; counted only by the totals check).
   schema.index({ archivedAt: -1, readAt: 1 });
+  // The retention run's: spam past its time (a spamAt range), and archived leads past theirs that
+  // are not spam (spamAt null, then an archivedAt range).
+  schema.index({ spamAt: 1, archivedAt: 1 });
   // A list narrowed to stages (stageFilter): the stages' ranges, each in the list's order.
   schema.index({ stage: 1, archivedAt: -1, createdAt: -1, _id: -1 });
   // A list narrowed to one owner or to nobody's (assigneeFilter), in either list's order; and a

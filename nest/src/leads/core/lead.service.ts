@@ -17,6 +17,7 @@ import {
   type LeadPage,
 } from '../../contract';
 import { type LeadNotifier } from '../../notifications/lead-notifier.service';
+import { type ProofVerdict } from '../intake/proof-verdict';
 
 import { type ActionInput, planAction } from './lead-action-plan';
 import { assigneeOf, dueOf, type LeadRecord, stageOf, toLead } from './lead-record';
@@ -101,8 +102,10 @@ export class LeadService<K extends LeadKindKey = LeadKindKey> {
   /**
    * Public intake. Resolves with the new id once the database has acknowledged the write, so a 201
    * is never sent for a lead that isn't stored. A filled honeypot gets the same answer and is dropped.
+   * `proof` is what the intake's proof of work said of the submission (IntakeProof): the one
+   * place the spam score reads it.
    */
-  async submit(body: CreateLeadRequest<K>): Promise<string> {
+  async submit(body: CreateLeadRequest<K>, proof: ProofVerdict): Promise<string> {
     if (body.website) return new Types.ObjectId().toHexString();
     const fields = Object.fromEntries(
       this.fields.flatMap((f) => {
@@ -110,7 +113,7 @@ export class LeadService<K extends LeadKindKey = LeadKindKey> {
         return typeof value === 'string' ? [[f, value]] : [];
       }),
     );
-    const record = await this.leads.insert(fields);
+    const record = await this.leads.insert(fields, { proof: proof.status });
     const id = record._id.toHexString();
     // The lead is stored: from here on nothing may turn the answer into a failure (a retry would
     // store it twice). Totals left behind are found and corrected by the totals check.
