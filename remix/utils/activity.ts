@@ -35,6 +35,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'reply-templates-changed': 'Changed a reply template',
   'response-targets-changed': 'Changed response targets',
   export: 'Exported CSV',
+  insights: 'Looked at insights',
   'privacy-access': 'Looked up a person’s requests',
   erase: 'Erased a person’s requests',
   retention: 'Deleted leads past their retention',

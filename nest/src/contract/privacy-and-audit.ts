@@ -82,6 +82,7 @@ export const AUDIT_ACTIONS = [
   'reply-templates-changed',
   'response-targets-changed',
   'export',
+  'insights',
   'privacy-access',
   'erase',
   'retention',
