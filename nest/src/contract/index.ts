@@ -7,5 +7,6 @@ export * from './auth';
 export * from './leads';
 export * from './lead-intake';
 export * from './lead-work';
+export * from './spam';
 export * from './privacy-and-audit';
 export * from './text';

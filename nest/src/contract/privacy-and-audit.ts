@@ -51,6 +51,7 @@ export const AUDIT_ACTIONS = [
   'reply',
   'reply-templates-changed',
   'response-targets-changed',
+  'blocklist-changed',
   'export',
   'privacy-access',
   'erase',

@@ -5,7 +5,7 @@ import { type Model, Types } from 'mongoose';
 import {
   emailKey,
   type LeadKindDescriptor,
-  type LeadListState,
+  type LeadList,
   LEAD_STAGES,
   type LeadStageTotals,
 } from '../../contract';
@@ -66,7 +66,7 @@ export class LeadRepository implements LeadListSource {
   }
 
   async page(
-    state: LeadListState,
+    state: LeadList,
     limit: number,
     options: Omit<ListQueryOptions, 'form'> = {},
   ): Promise<CachedPage> {
@@ -88,7 +88,7 @@ export class LeadRepository implements LeadListSource {
   }
 
   /** A whole list in list order as a stream, read in batches (never held in memory at once). */
-  stream(state: LeadListState, q?: string): Readable {
+  stream(state: LeadList, q?: string): Readable {
     const leads = async function* (this: LeadRepository) {
       const { filter, sort } = listQuery(state, { q, form: await this.wordsForm() });
       yield* this.model.find(filter).sort(sort).lean().cursor({ batchSize: 1000 });
@@ -116,14 +116,15 @@ export class LeadRepository implements LeadListSource {
 
   /** Counts the lists (what the kept totals stand for). Reads every lead: checks only. */
   async count(): Promise<KeptTotals> {
-    const [active, archived, unread, ...stages] = await Promise.all([
+    const [active, archived, spam, unread, ...stages] = await Promise.all([
       this.model.countDocuments(stateFilter('active')).exec(),
       this.model.countDocuments(stateFilter('archived')).exec(),
+      this.model.countDocuments(stateFilter('spam')).exec(),
       this.model.countDocuments(unreadFilter).exec(),
       ...LEAD_STAGES.map((stage) => this.model.countDocuments(stageCountFilter(stage)).exec()),
     ]);
     const perStage = Object.fromEntries(LEAD_STAGES.map((stage, i) => [stage, stages[i] ?? 0]));
-    return { active, archived, unread, ...(perStage as LeadStageTotals) };
+    return { active, archived, unread, spam, ...(perStage as LeadStageTotals) };
   }
 
   /** Up to `limit` leads stored before emailKey existed. */
@@ -147,8 +148,11 @@ export class LeadRepository implements LeadListSource {
 
   // --- writing -------------------------------------------------------------------------------
 
-  /** Stores a new lead; resolves once the database has acknowledged it. */
-  async insert(fields: Record<string, string>): Promise<LeadRecord> {
+  /** Stores a new lead (held as spam if `spam` says so); resolves once the database has acknowledged it. */
+  async insert(
+    fields: Record<string, string>,
+    spam?: Pick<LeadRecord, 'spamAt' | 'spamReasons'>,
+  ): Promise<LeadRecord> {
     const [created] = await this.model.create([
       {
         ...fields,
@@ -156,6 +160,7 @@ export class LeadRepository implements LeadListSource {
         ...storedWords(await this.wordsForm(), leadWords(this.kind, fields)),
         archivedAt: null,
         readAt: null,
+        ...spam,
       },
     ]);
     if (!created) throw new Error('insert returned no document');

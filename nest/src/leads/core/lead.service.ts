@@ -13,10 +13,12 @@ import {
   type LeadKind,
   type LeadKindKey,
   leadFields,
+  type LeadList,
   type LeadListState,
   type LeadPage,
 } from '../../contract';
 import { type LeadNotifier } from '../../notifications/lead-notifier.service';
+import { type IntakeOrigin, type SpamFilter } from '../spam/spam-filter';
 
 import { type ActionInput, planAction } from './lead-action-plan';
 import { assigneeOf, dueOf, type LeadRecord, stageOf, toLead } from './lead-record';
@@ -40,6 +42,7 @@ export class LeadService<K extends LeadKindKey = LeadKindKey> {
     private readonly view: LeadListView<K>,
     private readonly writes: LeadWrites,
     private readonly notifier: LeadNotifier,
+    private readonly spam: SpamFilter,
   ) {
     this.logger = new Logger(`Leads:${kind.key}`);
     this.fields = leadFields(kind);
@@ -48,7 +51,7 @@ export class LeadService<K extends LeadKindKey = LeadKindKey> {
   // --- reading -------------------------------------------------------------------------------
 
   /** A page of a list. Without a search its total is the kept one; a search is not counted. */
-  list(state: LeadListState, options: ListOptions = {}): Promise<LeadPage<K>> {
+  list(state: LeadList, options: ListOptions = {}): Promise<LeadPage<K>> {
     return this.view.list(state, options);
   }
 
@@ -100,17 +103,23 @@ export class LeadService<K extends LeadKindKey = LeadKindKey> {
 
   /**
    * Public intake. Resolves with the new id once the database has acknowledged the write, so a 201
-   * is never sent for a lead that isn't stored. A filled honeypot gets the same answer and is dropped.
+   * is never sent for a lead that isn't stored. Every submission is scored (SpamFilter): one judged
+   * spam is stored in the Spam list with its reasons, and never notified; its answer is the same.
    */
-  async submit(body: CreateLeadRequest<K>): Promise<string> {
-    if (body.website) return new Types.ObjectId().toHexString();
+  async submit(body: CreateLeadRequest<K>, origin: IntakeOrigin): Promise<string> {
     const fields = Object.fromEntries(
       this.fields.flatMap((f) => {
         const value: unknown = (body as Record<string, unknown>)[f];
         return typeof value === 'string' ? [[f, value]] : [];
       }),
     );
-    const record = await this.leads.insert(fields);
+    const receivedAt = new Date();
+    const verdict = await this.spam.judge(
+      { kind: this.kind, fields, honeypot: Boolean(body.website), receivedAt },
+      origin,
+    );
+    const held = verdict?.spam ? { spamAt: receivedAt, spamReasons: verdict.reasons } : undefined;
+    const record = await this.leads.insert(fields, held);
     const id = record._id.toHexString();
     // The lead is stored: from here on nothing may turn the answer into a failure (a retry would
     // store it twice). Totals left behind are found and corrected by the totals check.
@@ -120,7 +129,7 @@ export class LeadService<K extends LeadKindKey = LeadKindKey> {
         this.logger.warn({ err: error, leadId: id }, 'totals not updated for a new lead');
         this.view.distrust();
       });
-    await this.notifier.leadCreated(this.kind, id);
+    if (!held) await this.notifier.leadCreated(this.kind, id);
     return id;
   }
 
@@ -145,7 +154,10 @@ export class LeadService<K extends LeadKindKey = LeadKindKey> {
       if (missing) throw this.notFound(missing);
       const plan = planAction(action, found, new Date(), input);
       if ('refused' in plan) throw new ApiError(HttpStatus.CONFLICT, plan.refused);
-      return this.writes.commit(plan, admin);
+      const committed = await this.writes.commit(plan, admin);
+      // Out of Spam: notified now, as they would have been on arrival.
+      if (committed) for (const id of plan.notify) await this.notifier.leadCreated(this.kind, id);
+      return committed;
     });
     return this.view.answer(at, q);
   }
