@@ -189,8 +189,7 @@ describe('spam, with reasons', () => {
 
   it('lists spam newest held first, in pages, each with its reasons', async () => {
     const ids: string[] = [];
-    for (let i = 0; i < 3; i++)
-      ids.push(await submit({ ...lead(10 + i, kind), website: 'x' }));
+    for (let i = 0; i < 3; i++) ids.push(await submit({ ...lead(10 + i, kind), website: 'x' }));
     const first = (await get(`${paths.spamList}?limit=2`).expect(200)).body;
     expect(first.data.map((l: ListedLead) => l._id)).toEqual([ids[2], ids[1]]);
     expect(first.total).toBe(3);
@@ -267,7 +266,8 @@ describe('spam, with reasons', () => {
     const spam: ListedLead[] = [];
     let cursor: string | null = '';
     while (cursor !== null) {
-      const page = (await get(`${paths.spamList}?limit=100&cursor=${cursor}`).expect(200)).body;
+      const res = await get(`${paths.spamList}?limit=100&cursor=${cursor}`).expect(200);
+      const page = res.body as { data: ListedLead[]; nextCursor: string | null };
       spam.push(...page.data);
       cursor = page.nextCursor;
     }
