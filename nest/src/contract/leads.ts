@@ -70,6 +70,10 @@ export function isLeadListState(value: unknown): value is LeadListState {
 export const LEAD_LISTS = [...LEAD_LIST_STATES, 'spam'] as const;
 export type LeadList = (typeof LEAD_LISTS)[number];
 
+export function isLeadList(value: unknown): value is LeadList {
+  return typeof value === 'string' && (LEAD_LISTS as readonly string[]).includes(value);
+}
+
 /**
  * One page of a list, newest first. The spec's list answer calls its leads `data`, and so do we,
  * from the API's answer to the panel that shows them.

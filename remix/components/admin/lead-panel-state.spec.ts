@@ -43,6 +43,7 @@ const panel = (over: Partial<InboxPanel> = {}): InboxPanel => ({
   view: 'all',
   totals: { active: 2, archived: 0, unread: 2, spam: 0 },
   needReply: 2,
+  spam: null,
   active: list([lead(2), lead(1)]),
   archived: null,
   ...over,
