@@ -6,6 +6,7 @@ import {
   type LeadKindDescriptor,
   leadKindList,
   leadPaths,
+  SPAM_REASONS,
   type SpamReason,
 } from '../../nest/src/contract';
 import { eventually, type MailReceiver, startMailReceiver } from '../support/receivers';
@@ -187,6 +188,34 @@ describe('spam, with reasons', () => {
     await request(t.http).put(BLOCKLIST_PATH).send({ terms: [] }).expect(401);
   });
 
+  it('is described exactly in the OpenAPI document', async () => {
+    const { body: doc } = await request(t.http).get('/docs-json').expect(200);
+    const schema = (ref: string) => doc.components.schemas[ref.split('/').pop() as string];
+    const put = doc.paths[BLOCKLIST_PATH].put;
+    const body = schema(put.requestBody.content['application/json'].schema.$ref);
+    expect(body).toMatchObject({ additionalProperties: false, required: ['terms'] });
+    expect(body.properties.terms).toMatchObject({
+      type: 'array',
+      maxItems: 500,
+      items: { type: 'string', minLength: 1, maxLength: 100 },
+    });
+    expect(Object.keys(put.responses).sort()).toEqual(['200', '400', '401', '403']);
+    expect(doc.paths[BLOCKLIST_PATH].get.responses['200']).toBeDefined();
+    const list = doc.paths[paths.spamList];
+    expect(Object.keys(list.get.responses).sort()).toEqual(['200', '400', '401', '403']);
+    expect(list.get.parameters.map((p: { name: string }) => p.name).sort()).toEqual([
+      'cursor',
+      'limit',
+    ]);
+    expect(list.post.responses['200']).toBeDefined();
+    expect(doc.paths[paths['not-spam']].post.responses['404']).toBeDefined();
+    const page = schema(list.get.responses['200'].content['application/json'].schema.$ref);
+    const lead = schema(page.properties.data.items.$ref);
+    expect(lead.properties.spamAt).toMatchObject({ type: 'string', nullable: true });
+    expect(lead.properties.spamReasons.items.enum).toEqual([...SPAM_REASONS]);
+    expect(lead.required).toEqual(expect.arrayContaining(['spamAt', 'spamReasons']));
+  });
+
   it('lists spam newest held first, in pages, each with its reasons', async () => {
     const ids: string[] = [];
     for (let i = 0; i < 3; i++) ids.push(await submit({ ...lead(10 + i, kind), website: 'x' }));
@@ -200,6 +229,8 @@ describe('spam, with reasons', () => {
     expect(next.nextCursor).toBeNull();
     await get(`${paths.spamList}?limit=0`).expect(400);
     await get(`${paths.spamList}?cursor=!`).expect(400);
+    await get(`${paths.spamList}?cursor=AAAA`).expect(400);
+    await get(`${paths.spamList}?q=ada`).expect(400);
     await request(t.http).get(paths.spamList).expect(401);
   });
 

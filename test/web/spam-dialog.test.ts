@@ -1,6 +1,6 @@
 import { type BrowserContext, type Page } from 'playwright-core';
 
-import { openPage } from '../support/browser';
+import { openPage, webUrl } from '../support/browser';
 
 import { ADMIN_PATH, panel, signIn } from './support/admin';
 import { LeadsDb } from './support/leads-db';
@@ -76,6 +76,22 @@ describe('a panel’s Spam dialog in a real browser', () => {
     await ke.locator('li', { hasText: lead!.name }).waitFor();
     await expect(suite.db.find('keDemo', tag)).resolves.toEqual([
       expect.objectContaining({ spamAt: null }),
+    ]);
+  });
+
+  it('says why on a spam lead’s own page, with Not spam in place of Archive', async () => {
+    const [lead] = await suite.db.insert('brokerDemo', tag, 1, { spam: ['links', 'blocklist'] });
+    const page = await openDashboard(true);
+    await page.goto(webUrl(`${ADMIN_PATH}/lead/brokerDemo/${lead!.id}`));
+    const dialog = page.getByRole('dialog', { name: `Broker Demo Request: ${lead!.name}` });
+    await dialog.getByText('Contains a term on the blocklist').waitFor();
+    await dialog.getByText('Has links in fields that never hold links').waitFor();
+    await expect(axeViolations(page)).resolves.toEqual([]);
+    expect(await dialog.getByRole('button', { name: `Archive ${lead!.name}` }).count()).toBe(0);
+    await dialog.getByRole('button', { name: `Not spam ${lead!.name}` }).click();
+    await dialog.getByRole('button', { name: `Archive ${lead!.name}` }).waitFor();
+    await expect(suite.db.find('brokerDemo', tag)).resolves.toEqual([
+      expect.objectContaining({ spamAt: null, spamReasons: [] }),
     ]);
   });
 });
