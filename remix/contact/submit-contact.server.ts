@@ -42,7 +42,7 @@ export async function submitContact(
     email: values.email.trim(),
     subject: values.subject.trim(),
     message: values.message.trim(),
-    // The honeypot goes to the API, which drops what bots send.
+    // The honeypot goes to the API, which holds what bots send as spam.
     ...(typeof website === 'string' && website ? { website } : {}),
   };
   const outcome = await createLead('contactUs', body, { clientIp });
