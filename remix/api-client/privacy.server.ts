@@ -3,6 +3,7 @@ import {
   PRIVACY_PATHS,
   type PrivacyEraseResponse,
   type PrivacyLeadsResponse,
+  type RetentionPolicyResponse,
 } from '@contract';
 
 import { type ApiOutcome, apiRequest, hasSuccess } from './http.server';
@@ -43,4 +44,17 @@ export function erasePrivacy(
     token,
     clientIp,
   });
+}
+
+const isRetentionAnswer = (body: unknown): body is RetentionPolicyResponse =>
+  hasSuccess('archivedDays', 'spamDays', 'lastRun')(body) &&
+  byKind(body.archivedDays) &&
+  typeof body.spamDays === 'number';
+
+/** How long leads are kept: the policy the daily retention run applies, and its last run. */
+export function retentionPolicy(
+  token: string,
+  clientIp?: string,
+): Promise<ApiOutcome<RetentionPolicyResponse>> {
+  return apiRequest(PRIVACY_PATHS.retention, isRetentionAnswer, { token, clientIp });
 }

@@ -1,4 +1,4 @@
-import { type CreateLeadRequest } from '@contract';
+import { type CreateLeadRequest, INTAKE_PROOF_FIELD } from '@contract';
 import { createLead } from '~/api-client/leads.server';
 import { waitText } from '~/utils/wait-text';
 
@@ -37,6 +37,7 @@ export async function submitContact(
   if (Object.keys(required).length > 0) return fail(400, required, null);
 
   const website = form.get('website');
+  const altcha = form.get(INTAKE_PROOF_FIELD);
   const body: CreateLeadRequest<'contactUs'> = {
     name: values.name.trim(),
     email: values.email.trim(),
@@ -44,6 +45,9 @@ export async function submitContact(
     message: values.message.trim(),
     // The honeypot goes to the API, which holds what bots send as spam.
     ...(typeof website === 'string' && website ? { website } : {}),
+    // The visitor's proof of work, as their browser solved it: this server is no trusted sender
+    // (it has no intake key), so the API judges the visitor's proof. Without JavaScript: none.
+    ...(typeof altcha === 'string' && altcha ? { altcha } : {}),
   };
   const outcome = await createLead('contactUs', body, { clientIp });
   if (outcome.ok) return { status: 200, result: { ok: true } };

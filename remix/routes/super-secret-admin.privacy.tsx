@@ -8,8 +8,8 @@ import {
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 
 import { FIELD_LIMITS } from '@contract';
-import { erasePrivacy, privacyLeads } from '~/api-client/privacy.server';
-import { EraseResult, PersonsLeads } from '~/components/admin/privacy';
+import { erasePrivacy, privacyLeads, retentionPolicy } from '~/api-client/privacy.server';
+import { EraseResult, PersonsLeads, RetentionPolicy } from '~/components/admin/privacy';
 import { PRIVACY_PATH } from '~/config/paths';
 import { adminPageMeta } from '~/utils/admin-meta';
 import { plural, privacyHref, type PrivacyLookup } from '~/utils/privacy';
@@ -25,7 +25,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const token = await requireAdmin(request);
   const params = new URL(request.url).searchParams;
   const email = readEmail(params.get('email'));
-  if (!email) return { email: '', lookup: null, confirming: false };
+  const policy = await unlessSessionBlocked(await retentionPolicy(token, context.clientIp));
+  // The policy is told beside the lookup; the page works without it.
+  const retention = policy.ok ? policy.data : null;
+  if (!email) return { email: '', lookup: null, confirming: false, retention };
 
   const outcome = await unlessSessionBlocked(await privacyLeads(email, token, context.clientIp));
   const lookup: PrivacyLookup = outcome.ok
@@ -35,6 +38,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     email,
     lookup,
     confirming: lookup.ok && lookup.total > 0 && params.get('confirm') === 'erase',
+    retention,
   };
 }
 
@@ -57,7 +61,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function PrivacyRoute() {
-  const { email, lookup, confirming } = useLoaderData<typeof loader>();
+  const { email, lookup, confirming, retention } = useLoaderData<typeof loader>();
   const erase = useActionData<typeof action>();
   const navigation = useNavigation();
   const fieldError = lookup && !lookup.ok ? lookup.field : null;
@@ -120,6 +124,7 @@ export default function PrivacyRoute() {
           confirming={confirming}
         />
       ) : null}
+      <RetentionPolicy policy={retention} />
     </>
   );
 }

@@ -24,6 +24,13 @@ describe('the Activity page’s words', () => {
     ).toBe('nothing was stored');
   });
 
+  it('says what a retention run deleted', () => {
+    const detail = { archived: 3, spam: 12, contactUs: 15, archivedDays: 90, spamDays: 30 };
+    expect(describeDetail({ action: 'retention', detail })).toBe(
+      '3 archived and 12 spam requests deleted',
+    );
+  });
+
   it('words look-ups, settings and flags', () => {
     expect(describeDetail({ action: 'privacy-access', detail: { leads: 3 } })).toBe('3 found');
     expect(describeDetail({ action: 'export', detail: { state: 'active', searched: false } })).toBe(

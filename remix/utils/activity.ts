@@ -28,6 +28,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   export: 'Exported CSV',
   'privacy-access': 'Looked up a person’s requests',
   erase: 'Erased a person’s requests',
+  retention: 'Deleted leads past their retention',
 };
 
 /** An action's name for the page; an action this web build does not know yet keeps its own. */
@@ -47,6 +48,10 @@ export function describeDetail(entry: Pick<AuditEntry, 'action' | 'detail'>): st
     return erased.length
       ? erased.map(([key, n]) => `${kindTitle(key)}: ${value(n)}`).join(', ')
       : 'nothing was stored';
+  }
+  if (entry.action === 'retention') {
+    const { archived, spam } = entry.detail;
+    return `${value(archived ?? 0)} archived and ${value(spam ?? 0)} spam requests deleted`;
   }
   return pairs.map(([key, v]) => `${kindTitle(key)}: ${value(v)}`).join(', ');
 }

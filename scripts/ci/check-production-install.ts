@@ -104,6 +104,7 @@ async function checkInstall(): Promise<void> {
               PATH: process.env.PATH,
               NODE_ENV: 'production',
               JWT_SECRET: randomBytes(32).toString('hex'),
+              ALTCHA_HMAC_KEY: randomBytes(32).toString('hex'),
               MONGODB_URI: stack.mongoUri,
             },
             stdio: ['pipe', 'inherit', 'inherit'],

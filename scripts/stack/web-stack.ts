@@ -69,6 +69,7 @@ export async function startWebStack(options: WebStackOptions = {}): Promise<WebS
         MONGODB_URI: mongoUri,
         DATA_DIR: dataDir,
         JWT_SECRET: randomBytes(32).toString('hex'),
+        ALTCHA_HMAC_KEY: randomBytes(32).toString('hex'),
         ADMIN_EMAIL: admin.email,
         ADMIN_PASSWORD: admin.password,
         CORS_ORIGINS: webUrl,

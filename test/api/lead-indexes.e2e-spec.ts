@@ -3,10 +3,12 @@ import { Types } from 'mongoose';
 import { LEAD_LIST_STATES, leadKindList } from '../../nest/src/contract';
 import { sortValues } from '../../nest/src/leads/core/lead-order';
 import {
+  archivedBeforeFilter,
   idsFilter,
   listQuery,
   missingWordsFilter,
   recentNewFilter,
+  spamBeforeFilter,
   stageCountFilter,
   stateFilter,
   unreadFilter,
@@ -130,6 +132,17 @@ describe('every query shape has an index that serves its filter and sort', () =>
           },
         ],
         [kind.collection, { name: `${kind.key} spam: count`, filter: stateFilter('spam') }],
+        [
+          kind.collection,
+          {
+            name: `${kind.key}: archived past retention`,
+            filter: archivedBeforeFilter(new Date()),
+          },
+        ],
+        [
+          kind.collection,
+          { name: `${kind.key}: spam past retention`, filter: spamBeforeFilter(new Date()) },
+        ],
       ]),
       ...leadKindList.flatMap((kind): [string, QueryShape][] => [
         [kind.collection, { name: `${kind.key}: unread count`, filter: unreadFilter }],

@@ -2,6 +2,8 @@ import {
   AUDIT_PATH,
   BLOCKLIST_PATH,
   INBOX_PATH,
+  INTAKE_CHALLENGE_PATH,
+  type IntakeChallenge,
   LEAD_KINDS,
   type LeadKindDescriptor,
   leadKindList,
@@ -9,6 +11,7 @@ import {
   SPAM_REASONS,
   type SpamReason,
 } from '../../nest/src/contract';
+import { solveIntakeChallenge } from '../support/intake-proof';
 import { eventually, type MailReceiver, startMailReceiver } from '../support/receivers';
 import { validSubmission } from '../support/submissions';
 import {
@@ -137,6 +140,36 @@ describe('spam, with reasons', () => {
       }
     },
   );
+
+  /** A challenge of the intake's proof of work, solved as a browser's worker would. */
+  async function solvedProof(): Promise<string> {
+    const res = await request(t.http).get(INTAKE_CHALLENGE_PATH).expect(200);
+    return solveIntakeChallenge(res.body as IntakeChallenge);
+  }
+
+  it('lets a lead with a proof solved at a person’s pace through, with no reason at all', async () => {
+    const altcha = await solvedProof();
+    // A person takes longer than MIN_FILL_MS (3 s) to fill the form once it has its challenge.
+    await new Promise((resolve) => setTimeout(resolve, 3_500));
+    const id = await submit({ ...lead(40, kind), altcha });
+    await expectActive(id);
+    expect(await notifications(id)).toBe(1);
+  });
+
+  it('holds a form sent back faster than a person can fill it, with a valid proof', async () => {
+    const id = await submit({ ...lead(41, kind), altcha: await solvedProof() });
+    await expectHeld(id, ['too-fast']);
+  });
+
+  it('holds a proof that is not valid, and a proof used before, each alone', async () => {
+    const invalid = await submit({ ...lead(42, kind), altcha: 'bm90IGEgcHJvb2Y=' });
+    await expectHeld(invalid, ['proof-invalid']);
+    const altcha = await solvedProof();
+    await new Promise((resolve) => setTimeout(resolve, 3_500));
+    await expectActive(await submit({ ...lead(43, kind), altcha }));
+    const replay = await submit({ ...lead(44, kind), altcha });
+    await expectHeld(replay, ['proof-reused']);
+  });
 
   it('holds an address on a disposable-email domain', async () => {
     const id = await submit({ ...lead(5, kind), email: 'someone@mailinator.com' });

@@ -55,7 +55,11 @@ describe('the admin CLI', () => {
 
   it('node dist/cli/admin.js works on MONGODB_URI, and without it says what to run', async () => {
     let db: EmbeddedDatabase | undefined;
-    const container = { NODE_ENV: 'production', JWT_SECRET: 'j'.repeat(40) };
+    const container = {
+      NODE_ENV: 'production',
+      JWT_SECRET: 'j'.repeat(40),
+      ALTCHA_HMAC_KEY: 'a'.repeat(40),
+    };
     try {
       db = await startEmbeddedDatabase({ dataDir, log: () => undefined });
       const args = ['dist/cli/admin.js', '--email', 'container@example.com'];

@@ -33,6 +33,7 @@ describe('node dist/main.js', () => {
         HOME: process.env.HOME,
         NODE_ENV: 'production',
         JWT_SECRET: randomBytes(32).toString('hex'),
+        ALTCHA_HMAC_KEY: randomBytes(32).toString('hex'),
         DATA_DIR: dataDir,
         ...env,
       },

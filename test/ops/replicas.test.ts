@@ -4,8 +4,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+import { MongoClient, ObjectId } from 'mongodb';
+
 import {
   AUTH_PATHS,
+  INTAKE_CHALLENGE_PATH,
+  type IntakeChallenge,
   type Lead,
   LEAD_KINDS,
   type LeadPage,
@@ -16,6 +20,7 @@ import {
   freePort,
   startEmbeddedDatabase,
 } from '../../scripts/stack/embedded-database';
+import { solveIntakeChallenge } from '../support/intake-proof';
 import { validSubmission } from '../support/submissions';
 
 import { statusOf, waitFor } from './support/supervised';
@@ -51,6 +56,7 @@ describe('two API replicas on one database', () => {
     const shared = {
       MONGODB_URI: `${db.uri}replicas`,
       JWT_SECRET: randomBytes(32).toString('hex'),
+      ALTCHA_HMAC_KEY: randomBytes(32).toString('hex'),
     };
     // One after the other, as a rolling deploy does: the first creates the admin, the second finds it.
     a = await startReplica('A', shared, dataDir);
@@ -91,6 +97,32 @@ describe('two API replicas on one database', () => {
       const refused = await submit(replica, 9);
       expect(refused.status).toBe(429);
       expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    }
+  });
+
+  it('checks on B a challenge handed out by A, and takes its solution once across both', async () => {
+    const challenge = await call(a, 'GET', INTAKE_CHALLENGE_PATH, { ip: '192.0.2.50' });
+    expect(challenge.status).toBe(200);
+    const altcha = await solveIntakeChallenge(challenge.body as IntakeChallenge);
+    const send = async (replica: Replica, n: number, ip: string) => {
+      const res = await call(replica, 'POST', paths.create, {
+        body: { ...validSubmission(kind, n), altcha },
+        ip,
+      });
+      expect(res.status).toBe(201);
+      return (res.body as { id: string }).id;
+    };
+    const first = await send(b, 50, '192.0.2.51');
+    const replay = await send(a, 51, '192.0.2.52');
+    const client = await new MongoClient(`${db.uri}replicas`).connect();
+    try {
+      const leads = client.db().collection(kind.collection);
+      const verdict = async (id: string) =>
+        (await leads.findOne({ _id: new ObjectId(id) }))?.proof as unknown;
+      expect(await verdict(first)).toBe('valid');
+      expect(await verdict(replay)).toBe('reused');
+    } finally {
+      await client.close();
     }
   });
 

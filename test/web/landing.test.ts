@@ -1,5 +1,7 @@
 /// <reference lib="dom" />
 // Functions passed to page.evaluate run in the browser.
+import { get } from 'node:http';
+
 import { type BrowserContext, type Page } from 'playwright-core';
 
 import { keepScreenshot, openPage, type PageWatch, webUrl } from '../support/browser';
@@ -28,6 +30,17 @@ const SPEC_TEXTS = [
   '© 2024 All rights reserved',
 ];
 const FIGURES = ['987,000', '30,000', '80,000'];
+
+/** The bytes of a path's body as they come over the wire, compressed as for a browser. */
+function compressedSize(path: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    get(webUrl(path), { headers: { 'Accept-Encoding': 'gzip, deflate, br' } }, (res) => {
+      let bytes = 0;
+      res.on('data', (chunk: Buffer) => (bytes += chunk.length));
+      res.on('end', () => resolve(bytes));
+    }).on('error', reject);
+  });
+}
 
 describe('landing page in a real browser', () => {
   const suite = useBrowserAndDb();
@@ -153,7 +166,7 @@ describe('landing page in a real browser', () => {
     });
   });
 
-  it('loads its small script after the page, the modal code ahead of the click, 80 KB in all, no Remix runtime', async () => {
+  it('loads its small script after the page, the modal code ahead of the click, the worker with the modal, 80 KB in all, no Remix runtime', async () => {
     const context = await suite.browser.newContext();
     try {
       const { page } = await openPage(context, '/');
@@ -195,10 +208,20 @@ describe('landing page in a real browser', () => {
       // The page's own script is a small part of it; React comes with the modal.
       expect(loaded.find((s) => s.path.includes('/landing-'))!.bytes).toBeLessThanOrEqual(5 * 1024);
 
-      // Opening the modal downloads nothing: its code came ahead of the click (from the cache now).
+      // Opening the modal downloads nothing but the proof of work's worker: its code came ahead
+      // of the click (from the cache now).
+      const worker = page.waitForResponse((r) => r.url().includes('/proof-worker-'));
       await page.getByRole('button', { name: 'Contact Us' }).click();
       await page.getByRole('dialog', { name: 'Contact Us:' }).waitFor();
-      const afterClick = (await islands()).slice(loaded.length);
+      // Compressed bytes of the body, as for the scripts above (a worker's own fetch is not in
+      // the page's resource timing): asked for as the browser asks.
+      const workerBytes = await compressedSize(new URL((await worker).url()).pathname);
+      expect(workerBytes).toBeGreaterThan(0);
+      expect(workerBytes).toBeLessThanOrEqual(5 * 1024);
+      expect(bytes + workerBytes).toBeLessThanOrEqual(80 * 1024);
+      const afterClick = (await islands())
+        .slice(loaded.length)
+        .filter((script) => !script.path.includes('/proof-worker-'));
       expect(afterClick.map((script) => script.transferred)).toEqual(afterClick.map(() => 0));
       // The island build's manifest stays on the server.
       expect((await fetch(webUrl('/islands/.vite/manifest.json'))).status).toBe(404);
@@ -235,6 +258,8 @@ describe('landing page in a real browser', () => {
       expect(stored).toEqual([
         expect.objectContaining({ name: `${tag} Visitor`, subject: 'Pricing data' }),
       ]);
+      // The modal solved the proof of work while the visitor typed, and the intake took it.
+      expect(stored[0]?.proof).toBe('valid');
       expect(watch.consoleErrors).toEqual([]);
 
       await page.goto(webUrl(ADMIN_PATH));
@@ -244,6 +269,66 @@ describe('landing page in a real browser', () => {
       await context.close();
       await suite.db.removeTagged(tag);
     }
+  });
+
+  it('sends a proof of work solved in a worker; the same proof sent again counts as reused', async () => {
+    const tag = LeadsDb.tag();
+    const context = await suite.browser.newContext();
+    try {
+      const { page, watch } = await openPage(context, '/');
+      await page.getByRole('button', { name: 'Contact Us' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Contact Us:' });
+      await dialog.getByLabel('Your Name').fill(`${tag} First`);
+      await dialog.getByLabel('Your Email').fill(`${tag}@example.com`);
+      await dialog.getByLabel('Subject').fill('Proof');
+      await dialog.getByLabel('Message').fill('Solved while I typed.');
+      const posted = page.waitForRequest(
+        (r) => r.method() === 'POST' && new URL(r.url()).pathname === '/contact',
+      );
+      await dialog.getByRole('button', { name: 'SEND' }).click();
+      const altcha = new URLSearchParams((await posted).postData() ?? '').get('altcha');
+      expect(altcha).toMatch(/^[A-Za-z0-9+/]+=*$/);
+      await dialog.waitFor({ state: 'hidden' });
+      await expect(suite.db.find('contactUs', tag)).resolves.toEqual([
+        expect.objectContaining({ name: `${tag} First`, proof: 'valid' }),
+      ]);
+
+      // A bot replays the page's request with the proof it saw.
+      const status = await page.evaluate(
+        async ([proof, name]) => {
+          const body = new URLSearchParams({
+            name,
+            email: 'replay@example.com',
+            subject: 'Replay',
+            message: 'Same proof again.',
+            altcha: proof,
+          });
+          return (await fetch('/contact', { method: 'POST', body })).status;
+        },
+        [altcha!, `${tag} Replay`] as const,
+      );
+      expect(status).toBe(200);
+      const replayed = (await suite.db.find('contactUs', tag)).find(
+        (l) => l.name === `${tag} Replay`,
+      );
+      expect(replayed?.proof).toBe('reused');
+      expect(watch.consoleErrors).toEqual([]);
+    } finally {
+      await context.close();
+      await suite.db.removeTagged(tag);
+    }
+  });
+
+  it('answers a challenge without cookies, uncached', async () => {
+    const response = await fetch(webUrl('/intake/challenge'));
+    expect(response.status).toBe(200);
+    expect(response.headers.get('set-cookie')).toBeNull();
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    const challenge = (await response.json()) as { signature: string; parameters: object };
+    expect(challenge).toEqual({
+      parameters: expect.objectContaining({ algorithm: 'SHA-256' }),
+      signature: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
   });
 
   it('keeps the data and says why when the API refuses the message', async () => {
@@ -278,7 +363,10 @@ describe('landing page in a real browser', () => {
       await page.getByRole('button', { name: 'SEND' }).click();
       await page.waitForURL(/sent=1/);
       await page.getByRole('status').filter({ hasText: /thank/i }).waitFor();
-      await expect(suite.db.find('contactUs', tag)).resolves.toHaveLength(1);
+      // Scored without a proof (a missing proof alone never makes a lead spam).
+      await expect(suite.db.find('contactUs', tag)).resolves.toEqual([
+        expect.objectContaining({ proof: 'missing' }),
+      ]);
     } finally {
       await context.close();
       await suite.db.removeTagged(tag);

@@ -11,6 +11,7 @@ import { LeadsDb } from './support/leads-db';
 import { axeViolations, useBrowserAndDb } from './support/suite';
 
 const ACTIVITY = `${ADMIN_PATH}/activity`;
+const PRIVACY_PATH = `${ADMIN_PATH}/privacy`;
 
 describe('the Privacy and Activity pages in a real browser', () => {
   const suite = useBrowserAndDb();
@@ -130,6 +131,20 @@ describe('the Privacy and Activity pages in a real browser', () => {
     await page.getByRole('button', { name: 'Erase all' }).click();
     await confirm.getByRole('button', { name: 'Erase permanently' }).click();
     await expectErased(page, person);
+  });
+
+  it('states the retention policy in force', async () => {
+    const page = await signedIn();
+    await page.goto(webUrl(PRIVACY_PATH));
+    const section = page.getByRole('region', { name: 'How long requests are kept' });
+    // The browser suite's API runs with the defaults: archived kept, spam 30 days.
+    await expect(section.textContent()).resolves.toContain(
+      'Archived requests are kept until an admin deletes them.',
+    );
+    await expect(section.textContent()).resolves.toContain(
+      'Spam is deleted 30 days after it went to Spam.',
+    );
+    await expect(axeViolations(page)).resolves.toEqual([]);
   });
 
   it('shows the API’s message on the field for an address it refuses', async () => {

@@ -31,17 +31,30 @@ export class AuditService {
    * Records an admin's action. Called after the action succeeded; a failure to record is logged,
    * not answered (the action is done, and saying otherwise would invite a repeat).
    */
-  async record(request: Request, event: AuditEvent): Promise<void> {
-    const admin = event.admin ?? request.admin;
+  record(request: Request, event: AuditEvent): Promise<void> {
+    return this.write(event, event.admin ?? request.admin, request.ip ?? null);
+  }
+
+  /** Records what the API did by itself (a scheduled job): no admin, no client address. */
+  recordJob(event: Omit<AuditEvent, 'admin'>, at = new Date()): Promise<void> {
+    return this.write(event, undefined, null, at);
+  }
+
+  private async write(
+    event: AuditEvent,
+    admin: AuditEvent['admin'],
+    ip: string | null,
+    at = new Date(),
+  ): Promise<void> {
     try {
       await this.entries.create({
-        at: new Date(),
+        at,
         action: event.action,
         adminId: admin?.id ? new Types.ObjectId(admin.id) : null,
         adminEmail: admin?.email ?? null,
         kind: event.kind ?? null,
         ids: event.ids ? [...event.ids] : [],
-        ip: request.ip ?? null,
+        ip,
         detail: event.detail ?? {},
       });
     } catch (error) {

@@ -66,7 +66,7 @@ export function exactOpenApi(document: OpenAPIObject): OpenAPIObject {
  * The guard's answers, per operation: a call that needs a token answers 401 without a valid one and
  * 403 while the admin's password change is due (unless it is one that ends that state). A call whose
  * token is optional (its security lists `{}`: the public intake) is never refused by the guard, so
- * a 401 its controller's class declares for the others is dropped. Calls without security (sign-in,
+ * a 401 its controller's class declares for the others is dropped (one of its own stays). Calls without security (sign-in,
  * token check) keep their own refusals.
  */
 function guardRefusals(document: OpenAPIObject): void {
@@ -77,11 +77,21 @@ function guardRefusals(document: OpenAPIObject): void {
       const security = operation.security ?? document.security ?? [];
       if (security.length === 0) continue;
       if (security.some((scheme) => Object.keys(scheme).length === 0)) {
-        delete responses['401'];
+        // Unless the call's own 401 (the intake's X-Intake-Key) is there, not the guard's.
+        if (isGuardRefusal(responses['401'])) delete responses['401'];
         continue;
       }
       responses['401'] ??= { description: 'Missing, invalid, expired or revoked token' };
       if (!ALLOWED_WHILE_PASSWORD_CHANGE_DUE.includes(path))
         responses['403'] ??= { description: PASSWORD_CHANGE_REQUIRED };
     }
+}
+
+/** The token guard's 401, as the controllers' classes declare it. */
+function isGuardRefusal(response: unknown): boolean {
+  const description: unknown =
+    typeof response === 'object' && response !== null
+      ? Reflect.get(response, 'description')
+      : undefined;
+  return description === undefined || /token/i.test(String(description));
 }

@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 
+import { type IntakeProofMode } from '../contract';
+
 import { type EnvironmentVariables } from './env.schema';
 
 /** The API's settings, typed and derived once from the validated environment. Injected by class token. */
@@ -29,6 +31,15 @@ export abstract class AppConfig {
   };
   abstract readonly logLevel: EnvironmentVariables['LOG_LEVEL'];
   abstract readonly webUrl: string;
+  /** The intake's proof of work and its trusted senders (issue 22). */
+  abstract readonly intakeProof: {
+    mode: IntakeProofMode;
+    hmacKey: string;
+    /** INTAKE_KEYS: secrets whose `X-Intake-Key` skips the proof. */
+    keys: readonly string[];
+  };
+  /** How long leads are kept (the daily retention run); null days: kept until deleted by hand. */
+  abstract readonly retention: { archivedDays: number | null; spamDays: number };
   abstract readonly notifications: {
     webhookUrl?: string;
     smtpUrl?: string;
@@ -107,6 +118,19 @@ export function resolveAppConfig(env: EnvironmentVariables): AppConfig {
     },
     logLevel: env.LOG_LEVEL,
     webUrl: env.WEB_URL.replace(/\/$/, ''),
+    intakeProof: {
+      mode: env.INTAKE_PROOF,
+      // Development and tests: made once into DATA_DIR, so processes sharing it agree on it.
+      hmacKey: env.ALTCHA_HMAC_KEY ?? persistedSecret(dataDir, 'altcha-hmac-key', 32),
+      keys: (env.INTAKE_KEYS ?? '')
+        .split(',')
+        .map((key) => key.trim())
+        .filter(Boolean),
+    },
+    retention: {
+      archivedDays: env.RETENTION_ARCHIVED_DAYS ?? null,
+      spamDays: env.SPAM_RETENTION_DAYS,
+    },
     notifications: {
       webhookUrl: env.LEAD_WEBHOOK_URL,
       smtpUrl: env.SMTP_URL,

@@ -39,6 +39,21 @@ describe('parseEnvironment', () => {
       'ADMIN_PASSWORD must be at least 12 characters',
     ],
     [{ INTAKE_RATE_LIMIT: '0' }, 'INTAKE_RATE_LIMIT must be a whole number of at least 1'],
+    [
+      { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32) },
+      'ALTCHA_HMAC_KEY is required (at least 32 characters) when NODE_ENV=production, unless INTAKE_PROOF=off',
+    ],
+    [{ ALTCHA_HMAC_KEY: 'short' }, 'ALTCHA_HMAC_KEY must be at least 32 characters'],
+    [{ INTAKE_PROOF: 'maybe' }, 'INTAKE_PROOF must be one of: score, required, off'],
+    [
+      { INTAKE_KEYS: 'k'.repeat(30) + ',short' },
+      'INTAKE_KEYS must be a comma-separated list of secrets of at least 24 characters',
+    ],
+    [
+      { RETENTION_ARCHIVED_DAYS: '0' },
+      'RETENTION_ARCHIVED_DAYS must be a whole number of at least 1',
+    ],
+    [{ SPAM_RETENTION_DAYS: 'soon' }, 'SPAM_RETENTION_DAYS must be a whole number of at least 1'],
   ])('refuses %j with one line naming the variable', (raw, message) => {
     expect(() => parseEnvironment(raw)).toThrow(new ConfigError(message));
   });
@@ -47,10 +62,25 @@ describe('parseEnvironment', () => {
     const env = parseEnvironment({
       NODE_ENV: 'production',
       JWT_SECRET: 'x'.repeat(32),
+      ALTCHA_HMAC_KEY: 'a'.repeat(32),
+      INTAKE_KEYS: `${'m'.repeat(24)}, ${'n'.repeat(40)}`,
+      RETENTION_ARCHIVED_DAYS: '365',
       MONGODB_URI: 'mongodb+srv://user:pw@cluster0.example.net/leads?retryWrites=true',
       CORS_ORIGINS: 'https://www.example.com, https://marketplace.example.com',
     });
     expect(env.NODE_ENV).toBe('production');
+    expect(env.RETENTION_ARCHIVED_DAYS).toBe(365);
+    expect(env.SPAM_RETENTION_DAYS).toBe(30);
+    expect(env.INTAKE_PROOF).toBe('score');
+  });
+
+  it('lets production go without ALTCHA_HMAC_KEY when the proof is off', () => {
+    const env = parseEnvironment({
+      NODE_ENV: 'production',
+      JWT_SECRET: 'x'.repeat(32),
+      INTAKE_PROOF: 'off',
+    });
+    expect(env.ALTCHA_HMAC_KEY).toBeUndefined();
   });
 });
 

@@ -12,7 +12,7 @@ import {
   validateSync,
 } from 'class-validator';
 
-import { PASSWORD_MIN_LENGTH } from '../contract';
+import { INTAKE_PROOF_MODES, type IntakeProofMode, PASSWORD_MIN_LENGTH } from '../contract';
 
 const DURATION = /^\d+(ms|s|m|h|d)$/;
 const PORT_MESSAGE = '$property must be a port number (0-65535)';
@@ -134,6 +134,41 @@ export class EnvironmentVariables {
   @Matches(/^https?:\/\/\S+$/, { message: 'LEAD_WEBHOOK_URL must be an http(s) URL' })
   LEAD_WEBHOOK_URL?: string;
 
+  /**
+   * The intake's proof of work (issue 22): `score` (a missing proof counts against a submission),
+   * `required` (a JSON intake without a valid proof or key is refused) or `off`.
+   */
+  @IsIn(INTAKE_PROOF_MODES, {
+    message: `INTAKE_PROOF must be one of: ${INTAKE_PROOF_MODES.join(', ')}`,
+  })
+  INTAKE_PROOF: IntakeProofMode = 'score';
+
+  /** Signs the intake's challenges; every API process on the database must share it. */
+  @IsOptional()
+  @IsString()
+  @MinLength(32, { message: 'ALTCHA_HMAC_KEY must be at least 32 characters' })
+  ALTCHA_HMAC_KEY?: string;
+
+  /** Secrets of trusted server-to-server senders (X-Intake-Key), comma-separated. */
+  @IsOptional()
+  @Matches(/^\s*[^,\s]{24,}\s*(,\s*[^,\s]{24,}\s*)*$/, {
+    message: 'INTAKE_KEYS must be a comma-separated list of secrets of at least 24 characters',
+  })
+  INTAKE_KEYS?: string;
+
+  /** Days an archived lead is kept before the daily run deletes it; unset: kept until deleted. */
+  @IsOptional()
+  @Transform(({ value }) => (value === undefined || value === '' ? undefined : Number(value)))
+  @IsInt({ message: COUNT_MESSAGE })
+  @Min(1, { message: COUNT_MESSAGE })
+  RETENTION_ARCHIVED_DAYS?: number;
+
+  /** Days a lead stays in Spam before the daily run deletes it. */
+  @Transform(({ value }) => (value === undefined || value === '' ? undefined : Number(value)))
+  @IsInt({ message: COUNT_MESSAGE })
+  @Min(1, { message: COUNT_MESSAGE })
+  SPAM_RETENTION_DAYS = 30;
+
   @IsOptional()
   @Matches(/^smtps?:\/\/\S+$/, { message: 'SMTP_URL must be an smtp:// or smtps:// URL' })
   SMTP_URL?: string;
@@ -167,6 +202,12 @@ export function parseEnvironment(raw: Record<string, unknown>): EnvironmentVaria
   if (env.NODE_ENV === 'production' && !env.JWT_SECRET) {
     throw new ConfigError(
       'JWT_SECRET is required (at least 32 characters) when NODE_ENV=production',
+    );
+  }
+  // Replicas check each other's challenges: a key made up by each process would refuse them.
+  if (env.NODE_ENV === 'production' && env.INTAKE_PROOF !== 'off' && !env.ALTCHA_HMAC_KEY) {
+    throw new ConfigError(
+      'ALTCHA_HMAC_KEY is required (at least 32 characters) when NODE_ENV=production, unless INTAKE_PROOF=off',
     );
   }
   if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {

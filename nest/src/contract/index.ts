@@ -6,6 +6,7 @@ export * from './api';
 export * from './auth';
 export * from './leads';
 export * from './lead-intake';
+export * from './intake-proof';
 export * from './lead-work';
 export * from './spam';
 export * from './privacy-and-audit';

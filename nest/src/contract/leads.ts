@@ -267,6 +267,8 @@ export type CreateLeadRequest<K extends LeadKindKey = LeadKindKey> = K extends L
       email: string;
       phone_number?: string;
       website?: string;
+      /** A solved `GET /intake/challenge` (the ALTCHA payload), from a visitor's browser. */
+      altcha?: string;
     } & Record<TextFieldOf<K>, string> &
       SubjectOf<K>
   : never;

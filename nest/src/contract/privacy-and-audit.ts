@@ -8,7 +8,11 @@ export function emailKey(email: string): string {
   return email.trim().toLowerCase();
 }
 
-export const PRIVACY_PATHS = { leads: '/privacy/leads', erase: '/privacy/erase' } as const;
+export const PRIVACY_PATHS = {
+  leads: '/privacy/leads',
+  erase: '/privacy/erase',
+  retention: '/privacy/retention',
+} as const;
 
 /** Every lead of one email address, by kind (a person's right of access and portability). */
 export interface PrivacyLeadsResponse {
@@ -33,6 +37,20 @@ export interface PrivacyEraseResponse {
   total: number;
 }
 
+/**
+ * How long leads are kept (RETENTION_ARCHIVED_DAYS, per kind RETENTION_ARCHIVED_DAYS_<KIND>, and
+ * SPAM_RETENTION_DAYS): a daily run deletes what is older, with everything attached to it.
+ */
+export interface RetentionPolicyResponse {
+  success: true;
+  /** Days a lead stays archived before it is deleted, by kind; null: kept until deleted by hand. */
+  archivedDays: Record<LeadKindKey, number | null>;
+  /** Days a lead stays in Spam before it is deleted. */
+  spamDays: number;
+  /** The last run that finished: when (ISO 8601) and how many leads it deleted; null before one. */
+  lastRun: { at: string; deleted: number } | null;
+}
+
 // --- who did what ---------------------------------------------------------------------------
 export const AUDIT_PATH = '/audit-log';
 
@@ -55,6 +73,7 @@ export const AUDIT_ACTIONS = [
   'export',
   'privacy-access',
   'erase',
+  'retention',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

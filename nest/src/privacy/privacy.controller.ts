@@ -10,9 +10,20 @@ import {
 import { type Request } from 'express';
 
 import { AuditService } from '../audit/audit.service';
-import { PRIVACY_PATHS, type PrivacyEraseResponse, type PrivacyLeadsResponse } from '../contract';
+import {
+  PRIVACY_PATHS,
+  type PrivacyEraseResponse,
+  type PrivacyLeadsResponse,
+  type RetentionPolicyResponse,
+} from '../contract';
+import { LeadRetention } from '../leads/retention/lead-retention';
 
-import { PrivacyEmailDto, PrivacyEraseDto, PrivacyLeadsDto } from './privacy.dto';
+import {
+  PrivacyEmailDto,
+  PrivacyEraseDto,
+  PrivacyLeadsDto,
+  RetentionPolicyDto,
+} from './privacy.dto';
 import { PrivacyService } from './privacy.service';
 
 /**
@@ -28,7 +39,18 @@ export class PrivacyController {
   constructor(
     private readonly privacy: PrivacyService,
     private readonly audit: AuditService,
+    private readonly retention: LeadRetention,
   ) {}
+
+  /** Read-only, and holds nothing of anyone: not recorded in the audit log. */
+  @Get(PRIVACY_PATHS.retention)
+  @ApiOperation({
+    summary: 'How long leads are kept: archived and spam leads past that are deleted daily',
+  })
+  @ApiOkResponse({ type: RetentionPolicyDto })
+  retentionPolicy(): Promise<RetentionPolicyResponse> {
+    return this.retention.policy();
+  }
 
   @Get(PRIVACY_PATHS.leads)
   @ApiOperation({ summary: 'Every lead of one email address, across the four kinds' })

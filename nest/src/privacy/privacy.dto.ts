@@ -1,7 +1,12 @@
 import { ApiExtraModels, ApiProperty, getSchemaPath } from '@nestjs/swagger';
 
 import { IsEmailAddress } from '../common/validation';
-import { leadKindList, type PrivacyEraseRequest } from '../contract';
+import {
+  leadKindList,
+  type LeadKindKey,
+  type PrivacyEraseRequest,
+  type RetentionPolicyResponse,
+} from '../contract';
 import { createLeadResponseDtos, named } from '../leads/core/lead.dto';
 import { TimelineEventDto } from '../leads/work/lead-work.dto';
 
@@ -13,7 +18,14 @@ export class PrivacyEmailDto implements PrivacyEraseRequest {
 
 class PrivacyKindsDto {}
 class ErasedDto {}
+class RetentionDaysDto {}
 for (const kind of leadKindList) {
+  ApiProperty({
+    type: Number,
+    minimum: 1,
+    nullable: true,
+    description: 'days archived before deletion; null: kept until deleted by hand',
+  })(RetentionDaysDto.prototype, kind.key);
   ApiProperty({ type: () => createLeadResponseDtos(kind).LeadDto, isArray: true })(
     PrivacyKindsDto.prototype,
     kind.key,
@@ -22,6 +34,7 @@ for (const kind of leadKindList) {
 }
 named(PrivacyKindsDto, 'PrivacyLeadsByKind');
 named(ErasedDto, 'PrivacyErasedByKind');
+named(RetentionDaysDto, 'RetentionArchivedDaysByKind');
 
 @ApiExtraModels(TimelineEventDto)
 export class PrivacyLeadsDto {
@@ -40,4 +53,18 @@ export class PrivacyEraseDto {
   @ApiProperty({ enum: [true] }) success: true;
   @ApiProperty({ type: () => ErasedDto }) erased: ErasedDto;
   @ApiProperty({ type: Number, minimum: 0 }) total: number;
+}
+
+class RetentionLastRunDto {
+  @ApiProperty({ format: 'date-time' }) at: string;
+  @ApiProperty({ type: Number, minimum: 0, description: 'leads deleted' }) deleted: number;
+}
+
+export class RetentionPolicyDto implements RetentionPolicyResponse {
+  @ApiProperty({ enum: [true] }) success: true;
+  @ApiProperty({ type: () => RetentionDaysDto }) archivedDays: Record<LeadKindKey, number | null>;
+  @ApiProperty({ type: Number, minimum: 1, description: 'days in Spam before deletion' })
+  spamDays: number;
+  @ApiProperty({ type: () => RetentionLastRunDto, nullable: true })
+  lastRun: RetentionLastRunDto | null;
 }

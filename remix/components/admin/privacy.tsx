@@ -1,7 +1,12 @@
 import { Form, Link } from '@remix-run/react';
 import { useEffect, useRef, useState } from 'react';
 
-import { LEAD_KIND_KEYS, LEAD_KINDS, type LeadKindKey } from '@contract';
+import {
+  LEAD_KIND_KEYS,
+  LEAD_KINDS,
+  type LeadKindKey,
+  type RetentionPolicyResponse,
+} from '@contract';
 import { useHydrated } from '~/hooks/use-hydrated';
 import { leadDetailPath } from '~/utils/lead-detail';
 import {
@@ -172,5 +177,49 @@ export function EraseResult({ result }: { result: EraseOutcome }) {
         ))}
       </ul>
     </div>
+  );
+}
+
+/** One kind's (or every kind's) archive retention, in words. */
+const archivedRule = (days: number | null) =>
+  days === null
+    ? 'kept until an admin deletes them'
+    : `deleted ${plural(days, 'day')} after they were archived`;
+
+/**
+ * The retention policy in force (RETENTION_ARCHIVED_DAYS, SPAM_RETENTION_DAYS), as the API says
+ * it, and the daily run's last outcome.
+ */
+export function RetentionPolicy({ policy }: { policy: RetentionPolicyResponse | null }) {
+  const rules = policy ? new Set(LEAD_KIND_KEYS.map((key) => policy.archivedDays[key])) : null;
+  return (
+    <section className="privacy-retention mt-4" aria-labelledby="privacy-retention-title">
+      <h3 className="h5" id="privacy-retention-title">
+        How long requests are kept
+      </h3>
+      {policy && rules ? (
+        <ul>
+          {rules.size === 1 ? (
+            <li>Archived requests are {archivedRule(policy.archivedDays.contactUs)}.</li>
+          ) : (
+            LEAD_KIND_KEYS.map((key) => (
+              <li key={key}>
+                Archived {LEAD_KINDS[key].panelTitle} are {archivedRule(policy.archivedDays[key])}.
+              </li>
+            ))
+          )}
+          <li>Spam is deleted {plural(policy.spamDays, 'day')} after it went to Spam.</li>
+          <li>Requests in the inbox are kept until an admin archives or deletes them.</li>
+          <li>
+            Their notes, replies and queued notifications go with them. A daily run deletes them
+            {policy.lastRun
+              ? `; the last one, on ${policy.lastRun.at.slice(0, 10)}, deleted ${plural(policy.lastRun.deleted, 'request')}.`
+              : '; it has not run yet.'}
+          </li>
+        </ul>
+      ) : (
+        <p className="text-body-secondary">The retention policy could not be read just now.</p>
+      )}
+    </section>
   );
 }

@@ -1,7 +1,9 @@
-import { type FormEvent, useCallback, useState } from 'react';
+import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { Modal } from 'react-bootstrap';
 
+import { INTAKE_PROOF_FIELD } from '@contract';
 import { CONTACT_PAGE_ACTION, type ContactActionResult } from '~/contact/contact-fields';
+import { PROOF_WAIT_MS, proofWithin, solveIntakeProof } from '~/contact/intake-proof';
 import { postContact } from '~/contact/post-contact';
 
 import { ContactForm } from './contact-form';
@@ -23,12 +25,21 @@ export interface ConnectedContactFormProps {
 export function ConnectedContactForm({ idPrefix, onSent }: ConnectedContactFormProps) {
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<ContactFailure | undefined>();
+  // The proof of work is solved while the visitor types; each one is good for one SEND.
+  const proof = useRef<Promise<string | undefined>>();
+  useEffect(() => {
+    proof.current ??= solveIntakeProof();
+  }, []);
 
   const send = useCallback(
     async (event: FormEvent<HTMLFormElement>) => {
       event.preventDefault();
+      const body = new FormData(event.currentTarget);
       setBusy(true);
-      const answer = await postContact(new FormData(event.currentTarget));
+      const altcha = await proofWithin(proof.current ?? solveIntakeProof(), PROOF_WAIT_MS);
+      proof.current = solveIntakeProof();
+      if (altcha) body.set(INTAKE_PROOF_FIELD, altcha);
+      const answer = await postContact(body);
       setBusy(false);
       if (answer.ok) onSent();
       else setResult(answer);

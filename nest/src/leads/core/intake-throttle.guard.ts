@@ -14,6 +14,9 @@ import { AppConfig } from '../../config/app-config';
  */
 @Injectable()
 export class IntakeThrottleGuard implements CanActivate {
+  /** What is counted: each scope has its own counter per visitor. */
+  protected readonly scope: string = 'intake';
+
   constructor(
     private readonly store: RateLimitStore,
     private readonly config: AppConfig,
@@ -26,11 +29,28 @@ export class IntakeThrottleGuard implements CanActivate {
     const visitor = createHash('sha256')
       .update(request.ip ?? 'unknown')
       .digest('base64url');
-    const state = await this.store.increment(`intake:${visitor}`, ttlSeconds * 1000);
+    const state = await this.store.increment(`${this.scope}:${visitor}`, ttlSeconds * 1000);
     if (state.count > limit) {
       const wait = Math.ceil((state.resetAt - Date.now()) / 1000);
-      throw new TooManyRequestsError(`Too many submissions. Try again in ${wait} seconds.`, wait);
+      throw new TooManyRequestsError(`Too many ${this.noun}. Try again in ${wait} seconds.`, wait);
     }
     return true;
+  }
+
+  protected get noun(): string {
+    return 'submissions';
+  }
+}
+
+/**
+ * The intake's challenges, limited as the intake is but counted apart: fetching one must not use
+ * up a visitor's submissions.
+ */
+@Injectable()
+export class ChallengeThrottleGuard extends IntakeThrottleGuard {
+  protected override readonly scope: string = 'challenge';
+
+  protected override get noun(): string {
+    return 'challenges';
   }
 }

@@ -214,6 +214,18 @@ export function planErasure(found: readonly LeadRecord[], now: Date): ActionPlan
   return plan(ERASE, found, now);
 }
 
+/**
+ * Deleting leads past their retention, as read just before: only those still past it when written
+ * (`condition`: another process may have moved one back in between).
+ */
+export function planExpiry(
+  found: readonly LeadRecord[],
+  now: Date,
+  condition: FilterQuery<LeadRecord>,
+): ActionPlan {
+  return plan({ ...ERASE, condition }, found, now);
+}
+
 function plan(rule: ActionRule, found: readonly LeadRecord[], now: Date): ActionPlan {
   const targets = found.filter((lead) => rule.changes(lead));
   const effect = rule.effect(now);

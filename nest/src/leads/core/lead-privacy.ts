@@ -1,8 +1,10 @@
+import { type FilterQuery } from 'mongoose';
+
 import { type Lead, type LeadKind, type LeadKindKey } from '../../contract';
 import { type LeadNotifier } from '../../notifications/lead-notifier.service';
 
-import { planErasure } from './lead-action-plan';
-import { toLead } from './lead-record';
+import { type ActionPlan, planErasure, planExpiry } from './lead-action-plan';
+import { type LeadRecord, toLead } from './lead-record';
 import { type LeadWrites } from './lead-writes';
 import { type LeadRepository } from './lead.repository';
 
@@ -31,13 +33,34 @@ export class LeadPrivacy<K extends LeadKindKey = LeadKindKey> {
   erase(email: string): Promise<number> {
     return this.writes.run(async () => {
       const found = await this.leads.findByEmail(email);
-      if (found.length === 0) return 0;
-      await this.writes.commit(planErasure(found, new Date()), null);
-      await this.notifier.forget(
-        this.kind,
-        found.map((lead) => lead._id.toHexString()),
-      );
+      await this.remove(planErasure(found, new Date()));
       return found.length;
     });
+  }
+
+  /**
+   * Deletes up to `limit` leads of `filter` (the retention run's: past their time) with everything
+   * attached to them, as erasure does; answers how many. Only leads still matching when written go.
+   */
+  expire(filter: FilterQuery<LeadRecord>, limit: number, now: Date): Promise<number> {
+    return this.writes.run(async () => {
+      const found = await this.leads.matching(filter, limit);
+      await this.remove(planExpiry(found, now, filter));
+      return found.length;
+    });
+  }
+
+  /**
+   * The one way leads go with everything attached: their queued notifications first, then (in the
+   * commit) their timelines (notes, replies), then the leads (their search words with them), the
+   * totals and cached heads. Interrupted anywhere, the leads are still there to be removed again.
+   */
+  private async remove(plan: ActionPlan): Promise<void> {
+    if (plan.targets.length === 0) return;
+    await this.notifier.forget(
+      this.kind,
+      plan.targets.map((lead) => lead._id.toHexString()),
+    );
+    await this.writes.commit(plan, null);
   }
 }

@@ -79,6 +79,16 @@ export function recentNewFilter(since: Date): FilterQuery<LeadRecord> {
   return { ...stageCountFilter('new'), createdAt: trusted({ $gte: since }) };
 }
 
+/** Archived leads that left the inbox before `cutoff` (the retention run's); spam keeps its own time. */
+export function archivedBeforeFilter(cutoff: Date): FilterQuery<LeadRecord> {
+  return { archivedAt: trusted({ $lt: cutoff }), spamAt: null };
+}
+
+/** Leads that went to Spam before `cutoff` (the retention run's; null is never before a date). */
+export function spamBeforeFilter(cutoff: Date): FilterQuery<LeadRecord> {
+  return { spamAt: trusted({ $lt: cutoff }) };
+}
+
 /** How a list is narrowed and where a page of it starts. */
 export interface ListQueryOptions {
   after?: SortValue[];

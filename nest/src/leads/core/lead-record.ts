@@ -11,6 +11,7 @@ import {
   RESPONSE_TARGET_DEFAULTS,
   type SpamReason,
 } from '../../contract';
+import { type ProofVerdict } from '../intake/proof-verdict';
 
 /** A stored lead as the driver returns it: the shared paths plus the kind's own string fields. */
 export interface LeadRecord {
@@ -32,6 +33,8 @@ export interface LeadRecord {
    * so that a list answer names owners without a read of the admins. */
   assigneeId?: Types.ObjectId | null;
   assigneeEmail?: string | null;
+  /** What the intake's proof of work said of the submission (absent on leads from before it). */
+  proof?: ProofVerdict['status'];
   /** When the first reply was queued; absent or null until then. */
   firstResponseAt?: Date | null;
   /** When it was held as spam; absent (stored before spam) or null when it is not spam. */

@@ -22,6 +22,7 @@ import {
   ApiBody,
   ApiConflictResponse,
   ApiCreatedResponse,
+  ApiHeader,
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
@@ -50,6 +51,7 @@ import {
   type ArchiveResponse,
   type CreateLeadRequest,
   type CreateLeadResponse,
+  INTAKE_KEY_HEADER,
   type LeadKind,
   type LeadAction,
   type LeadKindKey,
@@ -57,7 +59,7 @@ import {
   leadPaths,
   type LeadResponse,
 } from '../../contract';
-import { type ProofVerdict } from '../intake/proof-verdict';
+import { IntakeProof } from '../intake/intake-proof';
 
 import { IntakeThrottleGuard } from './intake-throttle.guard';
 import { type ActionInput } from './lead-action-plan';
@@ -111,6 +113,7 @@ export function createLeadController<K extends LeadKindKey>(
       @Inject(leadServiceToken(kind.key)) private readonly leads: LeadService<K>,
       private readonly audit: AuditService,
       private readonly admins: AdminService,
+      private readonly proof: IntakeProof,
     ) {}
 
     /** Acts on leads, then records who did it. `q` is the panel's search, for the answer. */
@@ -138,7 +141,18 @@ export function createLeadController<K extends LeadKindKey>(
     @ApiBody({ type: createDto })
     @ValidateBodyAs(createDto)
     @ApiCreatedResponse({ type: CreateLeadResponseDto })
-    @ApiBadRequestResponse({ description: 'A message per invalid field in `errors`' })
+    @ApiBadRequestResponse({
+      description:
+        'A message per invalid field in `errors`; or, with INTAKE_PROOF=required, no valid `altcha` proof and no X-Intake-Key (the message says what to send)',
+    })
+    @ApiUnauthorizedResponse({
+      description: `An ${INTAKE_KEY_HEADER} header that is not one of INTAKE_KEYS`,
+    })
+    @ApiHeader({
+      name: INTAKE_KEY_HEADER,
+      required: false,
+      description: 'A trusted server-to-server sender’s secret (INTAKE_KEYS): skips the proof',
+    })
     @ApiTooManyRequestsResponse({
       description: 'Too many submissions from this visitor; see Retry-After',
     })
@@ -146,9 +160,7 @@ export function createLeadController<K extends LeadKindKey>(
       @Body() body: CreateLeadRequest<K>,
       @Req() request: Request,
     ): Promise<CreateLeadResponse> {
-      // No proof of work is read yet: every submission counts as sent without one, which alone
-      // never makes spam (decision 0019). The proof part hands its verdict in here.
-      const proof: ProofVerdict = { status: 'missing' };
+      const proof = await this.proof.verdict(request, body);
       return {
         success: true,
         id: await this.leads.submit(body, { proof, address: request.ip ?? 'unknown' }),

@@ -18,6 +18,7 @@ import {
   type AssigneeFilter,
   type ArchiveRequest,
   FIELD_LIMITS,
+  INTAKE_PROOF_MAX_LENGTH,
   type LeadAssignRequest,
   LEAD_IDS_MAX,
   type LeadIdsRequest,
@@ -142,6 +143,15 @@ export class CreateLeadBaseDto {
   @IsAbsentOr()
   @IsText(FIELD_LIMITS.name, { required: false })
   website?: string;
+
+  @ApiPropertyOptional({
+    description:
+      'A solved challenge of GET /intake/challenge: base64 of the JSON {challenge, solution} (the ALTCHA v2 payload). One use per challenge.',
+    maxLength: INTAKE_PROOF_MAX_LENGTH,
+  })
+  @IsAbsentOr()
+  @IsText(INTAKE_PROOF_MAX_LENGTH, { required: false })
+  altcha?: string;
 }
 
 export class CreateLeadResponseDto {

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 
-import { type Model, Types } from 'mongoose';
+import { type FilterQuery, type Model, Types } from 'mongoose';
 
 import {
   emailKey,
@@ -114,6 +114,11 @@ export class LeadRepository implements LeadListSource {
       .exec();
   }
 
+  /** Up to `limit` leads of a filter, in no order (the retention run's batches). */
+  matching(filter: FilterQuery<LeadRecord>, limit: number): Promise<LeadRecord[]> {
+    return this.model.find(filter).limit(limit).lean<LeadRecord[]>().exec();
+  }
+
   /** Counts the lists (what the kept totals stand for). Reads every lead: checks only. */
   async count(): Promise<KeptTotals> {
     const [active, archived, spam, unread, ...stages] = await Promise.all([
@@ -148,19 +153,23 @@ export class LeadRepository implements LeadListSource {
 
   // --- writing -------------------------------------------------------------------------------
 
-  /** Stores a new lead (held as spam if `spam` says so); resolves once the database has acknowledged it. */
+  /**
+   * Stores a new lead; resolves once the database has acknowledged it. `intake` is what the intake
+   * learned of the submission beside its fields: its proof's verdict, and whether it is held as
+   * spam (and why).
+   */
   async insert(
     fields: Record<string, string>,
-    spam?: Pick<LeadRecord, 'spamAt' | 'spamReasons'>,
+    intake: Pick<LeadRecord, 'proof' | 'spamAt' | 'spamReasons'> = {},
   ): Promise<LeadRecord> {
     const [created] = await this.model.create([
       {
         ...fields,
+        ...intake,
         emailKey: emailKey(fields.email ?? ''),
         ...storedWords(await this.wordsForm(), leadWords(this.kind, fields)),
         archivedAt: null,
         readAt: null,
-        ...spam,
       },
     ]);
     if (!created) throw new Error('insert returned no document');

@@ -7,6 +7,16 @@ import {
   LEAD_STAGES,
   SPAM_REASONS,
 } from '../../contract';
+import { type ProofVerdict } from '../intake/proof-verdict';
+
+const PROOF_STATUSES = [
+  'trusted',
+  'valid',
+  'missing',
+  'invalid',
+  'reused',
+  'unchecked',
+] as const satisfies readonly ProofVerdict['status'][];
 
 /**
  * A required, bounded string path, as every lead text field is stored. The bound counts characters
@@ -56,7 +66,10 @@ export function createLeadSchema(kind: LeadKindDescriptor, ownFields: SchemaDefi
       assigneeEmail: { type: String, default: null },
       // When the first reply was queued; null until then.
       firstResponseAt: { type: Date, default: null },
+      // What the intake's proof of work said of the submission (ProofVerdict's status).
+      proof: { type: String, enum: PROOF_STATUSES },
       // When the lead was held as spam (the Spam list), and why; null and none while it is not.
+      // The retention run deletes spam SPAM_RETENTION_DAYS after spamAt.
       spamAt: { type: Date, default: null },
       spamReasons: { type: [{ type: String, enum: SPAM_REASONS }], default: [] },
     },
@@ -86,6 +99,9 @@ export function createLeadSchema(kind: LeadKindDescriptor, ownFields: SchemaDefi
   schema.index({ spamAt: 1, archivedAt: -1, createdAt: -1, _id: -1, words: 1 });
   // The unread count of the inbox (kept; counted only by the totals check).
   schema.index({ spamAt: 1, archivedAt: -1, readAt: 1 });
+  // The retention run's shapes are served by the list indexes: spam past its time is a spamAt
+  // range on the Spam list's; archived leads past theirs (spamAt null, an archivedAt range) are
+  // the archived list's.
   // A list narrowed to stages (stageFilter): the stages' ranges, each in the list's order.
   schema.index({ stage: 1, spamAt: 1, archivedAt: -1, createdAt: -1, _id: -1 });
   // A list narrowed to one owner or to nobody's (assigneeFilter), in either list's order; and a

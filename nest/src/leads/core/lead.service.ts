@@ -103,8 +103,9 @@ export class LeadService<K extends LeadKindKey = LeadKindKey> {
 
   /**
    * Public intake. Resolves with the new id once the database has acknowledged the write, so a 201
-   * is never sent for a lead that isn't stored. Every submission is scored (SpamFilter): one judged
-   * spam is stored in the Spam list with its reasons, and never notified; its answer is the same.
+   * is never sent for a lead that isn't stored. Every submission is scored (SpamFilter), reading
+   * the intake's proof of work (`origin.proof`, IntakeProof) among the rest: one judged spam is
+   * stored in the Spam list with its reasons, and never notified; its answer is the same.
    */
   async submit(body: CreateLeadRequest<K>, origin: IntakeOrigin): Promise<string> {
     const fields = Object.fromEntries(
@@ -118,8 +119,8 @@ export class LeadService<K extends LeadKindKey = LeadKindKey> {
       { kind: this.kind, fields, honeypot: Boolean(body.website), receivedAt },
       origin,
     );
-    const held = verdict?.spam ? { spamAt: receivedAt, spamReasons: verdict.reasons } : undefined;
-    const record = await this.leads.insert(fields, held);
+    const spam = verdict?.spam ? { spamAt: receivedAt, spamReasons: verdict.reasons } : undefined;
+    const record = await this.leads.insert(fields, { proof: origin.proof.status, ...spam });
     const id = record._id.toHexString();
     // The lead is stored: from here on nothing may turn the answer into a failure (a retry would
     // store it twice). Totals left behind are found and corrected by the totals check.
@@ -129,7 +130,7 @@ export class LeadService<K extends LeadKindKey = LeadKindKey> {
         this.logger.warn({ err: error, leadId: id }, 'totals not updated for a new lead');
         this.view.distrust();
       });
-    if (!held) await this.notifier.leadCreated(this.kind, id);
+    if (!spam) await this.notifier.leadCreated(this.kind, id);
     return id;
   }
 
