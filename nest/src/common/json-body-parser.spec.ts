@@ -1,6 +1,7 @@
 import { getMetadataStorage } from 'class-validator';
 
 import { AppModule } from '../app.module';
+import { EnvironmentVariables } from '../config/env.schema';
 
 import { keyCountExceeds, MAX_BODY_KEYS } from './json-body-parser';
 
@@ -21,9 +22,10 @@ describe('MAX_BODY_KEYS', () => {
     const storage = getMetadataStorage() as unknown as {
       validationMetadatas: Map<object, { propertyName: string }[]>;
     };
-    const widths = [...storage.validationMetadatas.values()].map(
-      (metadatas) => new Set(metadatas.map((m) => m.propertyName)).size,
-    );
+    // The environment is validated with class-validator too, but it is no request body.
+    const widths = [...storage.validationMetadatas.entries()]
+      .filter(([target]) => target !== EnvironmentVariables)
+      .map(([, metadatas]) => new Set(metadatas.map((m) => m.propertyName)).size);
     expect(widths.length).toBeGreaterThan(5);
     expect(Math.max(...widths)).toBeLessThan(MAX_BODY_KEYS);
   });
