@@ -18,6 +18,7 @@ import { ConsultationRequestModule } from './leads/consultation-request/consulta
 import { ContactUsRequestModule } from './leads/contact-us-request/contact-us-request.module';
 import { LeadCoreModule } from './leads/core/lead-core.module';
 import { InboxModule } from './leads/inbox/inbox.module';
+import { InsightsModule } from './leads/insights/insights.module';
 import { IntakeProofModule } from './leads/intake/intake-proof.module';
 import { KeDemoRequestModule } from './leads/ke-demo-request/ke-demo-request.module';
 import { ReplyTemplatesModule } from './leads/reply-templates/reply-templates.module';
@@ -72,6 +73,7 @@ export class AppModule {
         BrokerDemoRequestModule,
         ConsultationRequestModule,
         InboxModule,
+        InsightsModule,
         ReplyTemplatesModule,
         PrivacyModule,
       ],

@@ -10,12 +10,18 @@ export const PRIVACY_PATH = `${ADMIN_PATH}/privacy`;
 /** Who did what: the audit log. */
 export const ACTIVITY_PATH = `${ADMIN_PATH}/activity`;
 
+/** Where leads came from and how fast they were answered, in charts. */
+export const INSIGHTS_PAGE_PATH = `${ADMIN_PATH}/insights`;
+/** One insights chart's data as CSV (a resource route). */
+export const INSIGHTS_CSV_PATH = `${ADMIN_PATH}/insights.csv`;
+
 /** Reply templates and response targets, per kind. */
 export const SETTINGS_PATH = `${ADMIN_PATH}/settings`;
 
 /** The admin area's pages, in the top bar's order. */
 export const ADMIN_PAGES = [
   { path: ADMIN_PATH, label: 'Inbox' },
+  { path: INSIGHTS_PAGE_PATH, label: 'Insights' },
   { path: PRIVACY_PATH, label: 'Privacy' },
   { path: ACTIVITY_PATH, label: 'Activity' },
   { path: SETTINGS_PATH, label: 'Settings' },

@@ -26,6 +26,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'response-targets-changed': 'Changed response targets',
   'blocklist-changed': 'Changed the blocklist',
   export: 'Exported CSV',
+  insights: 'Looked at insights',
   'privacy-access': 'Looked up a person’s requests',
   erase: 'Erased a person’s requests',
   retention: 'Deleted leads past their retention',

@@ -12,6 +12,7 @@ import { chromium, type Locator, type Page } from 'playwright-core';
 
 import { type LeadKindKey, leadKindList } from '../../nest/src/contract';
 import { recountLeadTotals } from '../../nest/src/leads/core/list-view/lead-totals.store';
+import { fakeHistory } from '../seed/fake-history';
 import { fakeLead, wordsFormOfDb } from '../seed/fake-leads';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../stack/chromium';
 import { startWebStack } from '../stack/web-stack';
@@ -33,9 +34,11 @@ async function seed(mongoUri: string): Promise<void> {
     const db = client.db();
     const wordsForm = await wordsFormOfDb(db);
     for (const kind of leadKindList) {
-      const docs = Array.from({ length: LEADS_PER_KIND }, () =>
-        fakeLead(kind, { days: 10, archivedRatio: 0.15, wordsForm }),
-      );
+      const docs: Record<string, unknown>[] = Array.from({ length: LEADS_PER_KIND }, () => {
+        const lead = fakeLead(kind, { days: 10, archivedRatio: 0.15, wordsForm });
+        // Where it came from, its first reply and its stage: what the Insights page draws.
+        return { ...lead, ...fakeHistory(lead.createdAt) };
+      });
       if (PERSON_KINDS.includes(kind.key))
         docs.push(fakeLead(kind, { days: 20, archivedRatio: 0, wordsForm }, PERSON));
       await db.collection(kind.collection).insertMany(docs);
@@ -143,6 +146,13 @@ async function main(): Promise<void> {
     await page.goto(url('/super-secret-admin/activity'));
     await page.getByRole('table').waitFor();
     await shoot(page, 'activity');
+
+    // The charts of the last 30 days: all four, two by two (the page is taller than the window).
+    await page.goto(url('/super-secret-admin/insights?period=30'));
+    await page.locator('svg.insights-chart__svg').nth(3).waitFor();
+    await page.setViewportSize({ width: VIEWPORT.width, height: 1200 });
+    await shoot(page, 'insights');
+    await page.setViewportSize(VIEWPORT);
   } finally {
     await browser.close();
     await stack.stop();

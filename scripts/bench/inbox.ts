@@ -28,6 +28,7 @@ import { recountLeadTotals } from '../../nest/src/leads/core/list-view/lead-tota
 import { fakeLead, wordsFormOfDb } from '../seed/fake-leads';
 import { startWebStack, type WebStack } from '../stack/web-stack';
 
+import { call, engineOf, type Session, signIn } from './api-session';
 import { p95Chart } from './chart';
 import { type Latency, timeEach } from './stats';
 
@@ -166,11 +167,6 @@ async function startMailSink(): Promise<{ port: number; close: () => Promise<voi
 }
 
 // --- the measurements ---------------------------------------------------------------------------
-
-interface Session {
-  token: string;
-  cookie: string;
-}
 
 async function measureInbox(stack: WebStack, session: Session, db: Db): Promise<Measures> {
   const api = (path: string, init: RequestInit = {}) =>
@@ -360,13 +356,6 @@ async function measureIntake(stack: WebStack, db: Db) {
 // --- helpers ------------------------------------------------------------------------------------
 
 /** A call that must succeed: 200, or 202 for what is queued (a reply). */
-async function call(url: string, init: RequestInit): Promise<void> {
-  const res = await fetch(url, { redirect: 'manual', ...init });
-  await res.arrayBuffer();
-  if (res.status !== 200 && res.status !== 202)
-    throw new Error(`${init.method ?? 'GET'} ${url} answered ${res.status}`);
-}
-
 async function getJson<T>(url: string, token: string): Promise<T> {
   const res = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
   if (!res.ok) throw new Error(`GET ${url} answered ${res.status}`);
@@ -392,25 +381,6 @@ async function newestIds(read: Read, moves: number): Promise<string[]> {
   return body.data.map((lead) => lead._id);
 }
 
-async function signIn(stack: WebStack): Promise<Session> {
-  const res = await fetch(`${stack.apiUrl}/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(stack.admin),
-  });
-  const { token } = (await res.json()) as { token?: string };
-  if (!token) throw new Error(`API sign-in failed: ${res.status}`);
-  const web = await fetch(`${stack.webUrl}/super-secret-admin`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: stack.webUrl },
-    body: new URLSearchParams({ intent: 'sign-in', ...stack.admin }).toString(),
-  });
-  const cookie = web.headers.get('set-cookie')?.split(';')[0];
-  if (!cookie) throw new Error(`web sign-in failed: ${web.status}`);
-  return { token, cookie };
-}
-
 /** Adds `count` realistic leads (10% archived) straight into the database, then recounts. */
 async function seed(db: Db, kind: LeadKindDescriptor, count: number): Promise<void> {
   const wordsForm = await wordsFormOfDb(db);
@@ -421,14 +391,6 @@ async function seed(db: Db, kind: LeadKindDescriptor, count: number): Promise<vo
     await db.collection(kind.collection).insertMany(docs, { ordered: false });
   }
   await recountLeadTotals(db, [kind]);
-}
-
-async function engineOf(db: Db): Promise<{ name: string; indexed: boolean }> {
-  const info = await db.admin().command({ buildInfo: 1 });
-  const ferret: unknown = info.ferretdbVersion;
-  if (typeof ferret === 'string')
-    return { name: `FerretDB ${ferret}`, indexed: !ferret.startsWith('v1.') };
-  return { name: `MongoDB ${String(info.version)}`, indexed: true };
 }
 
 // --- the report ---------------------------------------------------------------------------------

@@ -3,6 +3,7 @@ import { Types } from 'mongoose';
 import { LEAD_LIST_STATES, leadKindList } from '../../nest/src/contract';
 import { sortValues } from '../../nest/src/leads/core/lead-order';
 import {
+  arrivalsFilter,
   archivedBeforeFilter,
   idsFilter,
   listQuery,
@@ -132,6 +133,14 @@ describe('every query shape has an index that serves its filter and sort', () =>
           },
         ],
         [kind.collection, { name: `${kind.key} spam: count`, filter: stateFilter('spam') }],
+        // Insights: a range of arrivals, spam left out.
+        [
+          kind.collection,
+          {
+            name: `${kind.key}: insights, arrivals`,
+            filter: arrivalsFilter(new Date(0), new Date()),
+          },
+        ],
         [
           kind.collection,
           {

@@ -71,6 +71,7 @@ export const AUDIT_ACTIONS = [
   'response-targets-changed',
   'blocklist-changed',
   'export',
+  'insights',
   'privacy-access',
   'erase',
   'retention',

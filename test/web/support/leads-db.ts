@@ -49,6 +49,20 @@ export class LeadsDb {
     }));
   }
 
+  /**
+   * Leads as given (dates, stages, sources, replies: whatever the test sets), over the tagged
+   * fields of stored leads; the kind's totals recounted.
+   */
+  async insertAs(kind: LeadKindKey, tag: string, leads: Record<string, unknown>[]): Promise<void> {
+    const descriptor = LEAD_KINDS[kind];
+    const docs = leadDocs(descriptor, leads.length, { tag }).map((doc, i) => ({
+      ...doc,
+      ...leads[i],
+    }));
+    await this.client.db().collection(descriptor.collection).insertMany(docs);
+    await recountLeadTotals(this.client.db(), [descriptor]);
+  }
+
   /** Leads of a kind whose name or email carries the tag (what the web put in, too). */
   find(kind: LeadKindKey, tag: string) {
     return this.client

@@ -196,3 +196,21 @@ export function missingWordsFilter(form: WordsForm = 'array'): FilterQuery<LeadR
 
 /** Leads stored before emailKey existed (filled in at start). */
 export const missingEmailKeyFilter: FilterQuery<LeadRecord> = { emailKey: null };
+
+/**
+ * Leads that arrived in `[from, to)` (or every lead), spam left out (insights). A lead never held
+ * as spam has `spamAt` null (or none, stored before spam), which `null` matches. Read through the
+ * driver, projected to ARRIVAL_FIELDS: plain values, no documents built for thousands of leads.
+ */
+export function arrivalsFilter(from?: Date, to?: Date): Record<string, unknown> {
+  return from && to ? { spamAt: null, createdAt: { $gte: from, $lt: to } } : { spamAt: null };
+}
+
+/** The fields insights read of a lead: no personal data leaves the database for them. */
+export const ARRIVAL_FIELDS = {
+  createdAt: 1,
+  stage: 1,
+  firstResponseAt: 1,
+  'source.utm_source': 1,
+  'source.referrer': 1,
+} as const;

@@ -13,6 +13,8 @@ import { type DatabaseEngine } from '../../database/database-engine';
 
 import { type ActionPlan } from './lead-action-plan';
 import {
+  ARRIVAL_FIELDS,
+  arrivalsFilter,
   assigneeFilter,
   emailFilter,
   idsFilter,
@@ -35,6 +37,7 @@ import {
   type WordsForm,
   wordsFormOf,
 } from './lead-words';
+import { type StoredArrival } from './list-view/lead-arrivals';
 import { type CachedPage } from './list-view/lead-list-cache';
 import { type LeadListSource } from './list-view/lead-list-view';
 import { type KeptTotals } from './list-view/lead-totals';
@@ -80,6 +83,13 @@ export class LeadRepository implements LeadListSource {
       .lean<Pick<LeadRecord, '_id' | 'createdAt'>[]>()
       .exec();
     return leads.map((lead) => lead.createdAt);
+  }
+
+  /** What insights read of the leads that arrived in `[from, to)`, or of all; spam left out. */
+  arrivals(from?: Date, to?: Date): Promise<StoredArrival[]> {
+    return this.model.collection
+      .find<StoredArrival>(arrivalsFilter(from, to), { projection: ARRIVAL_FIELDS })
+      .toArray();
   }
 
   /** Every lead one admin owns, in any list (their ownership goes when they do). */
@@ -235,8 +245,9 @@ export class LeadRepository implements LeadListSource {
 
   /**
    * "FerretDB v1.24.2" when the engine reads a whole collection for every query but an `_id`
-   * lookup (and isolates no write), else null. The writes above and the totals checker's warning
-   * of an outgrown inbox are the only code that depends on it.
+   * lookup (and isolates no write), else null. The writes above, the totals checker's warning of
+   * an outgrown inbox and the list view's kept arrivals (insights) are the only code that depends
+   * on it.
    */
   wholeCollectionEngine(): Promise<string | null> {
     return this.engine.wholeCollectionEngine();

@@ -112,6 +112,8 @@ export function createLeadSchema(kind: LeadKindDescriptor, ownFields: SchemaDefi
   schema.index({ assigneeId: 1, stage: 1, spamAt: 1, archivedAt: -1, createdAt: -1, _id: -1 });
   // The needs-reply view (active `new` leads, oldest first) is the stage index above read
   // backwards, as is the overdue window (recentNewFilter: a createdAt range after the stages).
+  // Insights: the leads that arrived in a range of days, spam left out (arrivalsFilter).
+  schema.index({ spamAt: 1, createdAt: 1 });
   // A person's leads (privacy access and erasure).
   schema.index({ emailKey: 1 });
   return schema;

@@ -17,6 +17,7 @@ import { SORT_KEYS, type SortValue, sortValues } from '../lead-order';
 import { type ListQueryOptions } from '../lead-queries';
 import { type DueClock, stageOf, toLead } from '../lead-record';
 
+import { KeptArrivals, type LeadFact, type StoredArrival } from './lead-arrivals';
 import { type CachedPage, HEAD_SIZE, type LeadChange, LeadListCache } from './lead-list-cache';
 import { type KeptTotals, keptTotalsOf, sameTotals } from './lead-totals';
 import { type LeadTotalsStore, type TotalsDelta, type TotalsSnapshot } from './lead-totals.store';
@@ -45,6 +46,10 @@ export interface LeadListSource {
   recentNew(since: Date): Promise<Date[]>;
   /** The lists counted (reads every lead: checks only). */
   count(): Promise<KeptTotals>;
+  /** What insights read of the leads that arrived in `[from, to)`, or of every lead; no spam. */
+  arrivals(from?: Date, to?: Date): Promise<StoredArrival[]>;
+  /** The engine's name when it reads a whole collection for any filter but `_id`, else null. */
+  wholeCollectionEngine(): Promise<string | null>;
 }
 
 /**
@@ -83,6 +88,7 @@ export class LeadListView<K extends LeadKindKey = LeadKindKey> {
     this.writeTotals(writes),
   );
   private readonly refills = new Map<string, Promise<void>>();
+  private readonly arrivalsKept = new KeptArrivals();
   private recent?: Promise<RecentNew>;
   private needsReplyFirst?: { version: number; limit: number; reading: Promise<CachedPage> };
 
@@ -117,6 +123,24 @@ export class LeadListView<K extends LeadKindKey = LeadKindKey> {
         after,
       );
     return this.pageAt(state, await this.totals(), limit, after);
+  }
+
+  /**
+   * What insights count of the leads that arrived in `[from, to)` (spam left out) at the totals'
+   * version `at`. An indexed engine reads the range; one that reads whole collections anyway
+   * keeps every arrival, read once and brought up to date by each change (decision 0018), so
+   * the answer then may hold leads outside the range: the caller counts by day.
+   */
+  async arrivals(at: TotalsSnapshot, from: Date, to: Date): Promise<LeadFact[]> {
+    if (!(await this.source.wholeCollectionEngine())) return this.source.arrivals(from, to);
+    return this.arrivalsKept.at(at.version, () => this.source.arrivals());
+  }
+
+  /** Reads the kept arrivals ahead of the first insights call, where an engine keeps them. */
+  async keepArrivals(): Promise<void> {
+    if (!(await this.source.wholeCollectionEngine())) return;
+    const at = await this.totals();
+    await this.arrivalsKept.at(at.version, () => this.source.arrivals());
   }
 
   /**
@@ -245,6 +269,7 @@ export class LeadListView<K extends LeadKindKey = LeadKindKey> {
   /** Nothing read for a version can be trusted any more: heads, the window, needs-reply's page. */
   private forgetCached(): void {
     this.cache.clear();
+    this.arrivalsKept.forget();
     this.recent = undefined;
     this.needsReplyFirst = undefined;
   }
@@ -261,11 +286,9 @@ export class LeadListView<K extends LeadKindKey = LeadKindKey> {
         this.forgetCached();
         return await this.createTotals();
       }
-      this.cache.apply(
-        written.version - 1,
-        written.version,
-        writes.flatMap((w) => w.changes),
-      );
+      const changes = writes.flatMap((w) => w.changes);
+      this.cache.apply(written.version - 1, written.version, changes);
+      this.arrivalsKept.apply(written.version - 1, written.version, changes);
       return written;
     } catch (error) {
       // The leads changed but the version did not: nothing cached can be trusted now.

@@ -1,0 +1,114 @@
+import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+
+import {
+  type InsightsFigures,
+  type InsightsResponse,
+  LEAD_KIND_KEYS,
+  type LeadKindKey,
+  type ResponseTargets,
+} from '../../contract';
+import { LeadRegistry } from '../core/lead-registry';
+import { type TotalsSnapshot, LeadTotalsStore } from '../core/list-view/lead-totals.store';
+import { ResponseTargetsService } from '../targets/response-targets';
+
+import { ZonedDays } from './insights-calendar';
+import { type KindFacts, type RangeFigures, rangeFigures } from './insights-figures';
+
+/** A range's figures per kind and in total, all but the overdue ones. */
+interface RangeAnswer {
+  kinds: Record<LeadKindKey, RangeFigures>;
+  total: RangeFigures;
+}
+
+/** How many ranges a process keeps the figures of (the page's three presets, and a few more). */
+const KEPT_RANGES = 16;
+
+/**
+ * The insights of a range of days. Each kind's list view gives the leads of the range (an index
+ * range on MongoDB; on FerretDB 1.x every arrival, kept in this process) and they are counted
+ * here; what was counted is kept per range, labelled with every kind's totals version and the
+ * targets (decision 0018): any change to a lead bumps its kind's version, so a kept answer is
+ * exact until then and costs no read.
+ */
+@Injectable()
+export class InsightsService implements OnApplicationBootstrap {
+  private readonly kept = new Map<string, Promise<RangeAnswer>>();
+  private readonly logger = new Logger('Insights');
+
+  constructor(
+    private readonly registry: LeadRegistry,
+    private readonly totals: LeadTotalsStore,
+    private readonly targets: ResponseTargetsService,
+  ) {}
+
+  /**
+   * Where the arrivals are kept (FerretDB 1.x), they are read at start, in the background, as
+   * the start-up backfills read the leads: the first admin to open Insights does not wait for it.
+   */
+  onApplicationBootstrap(): void {
+    void Promise.all(LEAD_KIND_KEYS.map((key) => this.registry.get(key).view.keepArrivals())).catch(
+      (error: unknown) =>
+        this.logger.warn({ err: error }, 'could not read the arrivals ahead; the first call will'),
+    );
+  }
+
+  async insights(from: string, to: string, tz: string): Promise<InsightsResponse> {
+    const [stored, targets] = await Promise.all([this.totals.readAll(), this.targets.all()]);
+    const snapshots = await Promise.all(
+      LEAD_KIND_KEYS.map(
+        async (key) => stored[key] ?? (await this.registry.get(key).view.totals()),
+      ),
+    );
+    const label = JSON.stringify([from, to, tz, snapshots.map((s) => s.version), targets]);
+    const [range, overdue] = await Promise.all([
+      this.keep(label, () => this.read(from, to, tz, targets, snapshots)),
+      // Overdue is of now, not of the range: the inbox's figure (decision 0015), never kept here.
+      Promise.all(
+        LEAD_KIND_KEYS.map((key, i) =>
+          this.registry.get(key).view.overdue(snapshots[i] as TotalsSnapshot),
+        ),
+      ),
+    ]);
+    const kinds = Object.fromEntries(
+      LEAD_KIND_KEYS.map((key, i) => [key, { ...range.kinds[key], overdue: overdue[i] ?? 0 }]),
+    ) as Record<LeadKindKey, InsightsFigures>;
+    const total = { ...range.total, overdue: overdue.reduce((sum, n) => sum + n, 0) };
+    return { success: true, from, to, tz, kinds, total };
+  }
+
+  /** The kept answer of a label, or a new read (shared by concurrent askers); the oldest goes. */
+  private keep(label: string, read: () => Promise<RangeAnswer>): Promise<RangeAnswer> {
+    const known = this.kept.get(label);
+    if (known) return known;
+    const reading = read();
+    this.kept.set(label, reading);
+    reading.catch(() => this.kept.delete(label));
+    if (this.kept.size > KEPT_RANGES) this.kept.delete(this.kept.keys().next().value as string);
+    return reading;
+  }
+
+  /** Every kind's leads of the range, side by side, then counted. */
+  private async read(
+    from: string,
+    to: string,
+    tz: string,
+    targets: ResponseTargets,
+    at: TotalsSnapshot[],
+  ): Promise<RangeAnswer> {
+    const days = new ZonedDays(from, to, tz);
+    const facts = await Promise.all(
+      LEAD_KIND_KEYS.map(async (key, i): Promise<KindFacts> => {
+        const { view } = this.registry.get(key);
+        const arrivals = await view.arrivals(at[i] as TotalsSnapshot, days.start, days.end);
+        return { facts: arrivals, targetMinutes: targets[key] };
+      }),
+    );
+    const kinds = Object.fromEntries(
+      LEAD_KIND_KEYS.map((key, i) => [
+        key,
+        rangeFigures([facts[i] as KindFacts], days, targets[key]),
+      ]),
+    ) as Record<LeadKindKey, RangeFigures>;
+    return { kinds, total: rangeFigures(facts, days, null) };
+  }
+}
