@@ -41,6 +41,8 @@ describe('acting on leads', () => {
           // Stored a few seconds ago: due its kind's response target (8 h for a consultation) later.
           dueAt: expect.stringMatching(/Z$/),
           overdue: false,
+          spamAt: null,
+          spamReasons: [],
         },
       });
       const lead = body.lead as Lead;

@@ -57,6 +57,8 @@ describe.each(leadKindList.map((kind) => [kind.panelTitle, kind] as const))(
             'firstResponseAt',
             'dueAt',
             'overdue',
+            'spamAt',
+            'spamReasons',
           ].sort(),
         );
         expect(newest).toEqual(
@@ -106,6 +108,7 @@ describe.each(leadKindList.map((kind) => [kind.panelTitle, kind] as const))(
           unarchivedTotal: 1,
           archivedTotal: 1,
           unreadTotal: 1,
+          spamTotal: 0,
           unarchivedNextCursor: null,
           archivedNextCursor: null,
         });

@@ -26,6 +26,8 @@ export abstract class AppConfig {
   abstract readonly intakeRateLimit: { limit: number; ttlSeconds: number };
   /** Where limits count: the database unless one process runs alone (RATE_LIMIT_STORE). */
   abstract readonly rateLimitStore: EnvironmentVariables['RATE_LIMIT_STORE'];
+  /** Whether submissions are scored and spam held (SPAM_FILTER). */
+  abstract readonly spamFilter: boolean;
   abstract readonly loginThrottle: {
     perAddressAndAccount: number;
     perAddress: number;
@@ -116,6 +118,7 @@ export function resolveAppConfig(env: EnvironmentVariables): AppConfig {
     trustProxy: env.TRUST_PROXY,
     intakeRateLimit: { limit: env.INTAKE_RATE_LIMIT, ttlSeconds: env.INTAKE_RATE_TTL },
     rateLimitStore: env.RATE_LIMIT_STORE,
+    spamFilter: env.SPAM_FILTER === 'on',
     loginThrottle: {
       perAddressAndAccount: env.LOGIN_LIMIT_PER_ADDRESS_AND_ACCOUNT,
       perAddress: env.LOGIN_LIMIT_PER_ADDRESS,

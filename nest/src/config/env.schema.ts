@@ -119,6 +119,10 @@ export class EnvironmentVariables {
   @IsIn(['database', 'memory'], { message: 'RATE_LIMIT_STORE must be database or memory' })
   RATE_LIMIT_STORE: 'database' | 'memory' = 'database';
 
+  /** `off` scores no submission: none is held as spam (a deployment behind its own filter, a load test). */
+  @IsIn(['on', 'off'], { message: 'SPAM_FILTER must be on or off' })
+  SPAM_FILTER: 'on' | 'off' = 'on';
+
   /** Failed sign-ins that lock one (client address, account) pair for 15 minutes. */
   @Transform(({ value }) => (value === undefined || value === '' ? undefined : Number(value)))
   @IsInt({ message: COUNT_MESSAGE })

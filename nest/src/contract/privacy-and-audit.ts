@@ -81,6 +81,7 @@ export const AUDIT_ACTIONS = [
   'reply',
   'reply-templates-changed',
   'response-targets-changed',
+  'blocklist-changed',
   'export',
   'insights',
   'privacy-access',

@@ -3,6 +3,10 @@ import { MongooseModule } from '@nestjs/mongoose';
 
 import { AuthModule } from '../../auth/auth.module';
 import { DatabaseModule } from '../../database/database.module';
+import { BlocklistController } from '../spam/blocklist.controller';
+import { BLOCKLIST_MODEL, BlocklistSchema, BlocklistStore } from '../spam/blocklist.store';
+import { RepeatedText } from '../spam/repeated-text';
+import { SpamFilter } from '../spam/spam-filter';
 import { ResponseTargetsService } from '../targets/response-targets';
 import { ResponseTargetsController } from '../targets/response-targets.controller';
 import {
@@ -26,7 +30,8 @@ import {
 
 /**
  * What the four kind modules share: the kept totals, their checker, the registry of kinds and the
- * leads' timelines, and the response targets their due times are read against.
+ * leads' timelines, the response targets their due times are read against, and the spam filter
+ * every intake scores with (with its blocklist).
  */
 @Global()
 @Module({
@@ -37,9 +42,10 @@ import {
       { name: LEAD_TOTALS_MODEL, schema: LeadTotalsSchema },
       { name: LEAD_TIMELINE_MODEL, schema: LeadTimelineSchema },
       { name: RESPONSE_TARGETS_MODEL, schema: ResponseTargetsSchema },
+      { name: BLOCKLIST_MODEL, schema: BlocklistSchema },
     ]),
   ],
-  controllers: [ResponseTargetsController],
+  controllers: [ResponseTargetsController, BlocklistController],
   providers: [
     LeadRegistry,
     LeadTotalsStore,
@@ -50,6 +56,9 @@ import {
     ResponseTargetsStore,
     ResponseTargetsService,
     LeadOwnerRelease,
+    BlocklistStore,
+    RepeatedText,
+    SpamFilter,
   ],
   exports: [
     LeadRegistry,
@@ -59,6 +68,7 @@ import {
     LeadSearchWords,
     LeadTimeline,
     ResponseTargetsService,
+    SpamFilter,
     DatabaseModule,
   ],
 })

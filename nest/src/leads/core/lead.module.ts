@@ -12,6 +12,7 @@ import {
 } from '../../contract';
 import { DatabaseEngine } from '../../database/database-engine';
 import { LeadNotifier } from '../../notifications/lead-notifier.service';
+import { SpamFilter } from '../spam/spam-filter';
 import { ResponseTargetsService } from '../targets/response-targets';
 import { LeadTimeline } from '../timeline/lead-timeline';
 import { LeadWork } from '../work/lead-work';
@@ -68,6 +69,7 @@ export class LeadModule {
             LeadTimeline,
             AppConfig,
             ResponseTargetsService,
+            SpamFilter,
           ],
           useFactory: (
             model: Model<LeadRecord>,
@@ -79,6 +81,7 @@ export class LeadModule {
             timeline: LeadTimeline,
             config: AppConfig,
             targets: ResponseTargetsService,
+            spam: SpamFilter,
           ) => {
             const parts = buildParts(kind, model, {
               totals,
@@ -88,6 +91,7 @@ export class LeadModule {
               timeline,
               targets,
               registry,
+              spam,
               from: config.notifications.from,
             });
             registry.register(parts);
@@ -118,11 +122,12 @@ function buildParts<K extends LeadKindKey>(
     timeline: LeadTimeline;
     targets: ResponseTargetsService;
     registry: LeadRegistry;
+    spam: SpamFilter;
     /** NOTIFY_FROM: the From of replies. */
     from: string;
   },
 ): LeadKindParts<K> {
-  const { totals, notifier, engine, checker, timeline, targets, registry, from } = shared;
+  const { totals, notifier, engine, checker, timeline, targets, registry, spam, from } = shared;
   const repository = new LeadRepository(kind, model, engine);
   const view = new LeadListView(
     kind,
@@ -132,7 +137,7 @@ function buildParts<K extends LeadKindKey>(
     () => targets.clock(kind.key),
   );
   const writes = new LeadWrites(kind.key, repository, view, timeline);
-  const service = new LeadService(kind, repository, view, writes, notifier);
+  const service = new LeadService(kind, repository, view, writes, notifier, spam);
   return {
     kind,
     repository,
