@@ -35,8 +35,11 @@ export abstract class AppConfig {
   };
   abstract readonly logLevel: EnvironmentVariables['LOG_LEVEL'];
   abstract readonly webUrl: string;
-  /** The passkeys' relying party (WEBAUTHN_RP_ID) and the origin ceremonies run on (WEBAUTHN_ORIGIN). */
-  abstract readonly webauthn: { rpId: string; origin: string; rpName: string };
+  /**
+   * The passkeys' relying party (WEBAUTHN_RP_ID) and the origin ceremonies run on (WEBAUTHN_ORIGIN);
+   * null when the web app is reached by an IP address, where browsers offer no passkeys.
+   */
+  abstract readonly webauthn: { rpId: string; origin: string; rpName: string } | null;
   /** The intake's proof of work and its trusted senders (issue 22). */
   abstract readonly intakeProof: {
     mode: IntakeProofMode;
@@ -126,7 +129,7 @@ export function resolveAppConfig(env: EnvironmentVariables): AppConfig {
     },
     logLevel: env.LOG_LEVEL,
     webUrl: env.WEB_URL.replace(/\/$/, ''),
-    webauthn: { ...webauthnOf(env), rpName: 'Boat Market Data admin' },
+    webauthn: ((rp) => rp && { ...rp, rpName: 'Boat Market Data admin' })(webauthnOf(env)),
     intakeProof: {
       mode: env.INTAKE_PROOF,
       // Development and tests: made once into DATA_DIR, so processes sharing it agree on it.

@@ -251,24 +251,28 @@ export function parseEnvironment(raw: Record<string, unknown>): EnvironmentVaria
     throw new ConfigError('ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
   }
   const passkeys = webauthnOf(env);
-  if (!RP_ID.test(passkeys.rpId))
-    throw new ConfigError(
-      `WEBAUTHN_RP_ID must be set to a domain name: WEB_URL's host (${passkeys.rpId}) is not one (passkeys refuse IP addresses)`,
-    );
-  const host = new URL(passkeys.origin).hostname;
-  if (host !== passkeys.rpId && !host.endsWith(`.${passkeys.rpId}`))
-    throw new ConfigError(
-      `WEBAUTHN_ORIGIN's host (${host}) must be WEBAUTHN_RP_ID (${passkeys.rpId}) or under it`,
-    );
+  if (passkeys) {
+    const host = new URL(passkeys.origin).hostname;
+    if (host !== passkeys.rpId && !host.endsWith(`.${passkeys.rpId}`))
+      throw new ConfigError(
+        `WEBAUTHN_ORIGIN's host (${host}) must be WEBAUTHN_RP_ID (${passkeys.rpId}) or under it`,
+      );
+  }
   if (env.NOTIFY_EMAIL && !env.SMTP_URL) {
     throw new ConfigError('NOTIFY_EMAIL is set but SMTP_URL is not');
   }
   return env;
 }
 
-/** The passkeys' relying party ID and origin: as set, else from WEB_URL (the web app's address). */
-export function webauthnOf(env: EnvironmentVariables): { rpId: string; origin: string } {
+/**
+ * The passkeys' relying party ID and origin: as set, else from WEB_URL (the web app's address).
+ * Null when WEB_URL's host is an IP address and no RP ID is set: browsers refuse passkeys there, so
+ * the API runs without them (their calls answer 409) rather than refuse to start a deployment
+ * that signs in with a password and TOTP.
+ */
+export function webauthnOf(env: EnvironmentVariables): { rpId: string; origin: string } | null {
   const web = new URL(env.WEB_URL);
   const origin = (env.WEBAUTHN_ORIGIN ?? web.origin).replace(/\/$/, '');
-  return { rpId: (env.WEBAUTHN_RP_ID ?? new URL(origin).hostname).toLowerCase(), origin };
+  const rpId = (env.WEBAUTHN_RP_ID ?? new URL(origin).hostname).toLowerCase();
+  return RP_ID.test(rpId) ? { rpId, origin } : null;
 }

@@ -65,13 +65,22 @@ export class PasskeysService {
     return all.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
   }
 
+  /** Where passkeys live; a 409 saying what to set when the web app has no domain name. */
+  private relyingParty(): NonNullable<AppConfig['webauthn']> {
+    if (this.config.webauthn) return this.config.webauthn;
+    throw new ApiError(
+      HttpStatus.CONFLICT,
+      'Passkeys need the web app on a domain name: WEB_URL is an IP address (set WEB_URL, or WEBAUTHN_RP_ID and WEBAUTHN_ORIGIN)',
+    );
+  }
+
   /** Options for `navigator.credentials.create()`; its challenge is kept for the admin. */
   async registrationOptions(admin: AdminDocument): Promise<Record<string, unknown>> {
     const adminId = String(admin._id);
     const existing = await this.listOf(adminId);
     const options = await generateRegistrationOptions({
-      rpName: this.config.webauthn.rpName,
-      rpID: this.config.webauthn.rpId,
+      rpName: this.relyingParty().rpName,
+      rpID: this.relyingParty().rpId,
       userName: admin.email,
       userID: new TextEncoder().encode(adminId),
       timeout: CEREMONY_TIMEOUT_MS,
@@ -100,8 +109,8 @@ export class PasskeysService {
     const verified = await verifyRegistrationResponse({
       response: response as unknown as RegistrationResponseJSON,
       expectedChallenge: challenge,
-      expectedOrigin: this.config.webauthn.origin,
-      expectedRPID: this.config.webauthn.rpId,
+      expectedOrigin: this.relyingParty().origin,
+      expectedRPID: this.relyingParty().rpId,
       requireUserVerification: true,
     }).catch((error: unknown) => {
       throw notAccepted('response', reason(error));
@@ -181,7 +190,7 @@ export class PasskeysService {
     if (mine.length === 0)
       throw new ApiError(HttpStatus.CONFLICT, 'You have no passkey: use a code instead');
     const options = await generateAuthenticationOptions({
-      rpID: this.config.webauthn.rpId,
+      rpID: this.relyingParty().rpId,
       timeout: CEREMONY_TIMEOUT_MS,
       userVerification: 'required',
       allowCredentials: mine.map((p) => ({ id: p._id, transports: p.transports })),
@@ -207,8 +216,8 @@ export class PasskeysService {
     const verified = await verifyAuthenticationResponse({
       response: answer as unknown as AuthenticationResponseJSON,
       expectedChallenge: challenge,
-      expectedOrigin: this.config.webauthn.origin,
-      expectedRPID: this.config.webauthn.rpId,
+      expectedOrigin: this.relyingParty().origin,
+      expectedRPID: this.relyingParty().rpId,
       requireUserVerification: true,
       credential: {
         id: record._id,
