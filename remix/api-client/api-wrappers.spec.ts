@@ -5,9 +5,10 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { type AddressInfo } from 'node:net';
 
 import { auditPage } from './audit.server';
-import { login } from './auth.server';
+import { login, verifyMfa } from './auth.server';
 import { UNAVAILABLE_MESSAGE } from './http.server';
 import { actOnLeads, createLead, inboxOverview, listLeads } from './leads.server';
+import { mfaStatus, renewRecoveryCodes } from './mfa.server';
 import { erasePrivacy, privacyLeads } from './privacy.server';
 
 type Handler = (req: IncomingMessage, body: string, res: ServerResponse) => void;
@@ -143,6 +144,44 @@ describe('API fetch wrappers', () => {
       ok: false,
       status: 503,
     });
+  });
+
+  it('takes the code step’s challenge as a login answer, and sends the code with it', async () => {
+    const challenge = { success: false, mfaRequired: true, mfaToken: 'abc', methods: ['totp'] };
+    handler = answer(200, challenge);
+    await expect(login({ email: 'a@b.co', password: 'x' })).resolves.toEqual({
+      ok: true,
+      data: challenge,
+    });
+    handler = answer(200, { success: true, token: 'a.b.c' });
+    const origin = { clientIp: '203.0.113.9', userAgent: 'Mozilla/5.0 (X11; Linux x86_64)' };
+    await expect(verifyMfa({ mfaToken: 'abc', code: '123456' }, origin)).resolves.toEqual({
+      ok: true,
+      data: { success: true, token: 'a.b.c' },
+    });
+    expect(seen[1]).toMatchObject({
+      method: 'POST',
+      url: '/auth/mfa/verify',
+      // The browser's address and user agent: the API's sessions list shows them.
+      headers: expect.objectContaining({
+        'x-forwarded-for': '203.0.113.9',
+        'user-agent': 'Mozilla/5.0 (X11; Linux x86_64)',
+      }),
+    });
+    expect(JSON.parse(seen[1]!.body)).toEqual({ mfaToken: 'abc', code: '123456' });
+    // A user agent that is no header value is not passed on.
+    await verifyMfa({ mfaToken: 'abc', code: '1' }, { userAgent: 'x\u0000y' });
+    expect(seen[2]!.headers['user-agent']).not.toContain('x');
+  });
+
+  it('checks the second factor’s status and recovery codes', async () => {
+    handler = answer(200, { success: true, totp: true, passkeys: 0, recoveryCodesLeft: 2 });
+    await expect(mfaStatus('tok')).resolves.toMatchObject({ ok: true });
+    expect(seen[0]).toMatchObject({ method: 'GET', url: '/auth/mfa' });
+    handler = answer(200, { success: true, totp: 'yes', passkeys: 0, recoveryCodesLeft: 2 });
+    await expect(mfaStatus('tok')).resolves.toMatchObject({ ok: false, status: 503 });
+    handler = answer(200, { success: true, recoveryCodes: ['A', 2] });
+    await expect(renewRecoveryCodes('tok')).resolves.toMatchObject({ ok: false, status: 503 });
   });
 
   it('reads the inbox overview only when it has every kind', async () => {

@@ -3,14 +3,25 @@ import {
   type ChangePasswordRequest,
   type ChangePasswordResponse,
   type CheckTokenResponse,
+  type LoginAnswer,
   type LoginRequest,
   type LoginResponse,
+  type MfaVerifyRequest,
+  type MfaVerifyResponse,
 } from '@contract';
 
-import { type ApiOutcome, apiRequest, hasSuccess } from './http.server';
+import { type ApiOutcome, type ApiRequestOptions, apiRequest, hasSuccess } from './http.server';
 
 const isLogin = (body: unknown): body is LoginResponse =>
   hasSuccess('token')(body) && typeof body.token === 'string';
+
+/** A session, or (for an admin with a second factor) the challenge of the code step. */
+const isLoginAnswer = (body: unknown): body is LoginAnswer =>
+  isLogin(body) ||
+  (typeof body === 'object' &&
+    body !== null &&
+    (body as { mfaRequired?: unknown }).mfaRequired === true &&
+    typeof (body as { mfaToken?: unknown }).mfaToken === 'string');
 
 const isCheck = (body: unknown): body is CheckTokenResponse =>
   typeof body === 'object' &&
@@ -19,11 +30,26 @@ const isCheck = (body: unknown): body is CheckTokenResponse =>
 
 const isDone = hasSuccess();
 
+/** Who is signing in, as the API's throttle and sessions list see them. */
+export type SignInOrigin = Pick<ApiRequestOptions, 'clientIp' | 'userAgent'>;
+
 export function login(
   credentials: LoginRequest,
-  clientIp?: string,
-): Promise<ApiOutcome<LoginResponse>> {
-  return apiRequest(AUTH_PATHS.login, isLogin, { method: 'POST', body: credentials, clientIp });
+  origin: SignInOrigin = {},
+): Promise<ApiOutcome<LoginAnswer>> {
+  return apiRequest(AUTH_PATHS.login, isLoginAnswer, {
+    method: 'POST',
+    body: credentials,
+    ...origin,
+  });
+}
+
+/** The sign-in's second step: the challenge's `mfaToken` and a TOTP or recovery code. */
+export function verifyMfa(
+  challenge: MfaVerifyRequest,
+  origin: SignInOrigin = {},
+): Promise<ApiOutcome<MfaVerifyResponse>> {
+  return apiRequest(AUTH_PATHS.mfaVerify, isLogin, { method: 'POST', body: challenge, ...origin });
 }
 
 /** Whether the token opens a session, and whether its admin must change password first. */

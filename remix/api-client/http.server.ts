@@ -16,12 +16,14 @@ export type ApiOutcome<T> =
     };
 
 export interface ApiRequestOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   /** Bearer token of the signed-in admin. */
   token?: string;
   /** The visitor's address, forwarded so the API throttles visitors and not this server. */
   clientIp?: string;
+  /** The visitor's browser, forwarded at sign-in so the API's sessions list names it. */
+  userAgent?: string;
   query?: Record<string, string | number | undefined>;
   signal?: AbortSignal;
 }
@@ -48,10 +50,15 @@ function apiUrl(path: string, query?: ApiRequestOptions['query']): string {
   return url.toString();
 }
 
-function apiHeaders(options: Pick<ApiRequestOptions, 'token' | 'clientIp'>): Headers {
+/** A user agent worth passing on: printable ASCII of a sane length (anything else is dropped). */
+const USER_AGENT_SHAPE = /^[\x20-\x7e]{1,512}$/;
+
+function apiHeaders(options: Pick<ApiRequestOptions, 'token' | 'clientIp' | 'userAgent'>): Headers {
   const headers = new Headers({ accept: 'application/json' });
   if (options.token) headers.set('authorization', `Bearer ${options.token}`);
   if (options.clientIp) headers.set('x-forwarded-for', options.clientIp);
+  if (options.userAgent && USER_AGENT_SHAPE.test(options.userAgent))
+    headers.set('user-agent', options.userAgent);
   return headers;
 }
 

@@ -10,6 +10,7 @@ import {
   type LeadListResponse,
   type LeadAction,
   type LeadIdsRequest,
+  type LeadList,
   type LeadListState,
   leadPaths,
   type LeadResponse,
@@ -41,15 +42,18 @@ export function inboxOverview(token: string): Promise<ApiOutcome<InboxOverviewRe
   return apiRequest(INBOX_PATH, isOverview, { token });
 }
 
+/** Where each list is read. */
+const LIST_PATH = { active: 'active', archived: 'archived', spam: 'spamList' } as const;
+
 export function listLeads<K extends LeadKindKey>(
   kind: K,
-  state: LeadListState,
+  state: LeadList,
   token: string,
   query: LeadListQuery = {},
 ): Promise<ApiOutcome<LeadListResponse<K>>> {
   const paths = leadPaths(LEAD_KINDS[kind]);
   return apiRequest(
-    state === 'active' ? paths.active : paths.archived,
+    paths[LIST_PATH[state]],
     isList as (body: unknown) => body is LeadListResponse<K>,
     {
       token,

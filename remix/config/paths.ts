@@ -3,6 +3,8 @@ export const ADMIN_PATH = '/super-secret-admin';
 
 /** The signed-in admin's own password and sessions. */
 export const ACCOUNT_PATH = `${ADMIN_PATH}/account`;
+/** The options of a passkey ceremony (sign-in, reauthentication), fetched by the page's script. */
+export const PASSKEY_OPTIONS_PATH = `${ADMIN_PATH}/passkey-options`;
 /** Admins manage admins. */
 export const ADMINS_PAGE_PATH = `${ADMIN_PATH}/admins`;
 /** A person's requests: look them up, download them, erase them. */

@@ -44,7 +44,7 @@ export async function submitContact(
     email: values.email.trim(),
     subject: values.subject.trim(),
     message: values.message.trim(),
-    // The honeypot goes to the API, which drops what bots send.
+    // The honeypot goes to the API, which holds what bots send as spam.
     ...(typeof website === 'string' && website ? { website } : {}),
     // The visitor's proof of work, as their browser solved it: this server is no trusted sender
     // (it has no intake key), so the API judges the visitor's proof. Without JavaScript: none.

@@ -3,7 +3,14 @@ import { useLoaderData, useLocation, useNavigate } from '@remix-run/react';
 import { useEffect, useRef } from 'react';
 import { Button, Modal } from 'react-bootstrap';
 
-import { isLeadKindKey, isObjectId, LEAD_KINDS, type Lead, type LeadKindKey } from '@contract';
+import {
+  isLeadKindKey,
+  isObjectId,
+  LEAD_KINDS,
+  type Lead,
+  type LeadKindKey,
+  SPAM_REASON_TEXT,
+} from '@contract';
 import { DetailUndo } from '~/components/admin/dashboard-undo';
 import {
   actionEntries,
@@ -201,6 +208,16 @@ function LeadDetail({
   return (
     <>
       <LeadFields kind={kind} lead={lead} />
+      {lead.spamAt ? (
+        <div className="lead-work__spam">
+          <strong>Held as spam</strong> because:
+          <ul className="spam-list__reasons">
+            {lead.spamReasons.map((reason) => (
+              <li key={reason}>{SPAM_REASON_TEXT[reason]}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
       {lead.overdue ? (
         <p className="lead-work__overdue">
           <strong>Overdue:</strong> its first reply was due <RelativeTime iso={lead.dueAt} />.
@@ -212,9 +229,10 @@ function LeadDetail({
         <OwnerControl lead={lead} me={me} admins={work.admins} />
       </div>
       <LeadActionForm kind={kind} q={q}>
+        {/* Spam leaves by "Not spam" (archive and unarchive leave it as it is). */}
         <LeadActionButton
           kind={kind}
-          action={lead.archivedAt ? 'unarchive' : 'archive'}
+          action={lead.spamAt ? 'not-spam' : lead.archivedAt ? 'unarchive' : 'archive'}
           id={lead._id}
           name={lead.name}
           variant="primary"

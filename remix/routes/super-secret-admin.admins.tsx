@@ -13,10 +13,12 @@ import { addAdmin, listAdmins, removeAdmin } from '~/api-client/admins.server';
 import { checkToken } from '~/api-client/auth.server';
 import { formMessage } from '~/api-client/http.server';
 import { CardSection, ErrorAlert, useBusy } from '~/components/admin/page-parts';
+import { type ReauthAsk, ReauthFields } from '~/components/admin/reauth-fields';
 import { RelativeTime } from '~/components/admin/relative-time';
 import { fieldErrors, FormField } from '~/components/forms/form-field';
 import { ADMINS_PAGE_PATH } from '~/config/paths';
 import { adminPageMeta } from '~/utils/admin-meta';
+import { withFreshFactor } from '~/utils/reauth.server';
 import { requireAdmin, signInRedirect, unlessSessionBlocked } from '~/utils/session.server';
 
 const LABELS = { email: 'Email', password: 'Initial password' } as const;
@@ -27,6 +29,10 @@ export interface AdminsActionResult {
   message?: string;
   /** What the add form held, so a refused one is not typed again (never the password). */
   email?: string;
+  /** The removal asked about, shown again while a factor is asked for first. */
+  id?: string;
+  /** The change waits for a factor checked again (V7.5.1). */
+  reauth?: ReauthAsk;
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -62,7 +68,13 @@ export async function action({ request }: ActionFunctionArgs) {
 async function add(form: FormData, token: string) {
   const email = String(form.get('email') ?? '').trim();
   const password = String(form.get('password') ?? '');
-  const outcome = await unlessSessionBlocked(await addAdmin({ email, password }, token));
+  const fresh = await withFreshFactor(form, token, () => addAdmin({ email, password }, token));
+  if ('reauth' in fresh)
+    return data<AdminsActionResult>(
+      { intent: 'add', email, reauth: fresh.reauth },
+      { status: 403 },
+    );
+  const outcome = await unlessSessionBlocked(fresh.done);
   if (outcome.ok)
     return redirect(`${ADMINS_PAGE_PATH}?added=${encodeURIComponent(outcome.data.admin.email)}`);
   const errors =
@@ -86,7 +98,13 @@ async function remove(form: FormData, token: string) {
       { intent: 'remove', message: 'Unknown admin.' },
       { status: 400 },
     );
-  const outcome = await unlessSessionBlocked(await removeAdmin(id, token));
+  const fresh = await withFreshFactor(form, token, () => removeAdmin(id, token));
+  if ('reauth' in fresh)
+    return data<AdminsActionResult>(
+      { intent: 'remove', id, email, reauth: fresh.reauth },
+      { status: 403 },
+    );
+  const outcome = await unlessSessionBlocked(fresh.done);
   if (!outcome.ok)
     // 409 says why the last admin stays; 404 that someone removed them first.
     return data<AdminsActionResult>(
@@ -105,6 +123,12 @@ export default function AdminsRoute() {
   const busy = useBusy();
   const addResult = result?.intent === 'add' ? result : undefined;
   const errors = addResult?.errors ?? {};
+  const removeResult = result?.intent === 'remove' ? result : undefined;
+  // A removal waiting for a factor checked again is asked about again, with the fields for it.
+  const removal =
+    removeResult?.reauth && removeResult.id && removeResult.email
+      ? { id: removeResult.id, email: removeResult.email }
+      : pendingRemoval;
 
   return (
     <>
@@ -114,17 +138,18 @@ export default function AdminsRoute() {
           {notice}
         </Alert>
       ) : null}
-      <ErrorAlert message={result?.intent === 'remove' ? result.message : undefined} />
-      {pendingRemoval ? (
+      <ErrorAlert message={removeResult?.message} />
+      {removal ? (
         <Alert variant="danger" className="admin-removal">
           <Form method="post" action={ADMINS_PAGE_PATH}>
             <p className="mb-2">
-              Remove the admin <strong>{pendingRemoval.email}</strong>? Their sessions end at once,
-              and they can no longer sign in.
+              Remove the admin <strong>{removal.email}</strong>? Their sessions end at once, and
+              they can no longer sign in.
             </p>
             <input type="hidden" name="intent" value="remove" />
-            <input type="hidden" name="id" value={pendingRemoval.id} />
-            <input type="hidden" name="email" value={pendingRemoval.email} />
+            <input type="hidden" name="id" value={removal.id} />
+            <input type="hidden" name="email" value={removal.email} />
+            <ReauthFields ask={removeResult?.reauth} idPrefix="remove-admin" />
             <Button type="submit" variant="danger" size="sm" disabled={busy}>
               Remove admin
             </Button>{' '}
@@ -206,6 +231,7 @@ export default function AdminsRoute() {
               required
               error={errors.password}
             />
+            <ReauthFields ask={addResult?.reauth} idPrefix="add-admin" />
             <Button type="submit" variant="primary" disabled={busy}>
               Add admin
             </Button>

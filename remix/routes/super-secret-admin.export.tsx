@@ -2,7 +2,13 @@ import { type LoaderFunctionArgs } from '@remix-run/node';
 
 import { isLeadKindKey, isLeadListState } from '@contract';
 import { exportLeads } from '~/api-client/leads.server';
-import { passwordChangeRedirect, requireAdmin, signInRedirect } from '~/utils/session.server';
+import {
+  gateRedirect,
+  passwordChangeRedirect,
+  requireAdmin,
+  sessionEndReason,
+  signInRedirect,
+} from '~/utils/session.server';
 
 /**
  * A panel's CSV download. The browser has no token to call the API with, so the web server asks
@@ -19,11 +25,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const upstream = await exportLeads(kind, state, token, params.get('q') || undefined);
   if (!(upstream instanceof Response))
     return new Response(upstream.ok ? '' : upstream.message, { status: 503 });
-  if (upstream.status === 401) return signInRedirect('expired');
+  if (upstream.status === 401) return signInRedirect(sessionEndReason(await apiMessage(upstream)));
   // The API validates the search (length, NUL): its refusal is the visitor's, not a failure of ours.
   if (upstream.status === 400) return new Response(await apiMessage(upstream), { status: 400 });
-  // The only 403 a bearer call answers: an initial password still to be changed.
-  if (upstream.status === 403) return passwordChangeRedirect();
+  // The guard's gates: an initial password to change, or a second factor to set up first.
+  if (upstream.status === 403)
+    return gateRedirect(403, await apiMessage(upstream)) ?? passwordChangeRedirect();
   if (!upstream.ok || !upstream.body)
     return new Response('The export failed. Please try again.', { status: 502 });
 

@@ -1,6 +1,6 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from '@remix-run/node';
 
-import { isLeadKindKey, isLeadListState } from '@contract';
+import { isLeadKindKey, isLeadList } from '@contract';
 import { FIELD, readActionForm } from '~/components/admin/lead-actions';
 import { postedWithJs } from '~/components/forms/js-flag';
 import { ADMIN_PATH } from '~/config/paths';
@@ -18,7 +18,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   const kind = params.get('kind');
   const state = params.get('state');
-  if (!isLeadKindKey(kind) || !isLeadListState(state))
+  if (!isLeadKindKey(kind) || !isLeadList(state))
     return data<ListResult>({ ok: false, message: 'Unknown list.' }, { status: 400 });
   return loadPage(kind, state, token, {
     cursor: params.get('cursor') ?? undefined,

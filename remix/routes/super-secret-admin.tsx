@@ -12,14 +12,18 @@ import {
   useRouteLoaderData,
 } from '@remix-run/react';
 
-import { login, logout } from '~/api-client/auth.server';
+import { MFA_CHALLENGE_GONE, MFA_METHODS, type MfaMethod } from '@contract';
+import { login, logout, type SignInOrigin, verifyMfa } from '~/api-client/auth.server';
 import { UNAVAILABLE_MESSAGE } from '~/api-client/http.server';
+import { passkeyAnswerOf } from '~/api-client/mfa.server';
 import { AdminShell } from '~/components/admin/admin-shell';
 import { leadActionAnswered } from '~/components/admin/lead-actions';
 import { SignInForm, type SignInResult } from '~/components/admin/sign-in-form';
 import { adminLinks } from '~/components/admin/stylesheet';
+import { fieldErrors } from '~/components/forms/form-field';
 import { ACCOUNT_PATH, ADMIN_PATH } from '~/config/paths';
 import { adminMeta } from '~/utils/admin-meta';
+import { clearMfaToken, readMfaToken, saveMfaToken } from '~/utils/mfa-challenge.server';
 import { clearToken, readToken, saveToken, signInRedirect } from '~/utils/session.server';
 import { waitText } from '~/utils/wait-text';
 
@@ -36,6 +40,7 @@ const DASHBOARD_ROUTE_ID = 'routes/super-secret-admin._dashboard';
 
 const NOTICES: Record<string, string> = {
   expired: 'Your session has expired. Please sign in again.',
+  'timed-out': 'Your session timed out after a while without use. Please sign in again.',
   'signed-out': 'You have signed out.',
   'signed-out-everywhere':
     'You have signed out everywhere: every session of your account has ended.',
@@ -50,37 +55,124 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
   const intent = form.get('intent');
-  if (intent === 'sign-in') return signIn(form, context.clientIp);
+  // The sessions list names the browser and address a session was opened from.
+  const origin = {
+    clientIp: context.clientIp,
+    userAgent: request.headers.get('user-agent') ?? undefined,
+  };
+  if (intent === 'sign-in') return signIn(form, origin);
+  if (intent === 'mfa-verify') return verifyCode(request, form, origin);
+  if (intent === 'mfa-recovery') return codeStep(form, { recovery: true });
   if (intent === 'sign-out') return signOut(request);
   return data({ ok: false, message: 'Unknown action.' }, { status: 400 });
 }
 
-async function signIn(form: FormData, clientIp: string | undefined) {
+async function signIn(form: FormData, origin: SignInOrigin) {
   const email = String(form.get('email') ?? '').trim();
   const password = String(form.get('password') ?? '');
-  const outcome = await login({ email, password }, clientIp);
-  if (outcome.ok)
+  const outcome = await login({ email, password }, origin);
+  if (outcome.ok) {
+    const answer = outcome.data;
+    if ('mfaToken' in answer) {
+      // The right password of an admin with a second factor: no session yet, the code step next.
+      const headers = new Headers();
+      headers.append('Set-Cookie', await clearToken());
+      headers.append('Set-Cookie', await saveMfaToken(answer.mfaToken));
+      return data<SignInResult>(
+        { intent: 'sign-in', step: 'code', email, methods: answer.methods },
+        { headers },
+      );
+    }
     // Spec section 4: a successful login stores the token and reloads; an admin on an initial
     // password goes to the Account page to replace it first.
-    return redirect(
-      outcome.data.mustChangePassword ? `${ACCOUNT_PATH}?reason=must-change` : ADMIN_PATH,
-      {
-        headers: { 'Set-Cookie': await saveToken(outcome.data.token) },
-      },
-    );
+    return redirect(answer.mustChangePassword ? `${ACCOUNT_PATH}?reason=must-change` : ADMIN_PATH, {
+      headers: { 'Set-Cookie': await saveToken(answer.token) },
+    });
+  }
 
   const result: SignInResult = {
     intent: 'sign-in',
+    step: 'password',
     email,
     error:
       outcome.status === 429
-        ? `Too many sign-in attempts. Please try again in ${waitText(outcome.retryAfter)}.`
+        ? tooManyAttempts(outcome.retryAfter)
         : outcome.status === 400 || outcome.status === 401
           ? 'Invalid email or password'
           : UNAVAILABLE_MESSAGE,
   };
   // Spec section 4: a failed login clears any stored token.
   return data(result, { status: outcome.status, headers: { 'Set-Cookie': await clearToken() } });
+}
+
+const tooManyAttempts = (retryAfter: number | undefined) =>
+  `Too many sign-in attempts. Please try again in ${waitText(retryAfter)}.`;
+
+/** The code step again (its form asked for a recovery code instead, or its code was refused). */
+function codeStep(form: FormData, extra: Partial<SignInResult>, status = 200) {
+  const email = String(form.get('email') ?? '').trim();
+  const recovery = form.get('recovery') === '1';
+  const methods = methodsOf(form.get('methods'));
+  return data<SignInResult>(
+    {
+      intent: 'sign-in',
+      step: 'code',
+      email,
+      ...(recovery ? { recovery } : {}),
+      ...(methods ? { methods } : {}),
+      ...extra,
+    },
+    { status },
+  );
+}
+
+/** The sign-in's methods as the code step's forms carry them (a comma-separated list). */
+function methodsOf(value: FormDataEntryValue | null): MfaMethod[] | undefined {
+  if (typeof value !== 'string' || value === '') return undefined;
+  const known: readonly string[] = MFA_METHODS;
+  const methods = value.split(',').filter((m): m is MfaMethod => known.includes(m));
+  return methods.length > 0 ? methods : undefined;
+}
+
+/** The sign-in's second step: the challenge from the cookie and the typed code. */
+async function verifyCode(request: Request, form: FormData, origin: SignInOrigin) {
+  const email = String(form.get('email') ?? '').trim();
+  const mfaToken = await readMfaToken(request);
+  const backToPassword = async (status: number) =>
+    data<SignInResult>(
+      { intent: 'sign-in', step: 'password', email, error: MFA_CHALLENGE_GONE },
+      { status, headers: { 'Set-Cookie': await clearMfaToken() } },
+    );
+  if (!mfaToken) return backToPassword(401);
+  const passkey = passkeyAnswerOf(form.get('passkey'));
+  const code = String(form.get('code') ?? '');
+  const outcome = await verifyMfa(passkey ? { mfaToken, passkey } : { mfaToken, code }, origin);
+  if (outcome.ok) {
+    const headers = new Headers();
+    headers.append('Set-Cookie', await clearMfaToken());
+    headers.append('Set-Cookie', await saveToken(outcome.data.token));
+    return redirect(ADMIN_PATH, { headers });
+  }
+  // The challenge is gone (5 minutes, or 5 wrong codes): the password again.
+  if (outcome.status === 401 && outcome.message === MFA_CHALLENGE_GONE)
+    return backToPassword(outcome.status);
+  // A passkey's answer refused is said above the form; a code's, on its field.
+  if (passkey && (outcome.status === 401 || outcome.status === 400))
+    return codeStep(form, { error: outcome.message }, outcome.status);
+  if (outcome.status === 401) return codeStep(form, { codeError: outcome.message }, 401);
+  if (outcome.status === 400)
+    return codeStep(
+      form,
+      { codeError: fieldErrors(outcome.errors, { code: 'Code' }).code ?? 'Enter the code.' },
+      400,
+    );
+  return codeStep(
+    form,
+    {
+      error: outcome.status === 429 ? tooManyAttempts(outcome.retryAfter) : UNAVAILABLE_MESSAGE,
+    },
+    outcome.status,
+  );
 }
 
 /**

@@ -4,7 +4,7 @@ import {
   type LeadKindKey,
   type Lead,
   type LeadAction,
-  type LeadListState,
+  type LeadList,
   type LeadStage,
   movePages,
 } from '@contract';
@@ -25,12 +25,12 @@ import { unlessSessionBlocked } from './session.server';
 
 export async function loadPage<K extends LeadKindKey>(
   kind: K,
-  state: LeadListState,
+  state: LeadList,
   token: string,
   { view = 'all', ...query }: { q?: string; cursor?: string; view?: PanelView } = {},
 ): Promise<ListResult<K>> {
   const filter =
-    state === 'archived' || view === 'all'
+    state !== 'active' || view === 'all'
       ? {}
       : view === 'mine'
         ? { assignee: 'me' }
@@ -50,13 +50,14 @@ export async function loadOverview(token: string) {
 
 /**
  * The dashboard: one call for every kind's totals and first page, then a call for each searched
- * panel and for an archive shown inline. An API that can't be reached fails the whole dashboard
+ * panel and for an archive or spam shown inline. An API that can't be reached fails the whole dashboard
  * (the session's token is unchecked then).
  */
 export async function loadDashboard(token: string, url: URL): Promise<ApiOutcome<InboxPanel[]>> {
   const overview = await loadOverview(token);
   if (!overview.ok) return overview;
   const inlineArchive = url.searchParams.get('archived');
+  const inlineSpam = url.searchParams.get('spam');
   const panels = await Promise.all(
     LEAD_KIND_KEYS.map(async (kind): Promise<InboxPanel> => {
       const q = (url.searchParams.get(searchParam(kind)) ?? '').trim();
@@ -74,6 +75,7 @@ export async function loadDashboard(token: string, url: URL): Promise<ApiOutcome
             ? await loadPage(kind, 'active', token, { q, view })
             : { ok: true, page: active },
         archived: inlineArchive === kind ? await loadPage(kind, 'archived', token, { q }) : null,
+        spam: inlineSpam === kind ? await loadPage(kind, 'spam', token) : null,
       };
     }),
   );

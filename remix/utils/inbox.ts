@@ -46,6 +46,8 @@ export interface InboxPanel<K extends LeadKindKey = LeadKindKey> {
   active: ListResult<K>;
   /** The archive, read only where it shows at once: inline without JavaScript (`?archived=kind`). */
   archived: ListResult<K> | null;
+  /** Spam, read only where it shows at once: inline without JavaScript (`?spam=kind`). */
+  spam: ListResult<K> | null;
 }
 
 /** What an action on leads answers to the panel: the lists it shows now (searched, if it was). */

@@ -1,6 +1,6 @@
 import { createCookie, redirect } from '@remix-run/node';
 
-import { PASSWORD_CHANGE_REQUIRED } from '@contract';
+import { MFA_SETUP_REQUIRED, PASSWORD_CHANGE_REQUIRED, SESSION_TIMED_OUT } from '@contract';
 import { type ApiOutcome } from '~/api-client/http.server';
 import { getWebEnv } from '~/config/env.server';
 import { ACCOUNT_PATH, ADMIN_PATH } from '~/config/paths';
@@ -63,7 +63,7 @@ export function clearToken(): Promise<string> {
   return cookie().serialize('', { maxAge: 0 });
 }
 
-export type SignInReason = 'expired' | 'signed-out' | 'signed-out-everywhere';
+export type SignInReason = 'expired' | 'timed-out' | 'signed-out' | 'signed-out-everywhere';
 
 /** Back to the sign-in screen without the cookie, saying why. */
 export async function signInRedirect(reason: SignInReason): Promise<Response> {
@@ -84,16 +84,37 @@ export function passwordChangeRedirect(): Response {
   return redirect(`${ACCOUNT_PATH}?reason=must-change`);
 }
 
+/** To the Account page's enrolment: ADMIN_MFA=required and the admin has no second factor yet. */
+export function mfaSetupRedirect(): Response {
+  return redirect(`${ACCOUNT_PATH}?reason=mfa-setup`);
+}
+
+/** Why a 401 ended the session, for the sign-in screen: unused too long, or anything else. */
+export function sessionEndReason(message: string): SignInReason {
+  return message === SESSION_TIMED_OUT ? 'timed-out' : 'expired';
+}
+
 /**
- * An API answer that ends the page: a 401 (the token died: expired, revoked, admin removed) goes
- * back to sign-in; the 403 of a password change still due goes to the Account page. Anything else
- * is the caller's to show.
+ * The page a refusal of the guard leads to, or null for any other answer: the 403 of a password
+ * change still due, or of a second factor still to set up, each to the Account page.
+ */
+export function gateRedirect(status: number, message: string): Response | null {
+  if (status !== 403) return null;
+  if (message === PASSWORD_CHANGE_REQUIRED) return passwordChangeRedirect();
+  if (message === MFA_SETUP_REQUIRED) return mfaSetupRedirect();
+  return null;
+}
+
+/**
+ * An API answer that ends the page: a 401 (the token died: expired, timed out, revoked, admin
+ * removed) goes back to sign-in, saying why; the guard's gates go to the Account page. Anything
+ * else is the caller's to show.
  */
 export async function unlessSessionBlocked<T>(outcome: ApiOutcome<T>): Promise<ApiOutcome<T>> {
   if (outcome.ok) return outcome;
-  if (outcome.status === 401) throw await signInRedirect('expired');
-  if (outcome.status === 403 && outcome.message === PASSWORD_CHANGE_REQUIRED)
-    throw passwordChangeRedirect();
+  if (outcome.status === 401) throw await signInRedirect(sessionEndReason(outcome.message));
+  const gate = gateRedirect(outcome.status, outcome.message);
+  if (gate) throw gate;
   return outcome;
 }
 

@@ -73,6 +73,11 @@ export async function startWebStack(options: WebStackOptions = {}): Promise<WebS
         ADMIN_EMAIL: admin.email,
         ADMIN_PASSWORD: admin.password,
         CORS_ORIGINS: webUrl,
+        // The passkeys' relying party and origin derive from it (localhost: a secure context).
+        WEB_URL: webUrl,
+        // The stack's suites sign in with the password alone (NODE_ENV=production would require a
+        // second factor); test/api/mfa.e2e-spec.ts covers ADMIN_MFA=required.
+        ADMIN_MFA: 'optional',
         ...options.apiEnv,
       }),
     );

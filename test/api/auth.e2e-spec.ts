@@ -172,8 +172,30 @@ describe('auth', () => {
         return { sub: String(stored?._id), sv: Number(stored?.sessionVersion) };
       };
 
-      it('accepts a hand-signed token with all of them (the control)', async () => {
-        const token = handSignedToken(await claimsOf(admin.email));
+      it('accepts a hand-signed token with all of them and a session on record (the control)', async () => {
+        const claims = await claimsOf(admin.email);
+        const token = handSignedToken(claims);
+        // Without its server-side record the token opens nothing (test/api/sessions.e2e-spec.ts).
+        await request(t.http).post(AUTH_PATHS.checkToken).send({ token }).expect(200, {
+          success: false,
+        });
+        const { jti, exp } = JSON.parse(
+          Buffer.from(token.split('.')[1] ?? '', 'base64url').toString(),
+        ) as { jti: string; exp: number };
+        const now = new Date();
+        await t.connection
+          .collection<{ _id: string } & Record<string, unknown>>('admin_sessions')
+          .insertOne({
+            _id: jti,
+            adminId: claims.sub,
+            sv: claims.sv,
+            createdAt: now,
+            lastSeenAt: now,
+            verifiedAt: now,
+            ip: null,
+            userAgent: null,
+            expiresAt: new Date(exp * 1000),
+          });
         await request(t.http).post(AUTH_PATHS.checkToken).send({ token }).expect(200, {
           success: true,
         });

@@ -68,14 +68,17 @@ describe('lead intake', () => {
       );
     });
 
-    it('answers a filled honeypot like a success and stores nothing', async () => {
-      const before = await t.connection.collection(kind.collection).countDocuments();
+    it('answers a filled honeypot like a success and holds it as spam', async () => {
       const res = await request(t.http)
         .post(paths.create)
         .send({ ...validSubmission(kind), website: 'http://spam.example' })
         .expect(201);
       expect(res.body).toEqual({ success: true, id: expect.stringMatching(/^[0-9a-f]{24}$/) });
-      expect(await t.connection.collection(kind.collection).countDocuments()).toBe(before);
+      const held = await request(t.http)
+        .get(paths.one(res.body.id))
+        .set('Authorization', `Bearer ${token}`)
+        .expect(200);
+      expect(held.body.lead).toMatchObject({ spamReasons: expect.arrayContaining(['honeypot']) });
     });
   });
 

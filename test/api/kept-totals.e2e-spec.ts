@@ -68,9 +68,10 @@ describe('kept totals and cached lists', () => {
 
   async function storedTotals() {
     return {
-      active: await leads().countDocuments({ archivedAt: null }),
-      archived: await leads().countDocuments({ archivedAt: { $ne: null } }),
-      unread: await leads().countDocuments({ archivedAt: null, readAt: null }),
+      active: await leads().countDocuments({ spamAt: null, archivedAt: null }),
+      archived: await leads().countDocuments({ spamAt: null, archivedAt: { $ne: null } }),
+      unread: await leads().countDocuments({ spamAt: null, archivedAt: null, readAt: null }),
+      spam: await leads().countDocuments({ spamAt: { $ne: null } }),
     };
   }
 
@@ -135,6 +136,7 @@ describe('kept totals and cached lists', () => {
       active: 3,
       archived: 2,
       unread: 3,
+      spam: 0,
       stages: stages({ new: 3 }),
       overdue: 0,
     });
@@ -143,13 +145,14 @@ describe('kept totals and cached lists', () => {
       active: 60,
       archived: 0,
       unread: 60,
+      spam: 0,
       stages: stages({ new: 60 }),
       overdue: 0,
     });
     expect(body.kinds.keDemo.active).toMatchObject({ total: 60, nextCursor: expect.any(String) });
     expect(body.kinds.keDemo.active.data).toHaveLength(50);
     expect(body.kinds.consultation).toEqual({
-      totals: { active: 0, archived: 0, unread: 0, stages: stages({}), overdue: 0 },
+      totals: { active: 0, archived: 0, unread: 0, spam: 0, stages: stages({}), overdue: 0 },
       active: { data: [], nextCursor: null, total: 0 },
     });
     await clearLeads(t, LEAD_KINDS.contactUs);
@@ -205,7 +208,7 @@ describe('kept totals and cached lists', () => {
 
   it('keeps the totals exact under concurrent intake', async () => {
     await Promise.all(Array.from({ length: 60 }, (_, i) => submit(t, i)));
-    expect(await storedTotals()).toEqual({ active: 60, archived: 0, unread: 60 });
+    expect(await storedTotals()).toEqual({ active: 60, archived: 0, unread: 60, spam: 0 });
     await expectExact(t);
   });
 
@@ -261,8 +264,8 @@ describe('kept totals and cached lists', () => {
       [
         {
           kind: kind.key,
-          stored: { active: 4, archived: 0, unread: 4, ...stages({ new: 4 }) },
-          counted: { active: 7, archived: 0, unread: 7, ...stages({ new: 7 }) },
+          stored: { active: 4, archived: 0, unread: 4, spam: 0, ...stages({ new: 4 }) },
+          counted: { active: 7, archived: 0, unread: 7, spam: 0, ...stages({ new: 7 }) },
         },
         'kept lead totals had drifted from the stored leads; corrected',
       ],

@@ -43,6 +43,8 @@ describe('acting on leads', () => {
           overdue: false,
           source: null,
           otherRequests: 0,
+          spamAt: null,
+          spamReasons: [],
         },
       });
       const lead = body.lead as Lead;

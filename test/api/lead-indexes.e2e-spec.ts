@@ -123,6 +123,16 @@ describe('every query shape has an index that serves its filter and sort', () =>
           kind.collection,
           { name: `${kind.key}: a removed admin’s leads`, filter: { assigneeId: owner } },
         ],
+        // The Spam list (decision 0019): its own index, newest held first.
+        [kind.collection, { name: `${kind.key} spam: first page`, ...listQuery('spam') }],
+        [
+          kind.collection,
+          {
+            name: `${kind.key} spam: next page`,
+            ...listQuery('spam', { after: sortValues('spam', { ...record, spamAt: new Date() }) }),
+          },
+        ],
+        [kind.collection, { name: `${kind.key} spam: count`, filter: stateFilter('spam') }],
         // Insights: a range of arrivals, spam left out.
         [
           kind.collection,

@@ -47,6 +47,7 @@ describe('lead stages', () => {
         'unarchivedTotal',
         'archivedTotal',
         'unreadTotal',
+        'spamTotal',
         'unarchivedNextCursor',
         'archivedNextCursor',
       ].sort(),

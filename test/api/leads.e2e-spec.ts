@@ -59,6 +59,8 @@ describe.each(leadKindList.map((kind) => [kind.panelTitle, kind] as const))(
             'overdue',
             'source',
             'otherRequests',
+            'spamAt',
+            'spamReasons',
           ].sort(),
         );
         expect(newest).toEqual(
@@ -108,6 +110,7 @@ describe.each(leadKindList.map((kind) => [kind.panelTitle, kind] as const))(
           unarchivedTotal: 1,
           archivedTotal: 1,
           unreadTotal: 1,
+          spamTotal: 0,
           unarchivedNextCursor: null,
           archivedNextCursor: null,
         });

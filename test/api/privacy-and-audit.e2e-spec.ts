@@ -77,6 +77,7 @@ describe('a person’s leads (access, erasure) and who did what', () => {
       active: await stored.countDocuments({ archivedAt: null }),
       archived: await stored.countDocuments({ archivedAt: { $ne: null } }),
       unread: await stored.countDocuments({ archivedAt: null, readAt: null }),
+      spam: 0,
       // Every lead here is new: the erased ones leave that stage's count too.
       stages: {
         new: await stored.countDocuments({ archivedAt: null }),

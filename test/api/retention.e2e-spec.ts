@@ -96,6 +96,8 @@ describe('retention: archived leads after RETENTION_ARCHIVED_DAYS, spam after SP
     const id = res.body.id as string;
     await post(leadWorkPaths(kind).notes(id), { text: `note ${n}` }).expect(201);
     if (dates.archivedAt) await post(leadPaths(kind).archive, { ids: [id] }).expect(200);
+    // Into Spam through the API, so the kept totals count it there (decision 0019).
+    if (dates.spamAt) await post(leadPaths(kind).spam, { ids: [id] }).expect(200);
     await leads(kind).updateOne({ _id: new Types.ObjectId(id) }, { $set: dates });
     await t.connection.collection('lead_notifications').insertOne({
       channel: 'email',
@@ -116,8 +118,9 @@ describe('retention: archived leads after RETENTION_ARCHIVED_DAYS, spam after SP
     return {
       kept: { active, archived },
       counted: {
-        active: await leads(kind).countDocuments({ archivedAt: null }),
-        archived: await leads(kind).countDocuments({ archivedAt: { $ne: null } }),
+        // Spam is a list of its own (decision 0019), whatever its archive date says.
+        active: await leads(kind).countDocuments({ spamAt: null, archivedAt: null }),
+        archived: await leads(kind).countDocuments({ spamAt: null, archivedAt: { $ne: null } }),
       },
     };
   }

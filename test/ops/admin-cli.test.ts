@@ -3,6 +3,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+import { MongoClient } from 'mongodb';
+
 import {
   type EmbeddedDatabase,
   startEmbeddedDatabase,
@@ -73,6 +75,72 @@ describe('the admin CLI', () => {
       expect(lines).toHaveLength(1);
       expect(lines[0]).toMatch(/MONGODB_URI/);
       expect(lines[0]).toMatch(/npm run admin/);
+    } finally {
+      await db?.stop();
+    }
+  }, 90_000);
+
+  it('--reset-mfa removes an admin’s second factors (TOTP, passkeys) and ends their sessions, in the audit log', async () => {
+    let db: EmbeddedDatabase | undefined;
+    const container = { NODE_ENV: 'production', JWT_SECRET: 'j'.repeat(40) };
+    try {
+      db = await startEmbeddedDatabase({ dataDir, log: () => undefined });
+      const uri = `${db.uri}ops_reset_mfa`;
+      const email = 'lost-phone@example.com';
+      await run(
+        ['dist/cli/admin.js', '--email', email],
+        { ...container, MONGODB_URI: uri },
+        PASSWORD,
+      );
+      const client = await MongoClient.connect(uri);
+      try {
+        const admins = client.db().collection('admins');
+        const passkeys = client
+          .db()
+          .collection<{ _id: string; adminId: string; name: string }>('admin_passkeys');
+        const admin = await admins.findOne({ email });
+        await passkeys.insertOne({ _id: 'credential-1', adminId: String(admin?._id), name: 'Key' });
+        await admins.updateOne(
+          { email },
+          {
+            $set: {
+              totpSecret: 'v1.sealed',
+              recoveryCodeHashes: ['a', 'b'],
+              passkeyIds: ['credential-1'],
+              sessionVersion: 3,
+            },
+          },
+        );
+        // No password is read: stdin is left empty.
+        const reset = await run(
+          ['dist/cli/admin.js', '--email', email, '--reset-mfa'],
+          { ...container, MONGODB_URI: uri },
+          '',
+        );
+        expect(reset.code).toBe(0);
+        expect(reset.stdout).toMatch(/Second factor of lost-phone@example\.com removed/);
+        expect(await admins.findOne({ email })).toMatchObject({
+          totpSecret: null,
+          totpPendingSecret: null,
+          recoveryCodeHashes: [],
+          passkeyIds: [],
+          sessionVersion: 4,
+        });
+        await expect(passkeys.countDocuments()).resolves.toBe(0);
+        expect(
+          await client.db().collection('audit_log').findOne({ action: 'mfa-reset' }),
+        ).toMatchObject({ adminEmail: email, detail: { by: 'cli' } });
+
+        const unknown = await run(
+          ['dist/cli/admin.js', '--email', 'nobody@example.com', '--reset-mfa'],
+          { ...container, MONGODB_URI: uri },
+          '',
+        );
+        expect(unknown.code).toBe(1);
+        expect(unknown.stderr.trim()).toBe('Failed: no admin with the email nobody@example.com');
+      } finally {
+        await client.close();
+      }
     } finally {
       await db?.stop();
     }

@@ -33,6 +33,8 @@ describe('node dist/main.js', () => {
         HOME: process.env.HOME,
         NODE_ENV: 'production',
         JWT_SECRET: randomBytes(32).toString('hex'),
+        // These tests sign in with the password alone; production would require a second factor.
+        ADMIN_MFA: 'optional',
         ALTCHA_HMAC_KEY: randomBytes(32).toString('hex'),
         DATA_DIR: dataDir,
         ...env,

@@ -190,6 +190,8 @@ async function startReplica(
       PATH: process.env.PATH,
       HOME: process.env.HOME,
       NODE_ENV: 'production',
+      // Signs in with the password alone; production would require a second factor.
+      ADMIN_MFA: 'optional',
       API_PORT: String(port),
       DATA_DIR: dataDir,
       ADMIN_EMAIL: ADMIN.email,

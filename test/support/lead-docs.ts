@@ -1,10 +1,12 @@
-import { type LeadKindDescriptor } from '../../nest/src/contract';
+import { type LeadKindDescriptor, type SpamReason } from '../../nest/src/contract';
 import { leadWords, storedWords } from '../../nest/src/leads/core/lead-words';
 
 export interface LeadDocsOptions {
   /** A word put into names, emails and texts, so a test can find (and remove) its own leads. */
   tag?: string;
   archived?: boolean;
+  /** Held as spam (at arrival) with these reasons. */
+  spam?: SpamReason[];
   /** createdAt of the first (oldest) lead; each next lead is `stepMs` newer. */
   start?: number;
   stepMs?: number;
@@ -15,7 +17,7 @@ export interface LeadDocsOptions {
  * database (the API suite through Mongoose's connection, the browser suite through the driver).
  */
 export function leadDocs(kind: LeadKindDescriptor, count: number, options: LeadDocsOptions = {}) {
-  const { tag, archived = false, stepMs = 1000 } = options;
+  const { tag, archived = false, spam, stepMs = 1000 } = options;
   const start = options.start ?? Date.now() - count * stepMs;
   return Array.from({ length: count }, (_, i) => {
     const at = new Date(start + i * stepMs);
@@ -30,6 +32,7 @@ export function leadDocs(kind: LeadKindDescriptor, count: number, options: LeadD
       updatedAt: at,
       archivedAt: archived ? new Date(at.getTime() + 500) : null,
       readAt: null,
+      ...(spam ? { spamAt: at, spamReasons: spam } : {}),
     });
   });
 }

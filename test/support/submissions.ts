@@ -1,6 +1,9 @@
 import { type LeadKindDescriptor } from '../../nest/src/contract';
 
-/** A valid submission of each kind, as its form would send it. */
+/**
+ * A valid submission of each kind, as its form would send it. Each `n` has words of its own: one
+ * text from three addresses is a spam reason (decision 0019).
+ */
 export function validSubmission(kind: LeadKindDescriptor, n = 0): Record<string, string> {
   return {
     name: `Ada Lovelace ${n}`,
@@ -8,6 +11,8 @@ export function validSubmission(kind: LeadKindDescriptor, n = 0): Record<string,
     ...(kind.phoneRequired ? { phone_number: '+44 20 7946 0000' } : {}),
     ...(kind.hasSubject ? { subject: 'Pricing data' } : {}),
     [kind.textField]:
-      kind.textField === 'message' ? 'Tell me about your price models.' : 'Harbour Ltd',
+      kind.textField === 'message'
+        ? `Request ${n}: tell me about your price models.`
+        : 'Harbour Ltd',
   };
 }

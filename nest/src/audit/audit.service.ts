@@ -18,6 +18,12 @@ export interface AuditEvent {
   admin?: RequestAdmin | { id: null; email: string };
 }
 
+/** Where an action came from outside an HTTP request (the admin CLI: no address). */
+export interface AuditOrigin {
+  ip: null;
+  admin?: undefined;
+}
+
 const KEYS = ['at', '_id'] as const;
 
 /** Records who did what, and reads it back newest first. */
@@ -31,7 +37,7 @@ export class AuditService {
    * Records an admin's action. Called after the action succeeded; a failure to record is logged,
    * not answered (the action is done, and saying otherwise would invite a repeat).
    */
-  record(request: Request, event: AuditEvent): Promise<void> {
+  record(request: Pick<Request, 'ip' | 'admin'> | AuditOrigin, event: AuditEvent): Promise<void> {
     return this.write(event, event.admin ?? request.admin, request.ip ?? null);
   }
 

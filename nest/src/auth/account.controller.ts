@@ -1,28 +1,59 @@
-import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  HttpStatus,
+  Param,
+  Post,
+  Req,
+} from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiBearerAuth,
   ApiForbiddenResponse,
+  ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
+  ApiParam,
   ApiTags,
+  ApiTooManyRequestsResponse,
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import { type Request } from 'express';
 
 import { AuditService } from '../audit/audit.service';
-import { AUTH_PATHS, type ChangePasswordResponse, PASSWORD_CHANGE_REQUIRED } from '../contract';
+import { ApiError } from '../common/api-error';
+import {
+  AUTH_PATHS,
+  type ChangePasswordResponse,
+  REAUTH_REQUIRED,
+  type SessionListResponse,
+} from '../contract';
 
 import { AdminService } from './admin.service';
-import { AuthService } from './auth.service';
+import { AuthService, originOf } from './auth.service';
 import {
   ChangePasswordDto,
   ChangePasswordResponseDto,
   SuccessResponseDto,
 } from './dto/change-password.dto';
-import { AllowedWhilePasswordChangeDue } from './public.decorator';
+import { ReauthDto } from './dto/mfa.dto';
+import { SESSION_ID_SCHEMA, SessionListResponseDto } from './dto/session.dto';
+import { type CheckedFactor, hasSecondFactor, MfaService } from './mfa/mfa.service';
+import { ipOf } from './mfa.controller';
+import { challengeKey, PasskeysService } from './passkeys/passkeys.service';
+import {
+  AllowedWhileMfaSetupDue,
+  AllowedWhilePasswordChangeDue,
+  NeedsFreshFactor,
+} from './public.decorator';
+import { sessionOf } from './request-admin';
+import { SessionStore } from './sessions/session.store';
 import { TokenDenyList } from './token-deny-list.service';
-import { type AdminSession } from './token.service';
+
+const SESSION_ID = new RegExp(SESSION_ID_SCHEMA.pattern);
 
 /** The signed-in admin's own account: their password and their sessions. */
 @ApiTags('auth')
@@ -34,16 +65,22 @@ export class AccountController {
     private readonly auth: AuthService,
     private readonly admins: AdminService,
     private readonly denyList: TokenDenyList,
+    private readonly sessions: SessionStore,
+    private readonly mfa: MfaService,
+    private readonly passkeys: PasskeysService,
     private readonly audit: AuditService,
   ) {}
 
   @Post(AUTH_PATHS.changePassword)
   @HttpCode(200)
   @AllowedWhilePasswordChangeDue()
+  @NeedsFreshFactor()
   @ApiOperation({
     summary: 'Change your own password; every session of yours ends and this one gets a new token',
+    description: 'Needs a factor checked in the last 5 minutes (a sign-in or POST /auth/reauth).',
   })
   @ApiOkResponse({ type: ChangePasswordResponseDto })
+  @ApiForbiddenResponse({ description: REAUTH_REQUIRED })
   @ApiBadRequestResponse({
     description:
       'Malformed body, wrong current password, a new password too short, too common or equal to the current one (errors per field)',
@@ -53,19 +90,133 @@ export class AccountController {
     @Req() request: Request,
   ): Promise<ChangePasswordResponse> {
     const { admin } = sessionOf(request);
-    const token = await this.auth.changePassword(admin, body.currentPassword, body.newPassword);
+    const token = await this.auth.changePassword(
+      admin,
+      body.currentPassword,
+      body.newPassword,
+      originOf(request),
+    );
     await this.audit.record(request, { action: 'password-changed' });
     return { success: true, token };
+  }
+
+  @Post(AUTH_PATHS.reauth)
+  @HttpCode(200)
+  // An admin on an initial password whose sign-in is older than 5 minutes needs it to change it.
+  @AllowedWhilePasswordChangeDue()
+  @ApiOperation({
+    summary:
+      'Confirm it is you: the password, and a code once you have a second factor; or a passkey',
+    description:
+      'Security changes (password, second factor, recovery codes, adding or removing an admin) are then allowed for 5 minutes in this session.',
+  })
+  @ApiOkResponse({ type: SuccessResponseDto })
+  @ApiBadRequestResponse({
+    description:
+      'Malformed body, a wrong password, a missing or wrong code, or a passkey answer not accepted (errors per field)',
+  })
+  @ApiTooManyRequestsResponse({ description: 'Too many wrong passwords or codes; see Retry-After' })
+  async reauth(@Body() body: ReauthDto, @Req() request: Request): Promise<{ success: true }> {
+    const { admin, jti } = sessionOf(request);
+    const ip = ipOf(request);
+    const failed = (method: 'code' | 'passkey') => async (error: unknown) => {
+      await this.audit.record(request, {
+        action: 'mfa-failed',
+        detail: { step: 'reauth', method },
+      });
+      throw error;
+    };
+    if (body.passkey === undefined && body.password === undefined)
+      throw new ApiError(HttpStatus.BAD_REQUEST, 'Your password or a passkey is required', {
+        password: ['send password (with a code once you have a second factor) or passkey'],
+      });
+    if (body.password !== undefined) await this.mfa.checkPassword(admin, body.password, ip);
+    let factor: CheckedFactor | null = null;
+    if (body.passkey !== undefined) {
+      const used = await this.passkeys
+        .checkCounted(admin, challengeKey.reauth(jti), body.passkey, ip)
+        .catch(failed('passkey'));
+      factor = { method: 'passkey', passkeyId: used._id };
+    } else if (hasSecondFactor(admin)) {
+      if (body.code === undefined)
+        throw new ApiError(HttpStatus.BAD_REQUEST, 'A code from your second factor is required', {
+          code: [
+            'code (or a passkey instead of the password) is required once you have a second factor',
+          ],
+        });
+      factor = await this.mfa.checkCounted(admin, body.code, ip).catch(failed('code'));
+    }
+    if (factor?.method === 'recovery-code')
+      await this.audit.record(request, {
+        action: 'recovery-code-used',
+        detail: { left: factor.left },
+      });
+    if (factor?.method === 'passkey')
+      await this.audit.record(request, {
+        action: 'passkey-used',
+        detail: { passkeyId: factor.passkeyId, step: 'reauth' },
+      });
+    await this.sessions.markVerified(jti);
+    await this.audit.record(request, {
+      action: 'reauthenticated',
+      ...(factor ? { detail: { factor: factor.method } } : {}),
+    });
+    return { success: true };
+  }
+
+  @Get(AUTH_PATHS.sessions)
+  @ApiOperation({ summary: 'Your sessions that still open: most recently used first' })
+  @ApiOkResponse({ type: SessionListResponseDto })
+  async listSessions(@Req() request: Request): Promise<SessionListResponse> {
+    const { admin, jti } = sessionOf(request);
+    const records = await this.sessions.listOf({
+      id: String(admin._id),
+      sessionVersion: admin.sessionVersion,
+    });
+    return {
+      success: true,
+      sessions: records.map((record) => ({
+        id: record._id,
+        createdAt: record.createdAt.toISOString(),
+        lastSeenAt: record.lastSeenAt.toISOString(),
+        ip: record.ip,
+        userAgent: record.userAgent,
+        current: record._id === jti,
+      })),
+    };
+  }
+
+  @Delete(`${AUTH_PATHS.sessions}/:id`)
+  @ApiOperation({
+    summary: 'End one of your sessions: its token is refused from the next request on',
+  })
+  @ApiParam({ name: 'id', schema: SESSION_ID_SCHEMA })
+  @ApiOkResponse({ type: SuccessResponseDto })
+  @ApiBadRequestResponse({ description: 'The id is not a session id' })
+  @ApiNotFoundResponse({ description: 'You have no session with this id' })
+  async endSession(@Param('id') id: string, @Req() request: Request): Promise<{ success: true }> {
+    if (!SESSION_ID.test(id))
+      throw new ApiError(HttpStatus.BAD_REQUEST, 'id must be a session id (a UUID)');
+    const { admin, jti } = sessionOf(request);
+    if (!(await this.sessions.end(String(admin._id), id.toLowerCase())))
+      throw new ApiError(HttpStatus.NOT_FOUND, 'You have no session with this id');
+    await this.audit.record(request, {
+      action: 'session-ended',
+      detail: { current: id.toLowerCase() === jti },
+    });
+    return { success: true };
   }
 
   @Post(AUTH_PATHS.logout)
   @HttpCode(200)
   @AllowedWhilePasswordChangeDue()
+  @AllowedWhileMfaSetupDue()
   @ApiOperation({ summary: 'Sign out: this token is refused from now on, even before it expires' })
   @ApiOkResponse({ type: SuccessResponseDto })
   async logout(@Req() request: Request): Promise<{ success: true }> {
     const { admin, jti, expiresAt } = sessionOf(request);
     await this.denyList.revoke(jti, String(admin._id), expiresAt);
+    await this.sessions.end(String(admin._id), jti);
     await this.audit.record(request, { action: 'sign-out' });
     return { success: true };
   }
@@ -74,16 +225,9 @@ export class AccountController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Sign out everywhere: every token of yours is refused from now on' })
   @ApiOkResponse({ type: SuccessResponseDto })
-  @ApiForbiddenResponse({ description: PASSWORD_CHANGE_REQUIRED })
   async logoutAll(@Req() request: Request): Promise<{ success: true }> {
     await this.admins.endAllSessions(sessionOf(request).admin);
     await this.audit.record(request, { action: 'sign-out-everywhere' });
     return { success: true };
   }
-}
-
-/** The guard has set it on every private route; its absence is a bug, not a client error. */
-function sessionOf(request: Request): AdminSession {
-  if (!request.session) throw new Error('no session on a private route');
-  return request.session;
 }

@@ -6,6 +6,7 @@ import { ApiError } from '../common/api-error';
 import { SerialQueue } from '../common/serial-queue';
 import { type AdminSummary } from '../contract';
 
+import { PASSKEY_MODEL, type PasskeyRecord } from './passkeys/passkey.schema';
 import { hashPassword } from './password-hasher';
 import { passwordProblem } from './password-policy';
 import { Admin, type AdminDocument } from './schemas/admin.schema';
@@ -25,7 +26,10 @@ export class AdminService {
    */
   private readonly changes = new SerialQueue();
 
-  constructor(@InjectModel(Admin.name) private readonly admins: Model<Admin>) {}
+  constructor(
+    @InjectModel(Admin.name) private readonly admins: Model<Admin>,
+    @InjectModel(PASSKEY_MODEL) private readonly passkeys: Model<PasskeyRecord>,
+  ) {}
 
   findByEmail(email: string): Promise<AdminDocument | null> {
     return this.admins.findOne({ email: normaliseEmail(email) }).exec();
@@ -75,6 +79,7 @@ export class AdminService {
           'This is the last admin and cannot be removed: add another admin first',
         );
       await this.admins.deleteOne({ _id: admin._id }).exec();
+      await this.passkeys.deleteMany({ adminId: String(admin._id) }).exec();
       return toSummary(admin);
     });
   }
@@ -102,6 +107,30 @@ export class AdminService {
   /** "Sign out everywhere": every token of the admin issued so far stops working. */
   async endAllSessions(admin: AdminDocument): Promise<void> {
     await this.admins.updateOne({ _id: admin._id }, { $inc: { sessionVersion: 1 } }).exec();
+  }
+
+  /**
+   * The operator's way back (CLI `--reset-mfa`): removes the admin's second factors (TOTP and
+   * passkeys) and ends every session of theirs. Null for an unknown email.
+   */
+  async resetSecondFactor(email: string): Promise<AdminSummary | null> {
+    const admin = await this.admins
+      .findOneAndUpdate(
+        { email: normaliseEmail(email) },
+        {
+          $set: {
+            totpSecret: null,
+            totpPendingSecret: null,
+            recoveryCodeHashes: [],
+            passkeyIds: [],
+          },
+          $inc: { sessionVersion: 1 },
+        },
+        { new: true },
+      )
+      .exec();
+    if (admin) await this.passkeys.deleteMany({ adminId: String(admin._id) }).exec();
+    return admin && toSummary(admin);
   }
 
   /** Creates the admin unless one with that email exists. Returns whether it created one. */

@@ -22,12 +22,14 @@ import {
   type AdminListResponse,
   type CreateAdminResponse,
   PASSWORD_CHANGE_REQUIRED,
+  REAUTH_REQUIRED,
 } from '../contract';
 
 import { AdminRemovals } from './admin-removals';
 import { AdminService } from './admin.service';
 import { AdminListResponseDto, CreateAdminDto, CreateAdminResponseDto } from './dto/admin.dto';
 import { SuccessResponseDto } from './dto/change-password.dto';
+import { NeedsFreshFactor } from './public.decorator';
 
 /** Admins manage admins. Answers never hold a password hash or any other secret. */
 @ApiTags('admins')
@@ -50,12 +52,15 @@ export class AdminsController {
   }
 
   @Post()
+  @NeedsFreshFactor()
   @ApiOperation({
     summary: 'Add an admin with an initial password, which they must change at first sign-in',
+    description: 'Needs a factor checked in the last 5 minutes (a sign-in or POST /auth/reauth).',
   })
   @ApiCreatedResponse({ type: CreateAdminResponseDto })
   @ApiBadRequestResponse({ description: 'Malformed body or a password the policy refuses' })
   @ApiConflictResponse({ description: 'An admin with this email already exists' })
+  @ApiForbiddenResponse({ description: REAUTH_REQUIRED })
   async add(@Body() body: CreateAdminDto, @Req() request: Request): Promise<CreateAdminResponse> {
     const admin = await this.admins.add(body.email, body.password);
     await this.audit.record(request, {
@@ -67,16 +72,18 @@ export class AdminsController {
   }
 
   @Delete(':id')
+  @NeedsFreshFactor()
   @ApiOperation({
     summary: "Remove an admin (yourself too, unless you're the last); their tokens stop working",
     description:
-      'The leads they owned have no owner after it; each lead’s timeline records that (reason admin-removed).',
+      'The leads they owned have no owner after it; each lead’s timeline records that (reason admin-removed). Needs a factor checked in the last 5 minutes (a sign-in or POST /auth/reauth).',
   })
   @ApiParam({ name: 'id', schema: OBJECT_ID_SCHEMA })
   @ApiOkResponse({ type: SuccessResponseDto })
   @ApiBadRequestResponse({ description: 'The id is not a 24-character hexadecimal id' })
   @ApiNotFoundResponse({ description: 'No admin with this id' })
   @ApiConflictResponse({ description: 'The last admin cannot be removed' })
+  @ApiForbiddenResponse({ description: REAUTH_REQUIRED })
   async remove(
     @Param('id', ObjectIdPipe) id: string,
     @Req() request: Request,

@@ -11,8 +11,22 @@ import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
 import { JwtAuthGuard } from './jwt-auth.guard';
 import { LoginThrottleService } from './login-throttle.service';
+import { MFA_CHALLENGE_MODEL, MfaChallengeSchema } from './mfa/mfa-challenge.schema';
+import { MfaChallenges } from './mfa/mfa-challenges.service';
+import { MfaService } from './mfa/mfa.service';
+import { MfaController } from './mfa.controller';
+import {
+  PASSKEY_CHALLENGE_MODEL,
+  PasskeyChallengeSchema,
+} from './passkeys/passkey-challenge.schema';
+import { PasskeyChallenges } from './passkeys/passkey-challenges.service';
+import { PASSKEY_MODEL, PasskeySchema } from './passkeys/passkey.schema';
+import { PasskeysController } from './passkeys/passkeys.controller';
+import { PasskeysService } from './passkeys/passkeys.service';
 import { Admin, AdminSchema } from './schemas/admin.schema';
 import { REVOKED_TOKEN_MODEL, RevokedTokenSchema } from './schemas/revoked-token.schema';
+import { SESSION_MODEL, SessionSchema } from './sessions/session.schema';
+import { SessionStore } from './sessions/session.store';
 import { TokenDenyList } from './token-deny-list.service';
 import { TokenService } from './token.service';
 
@@ -23,9 +37,19 @@ import { TokenService } from './token.service';
     MongooseModule.forFeature([
       { name: Admin.name, schema: AdminSchema },
       { name: REVOKED_TOKEN_MODEL, schema: RevokedTokenSchema },
+      { name: SESSION_MODEL, schema: SessionSchema },
+      { name: MFA_CHALLENGE_MODEL, schema: MfaChallengeSchema },
+      { name: PASSKEY_MODEL, schema: PasskeySchema },
+      { name: PASSKEY_CHALLENGE_MODEL, schema: PasskeyChallengeSchema },
     ]),
   ],
-  controllers: [AuthController, AccountController, AdminsController],
+  controllers: [
+    AuthController,
+    AccountController,
+    MfaController,
+    PasskeysController,
+    AdminsController,
+  ],
   providers: [
     AdminService,
     AuthService,
@@ -35,6 +59,11 @@ import { TokenService } from './token.service';
     AdminBootstrapService,
     JwtAuthGuard,
     AdminRemovals,
+    SessionStore,
+    MfaService,
+    MfaChallenges,
+    PasskeysService,
+    PasskeyChallenges,
   ],
   exports: [AdminService, JwtAuthGuard, AdminRemovals],
 })

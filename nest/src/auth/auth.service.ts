@@ -1,15 +1,52 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
 
 import { ApiError } from '../common/api-error';
+import {
+  MFA_CHALLENGE_GONE,
+  type MfaMethod,
+  type MfaVerifyRequest,
+  type PasskeyAuthenticationJson,
+} from '../contract';
 
 import { AdminService, normaliseEmail } from './admin.service';
 import { LoginThrottleService } from './login-throttle.service';
+import { type MfaChallenge } from './mfa/mfa-challenge.schema';
+import { MfaChallenges } from './mfa/mfa-challenges.service';
+import { type CheckedFactor, MfaService, methodsOf } from './mfa/mfa.service';
+import { challengeKey, PASSKEY_NOT_ACCEPTED, PasskeysService } from './passkeys/passkeys.service';
 import { dummyPasswordHash, verifyPassword } from './password-hasher';
 import { type RequestAdmin } from './request-admin';
 import { type AdminDocument } from './schemas/admin.schema';
+import { type SessionOrigin } from './sessions/session.store';
 import { TokenService } from './token.service';
 
 export const INVALID_CREDENTIALS = 'Invalid email or password';
+export const WRONG_SECOND_FACTOR = 'The code is not correct';
+
+/** A right password: the session, or (with a second factor) the challenge that leads to one. */
+export type PasswordOutcome =
+  | { token: string; admin: RequestAdmin; mustChangePassword: boolean }
+  | { mfaToken: string; admin: RequestAdmin; methods: MfaMethod[] };
+
+/** What a right code of a challenge gave: the session, and the factor that was used. */
+export interface SecondFactorOutcome {
+  token: string;
+  admin: RequestAdmin;
+  factor: CheckedFactor;
+}
+
+/** A wrong code or passkey of a challenge: who it was for, for the audit log (a 401 follows). */
+export class WrongSecondFactor extends ApiError {
+  constructor(
+    readonly admin: RequestAdmin,
+    readonly method: 'code' | 'passkey',
+  ) {
+    super(
+      HttpStatus.UNAUTHORIZED,
+      method === 'passkey' ? PASSKEY_NOT_ACCEPTED : WRONG_SECOND_FACTOR,
+    );
+  }
+}
 
 @Injectable()
 export class AuthService {
@@ -17,15 +54,15 @@ export class AuthService {
     private readonly admins: AdminService,
     private readonly tokens: TokenService,
     private readonly throttle: LoginThrottleService,
+    private readonly mfa: MfaService,
+    private readonly challenges: MfaChallenges,
+    private readonly passkeys: PasskeysService,
   ) {}
 
-  /** The session's token and who it is for; a 401 or 429 ApiError otherwise. */
-  async login(
-    rawEmail: string,
-    password: string,
-    ip: string,
-  ): Promise<{ token: string; admin: RequestAdmin; mustChangePassword: boolean }> {
+  /** The session's token, or an `mfaToken` for the second step; a 401 or 429 ApiError otherwise. */
+  async login(rawEmail: string, password: string, origin: SessionOrigin): Promise<PasswordOutcome> {
     const email = normaliseEmail(rawEmail);
+    const ip = origin.ip ?? 'unknown';
     await this.throttle.admit(email, ip);
     const admin = await this.admins.findByEmail(email);
     // Unknown email and wrong password take the same path and the same time (one argon2 verify).
@@ -37,18 +74,83 @@ export class AuthService {
       await this.throttle.recordFailure(email, ip);
       throw new ApiError(HttpStatus.UNAUTHORIZED, INVALID_CREDENTIALS);
     }
+    const who = { id: String(admin._id), email };
+    const methods = methodsOf(admin);
+    // The throttle's failures stay until the second factor is right too: a known password must
+    // not buy fresh attempts at the codes.
+    if (methods.length > 0)
+      return { mfaToken: await this.challenges.issue(admin), admin: who, methods };
     await this.throttle.recordSuccess(email, ip);
     return {
-      token: await this.tokens.issue(admin),
-      admin: { id: String(admin._id), email },
+      token: await this.tokens.issue(admin, origin),
+      admin: who,
       mustChangePassword: admin.mustChangePassword,
     };
   }
 
-  /** Null for a token that opens no session; else whether its admin must change password first. */
-  async checkToken(token: string): Promise<{ mustChangePassword: boolean } | null> {
+  /**
+   * The second step of a sign-in: the session for a right code. A 401 for a dead challenge, a
+   * WrongSecondFactor (401) for a wrong code, a 429 when the throttle says so.
+   */
+  async verifySecondFactor(
+    answer: MfaVerifyRequest,
+    origin: SessionOrigin,
+  ): Promise<SecondFactorOutcome> {
+    const ip = origin.ip ?? 'unknown';
+    const { challenge, admin } = await this.liveChallenge(answer.mfaToken, ip);
+    const who = { id: String(admin._id), email: admin.email };
+    const factor = answer.passkey
+      ? await this.checkPasskey(admin, challenge, answer.passkey)
+      : await this.mfa.check(admin, answer.code ?? '');
+    if (!factor) {
+      await Promise.all([
+        this.challenges.fail(challenge),
+        this.throttle.recordFailure(challenge.email, ip),
+      ]);
+      throw new WrongSecondFactor(who, answer.passkey ? 'passkey' : 'code');
+    }
+    if (!(await this.challenges.consume(challenge)))
+      throw new ApiError(HttpStatus.UNAUTHORIZED, MFA_CHALLENGE_GONE);
+    await this.throttle.recordSuccess(challenge.email, ip);
+    return { token: await this.tokens.issue(admin, origin), admin: who, factor };
+  }
+
+  /** Options for `navigator.credentials.get()` to finish the sign-in of `mfaToken` with. */
+  async passkeyOptions(mfaToken: string, ip: string): Promise<Record<string, unknown>> {
+    const { challenge, admin } = await this.liveChallenge(mfaToken, ip);
+    return this.passkeys.authenticationOptions(admin, challengeKey.signIn(challenge._id));
+  }
+
+  /** The challenge of an `mfaToken` and its admin, as it was: a 401 otherwise, 429 throttled. */
+  private async liveChallenge(
+    mfaToken: string,
+    ip: string,
+  ): Promise<{ challenge: MfaChallenge; admin: AdminDocument }> {
+    const challenge = await this.challenges.find(mfaToken);
+    if (!challenge) throw new ApiError(HttpStatus.UNAUTHORIZED, MFA_CHALLENGE_GONE);
+    await this.throttle.admit(challenge.email, ip);
+    const admin = await this.admins.findById(challenge.adminId);
+    if (!admin || admin.sessionVersion !== challenge.sv)
+      throw new ApiError(HttpStatus.UNAUTHORIZED, MFA_CHALLENGE_GONE);
+    return { challenge, admin };
+  }
+
+  private async checkPasskey(
+    admin: AdminDocument,
+    challenge: MfaChallenge,
+    answer: PasskeyAuthenticationJson,
+  ): Promise<CheckedFactor | null> {
+    const used = await this.passkeys.check(admin, challengeKey.signIn(challenge._id), answer);
+    return used ? { method: 'passkey', passkeyId: used._id } : null;
+  }
+
+  /** Null for a token that opens no session; else what its admin must do before anything else. */
+  async checkToken(
+    token: string,
+  ): Promise<{ mustChangePassword: boolean; admin: AdminDocument } | 'idle' | null> {
     const session = await this.tokens.verify(token);
-    return session && { mustChangePassword: session.admin.mustChangePassword };
+    if (session === null || session === 'idle') return session;
+    return { mustChangePassword: session.admin.mustChangePassword, admin: session.admin };
   }
 
   /**
@@ -59,6 +161,7 @@ export class AuthService {
     admin: AdminDocument,
     currentPassword: string,
     newPassword: string,
+    origin: SessionOrigin,
   ): Promise<string> {
     if (!(await verifyPassword(admin.passwordHash, currentPassword)))
       throw new ApiError(HttpStatus.BAD_REQUEST, 'The current password is not correct', {
@@ -72,6 +175,15 @@ export class AuthService {
           newPassword: ['newPassword must differ from currentPassword'],
         },
       );
-    return this.tokens.issue(await this.admins.changePassword(admin, newPassword));
+    return this.tokens.issue(await this.admins.changePassword(admin, newPassword), origin);
   }
+}
+
+/** The client a session starts from, as the API saw it. */
+export function originOf(request: {
+  ip?: string;
+  headers: Record<string, string | string[] | undefined>;
+}): SessionOrigin {
+  const agent = request.headers['user-agent'];
+  return { ip: request.ip ?? null, userAgent: typeof agent === 'string' ? agent : null };
 }

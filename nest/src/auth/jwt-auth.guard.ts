@@ -3,21 +3,39 @@ import { Reflector } from '@nestjs/core';
 import { type Request } from 'express';
 
 import { ApiError } from '../common/api-error';
-import { PASSWORD_CHANGE_REQUIRED } from '../contract';
+import { AppConfig } from '../config/app-config';
+import {
+  MFA_SETUP_REQUIRED,
+  PASSWORD_CHANGE_REQUIRED,
+  REAUTH_REQUIRED,
+  SESSION_TIMED_OUT,
+} from '../contract';
 
-import { ALLOWED_WHILE_PASSWORD_CHANGE_DUE, IS_PUBLIC } from './public.decorator';
+import { hasSecondFactor } from './mfa/mfa.service';
+import {
+  ALLOWED_WHILE_MFA_SETUP_DUE,
+  ALLOWED_WHILE_PASSWORD_CHANGE_DUE,
+  IS_PUBLIC,
+  NEEDS_FRESH_FACTOR,
+} from './public.decorator';
 import './request-admin';
+import { type Admin } from './schemas/admin.schema';
+import { SessionStore } from './sessions/session.store';
 import { TokenService } from './token.service';
 
 /**
- * App-wide guard: every route needs a valid admin bearer token unless marked @Public(), and an
- * admin whose password change is due may call only the routes marked for that.
+ * App-wide guard: every route needs a valid admin bearer token unless marked @Public(). An admin
+ * whose password change is due may call only the routes marked for that; then, while a second
+ * factor is required and missing, only those marked for enrolling one. Security changes need a
+ * factor checked in the last 5 minutes.
  */
 @Injectable()
 export class JwtAuthGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
     private readonly tokens: TokenService,
+    private readonly sessions: SessionStore,
+    private readonly config: AppConfig,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -31,12 +49,41 @@ export class JwtAuthGuard implements CanActivate {
       throw new ApiError(HttpStatus.UNAUTHORIZED, 'Authentication required');
     }
     const session = await this.tokens.verify(token);
+    if (session === 'idle') throw new ApiError(HttpStatus.UNAUTHORIZED, SESSION_TIMED_OUT);
     if (!session) throw new ApiError(HttpStatus.UNAUTHORIZED, 'Invalid or expired token');
-    if (session.admin.mustChangePassword && !marked(ALLOWED_WHILE_PASSWORD_CHANGE_DUE))
-      throw new ApiError(HttpStatus.FORBIDDEN, PASSWORD_CHANGE_REQUIRED);
+    // The password first: enrolment needs the admin's own password.
+    if (session.admin.mustChangePassword) {
+      if (!marked(ALLOWED_WHILE_PASSWORD_CHANGE_DUE))
+        throw new ApiError(HttpStatus.FORBIDDEN, PASSWORD_CHANGE_REQUIRED);
+    } else if (this.mfaSetupDue(session.admin) && !marked(ALLOWED_WHILE_MFA_SETUP_DUE)) {
+      throw new ApiError(
+        HttpStatus.FORBIDDEN,
+        MFA_SETUP_REQUIRED,
+        undefined,
+        {},
+        {
+          mfaSetupRequired: true,
+        },
+      );
+    }
+    if (marked(NEEDS_FRESH_FACTOR) && !this.sessions.isFresh(session.record))
+      throw new ApiError(
+        HttpStatus.FORBIDDEN,
+        REAUTH_REQUIRED,
+        undefined,
+        {},
+        {
+          reauthRequired: true,
+        },
+      );
     // Who did it, for the audit log.
     request.admin = { id: String(session.admin._id), email: session.admin.email };
     request.session = session;
     return true;
+  }
+
+  /** ADMIN_MFA=required and the admin has no second factor yet. */
+  mfaSetupDue(admin: Admin): boolean {
+    return this.config.adminMfa === 'required' && !hasSecondFactor(admin);
   }
 }

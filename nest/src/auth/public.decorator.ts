@@ -11,3 +11,17 @@ export const ALLOWED_WHILE_PASSWORD_CHANGE_DUE = 'allowedWhilePasswordChangeDue'
  */
 export const AllowedWhilePasswordChangeDue = () =>
   SetMetadata(ALLOWED_WHILE_PASSWORD_CHANGE_DUE, true);
+
+export const ALLOWED_WHILE_MFA_SETUP_DUE = 'allowedWhileMfaSetupDue';
+/**
+ * While ADMIN_MFA=required, an admin without a second factor may call only what sets one up, or
+ * sign out. Every other private route answers 403 until then, from the first request on.
+ */
+export const AllowedWhileMfaSetupDue = () => SetMetadata(ALLOWED_WHILE_MFA_SETUP_DUE, true);
+
+export const NEEDS_FRESH_FACTOR = 'needsFreshFactor';
+/**
+ * A security change: the session must have checked a factor in the last 5 minutes (a sign-in or
+ * POST /auth/reauth), or the call answers 403 with `reauthRequired`.
+ */
+export const NeedsFreshFactor = () => SetMetadata(NEEDS_FRESH_FACTOR, true);

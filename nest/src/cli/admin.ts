@@ -2,6 +2,8 @@
  * Creates an admin or resets an admin's password:
  *   npm run admin -- --email someone@example.com         (development: scripts/stack/admin.ts runs this)
  *   node dist/cli/admin.js --email someone@example.com   (a container, with MONGODB_URI set)
+ * or, with `--reset-mfa`, removes an admin's second factor and ends their sessions (no password
+ * asked: the operator's way back for an admin who lost theirs; recorded in the audit log).
  * The password is read from a hidden prompt, or from standard input when it is not a terminal
  * (`printf '%s' "$PW" | npm run admin -- --email …`); never from the command line, where it would
  * land in shell history and the process list.
@@ -10,6 +12,7 @@ import 'reflect-metadata';
 
 import { NestFactory } from '@nestjs/core';
 
+import { AuditService } from '../audit/audit.service';
 import { AdminService, assertPasswordStrength } from '../auth/admin.service';
 import { ConfigError, parseEnvironment } from '../config/env.schema';
 
@@ -59,10 +62,11 @@ async function main(): Promise<void> {
   const email = emailIndex >= 0 ? args[emailIndex + 1] : undefined;
   if (!email || args.some((a) => a.startsWith('--password'))) {
     console.error(
-      'usage: npm run admin -- --email someone@example.com   (password from prompt or stdin)',
+      'usage: npm run admin -- --email someone@example.com [--reset-mfa]   (password from prompt or stdin)',
     );
     process.exit(2);
   }
+  const resetMfa = args.includes('--reset-mfa');
   // Before the password prompt: a missing database should not cost the typing.
   const env = parseEnvironment(process.env);
   if (!env.MONGODB_URI) {
@@ -70,6 +74,7 @@ async function main(): Promise<void> {
       'MONGODB_URI is not set: point it at MongoDB, or use `npm run admin`, which starts the embedded database when it is unset',
     );
   }
+  if (resetMfa) return resetSecondFactor(email);
   const password = await readPassword();
   assertPasswordStrength(password);
 
@@ -83,6 +88,28 @@ async function main(): Promise<void> {
       outcome === 'created'
         ? `Created admin ${email}.`
         : `Password of ${email} reset; its sessions are signed out.`,
+    );
+  } finally {
+    await app.close();
+  }
+}
+
+async function resetSecondFactor(email: string): Promise<void> {
+  const app = await NestFactory.createApplicationContext(
+    AdminCliModule.forRoot({ LOG_LEVEL: 'warn' }),
+    { logger: ['error'] },
+  );
+  try {
+    const admin = await app.get(AdminService).resetSecondFactor(email);
+    if (!admin) throw new Error(`no admin with the email ${email}`);
+    await app
+      .get(AuditService)
+      .record(
+        { ip: null },
+        { action: 'mfa-reset', admin: { id: admin.id, email: admin.email }, detail: { by: 'cli' } },
+      );
+    console.log(
+      `Second factor of ${admin.email} removed and its sessions signed out: they sign in with the password and set up a new one.`,
     );
   } finally {
     await app.close();

@@ -9,8 +9,13 @@ export class ApiError extends HttpException {
     message: string,
     readonly errors?: Record<string, string[]>,
     readonly headers: Record<string, string> = {},
+    /** What the client must do first, for the guard's refusals (see ApiFailure). */
+    flags: Pick<ApiFailure, 'mfaSetupRequired' | 'reauthRequired'> = {},
   ) {
-    super({ success: false, message, ...(errors ? { errors } : {}) } satisfies ApiFailure, status);
+    super(
+      { success: false, message, ...(errors ? { errors } : {}), ...flags } satisfies ApiFailure,
+      status,
+    );
   }
 }
 

@@ -1,6 +1,6 @@
 import { type OpenAPIObject } from '@nestjs/swagger';
 
-import { AUTH_PATHS, PASSWORD_CHANGE_REQUIRED } from '../contract';
+import { AUTH_PATHS, MFA_SETUP_REQUIRED, PASSWORD_CHANGE_REQUIRED } from '../contract';
 
 type Schema = Record<string, unknown> & {
   properties?: Record<string, unknown>;
@@ -20,6 +20,23 @@ interface Operation {
  */
 const ALLOWED_WHILE_PASSWORD_CHANGE_DUE: readonly string[] = [
   AUTH_PATHS.changePassword,
+  AUTH_PATHS.reauth,
+  AUTH_PATHS.reauthPasskeyOptions,
+  AUTH_PATHS.logout,
+];
+
+/**
+ * The calls an admin may still make while ADMIN_MFA=required and they have no second factor
+ * (marked @AllowedWhileMfaSetupDue(); test/api/mfa.e2e-spec.ts checks the document against the
+ * guard's answers). Change-password is not one, but an admin on an initial password changes it
+ * first: that gate comes before this one.
+ */
+const ALLOWED_WHILE_MFA_SETUP_DUE: readonly string[] = [
+  AUTH_PATHS.mfa,
+  AUTH_PATHS.mfaTotp,
+  AUTH_PATHS.mfaTotpConfirm,
+  AUTH_PATHS.mfaPasskeys,
+  AUTH_PATHS.mfaPasskeyRegistrationOptions,
   AUTH_PATHS.logout,
 ];
 
@@ -72,7 +89,8 @@ export function exactOpenApi(document: OpenAPIObject): OpenAPIObject {
 
 /**
  * The guard's answers, per operation: a call that needs a token answers 401 without a valid one and
- * 403 while the admin's password change is due (unless it is one that ends that state). A call whose
+ * 403 while the admin's password change or second-factor setup is due (unless it is one that ends
+ * that state); a security change's own 403 (reauthRequired) is declared on its route. A call whose
  * token is optional (its security lists `{}`: the public intake) is never refused by the guard, so
  * a 401 its controller's class declares for the others is dropped (one of its own stays). Calls without security (sign-in,
  * token check) keep their own refusals.
@@ -89,9 +107,20 @@ function guardRefusals(document: OpenAPIObject): void {
         if (isGuardRefusal(responses['401'])) delete responses['401'];
         continue;
       }
-      responses['401'] ??= { description: 'Missing, invalid, expired or revoked token' };
-      if (!ALLOWED_WHILE_PASSWORD_CHANGE_DUE.includes(path))
-        responses['403'] ??= { description: PASSWORD_CHANGE_REQUIRED };
+      responses['401'] ??= {
+        description: 'Missing, invalid, expired, revoked or idle (SESSION_IDLE_TIMEOUT) token',
+      };
+      const refusals = [
+        ...(ALLOWED_WHILE_PASSWORD_CHANGE_DUE.includes(path) ? [] : [PASSWORD_CHANGE_REQUIRED]),
+        ...(ALLOWED_WHILE_MFA_SETUP_DUE.includes(path) ? [] : [MFA_SETUP_REQUIRED]),
+      ];
+      // Beside the route's own 403 (such as reauthRequired), when it declares one.
+      const own = responses['403'] as { description?: string } | undefined;
+      const all = [
+        ...(own?.description ? [own.description] : []),
+        ...refusals.filter((refusal) => !own?.description?.includes(refusal)),
+      ];
+      if (all.length > 0) responses['403'] = { ...own, description: all.join(' Or: ') };
     }
 }
 

@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 
-import { type IntakeProofMode } from '../contract';
+import { type AdminMfaMode, type IntakeProofMode } from '../contract';
 
-import { type EnvironmentVariables } from './env.schema';
+import { type EnvironmentVariables, webauthnOf } from './env.schema';
 
 /** The API's settings, typed and derived once from the validated environment. Injected by class token. */
 export abstract class AppConfig {
@@ -15,6 +15,10 @@ export abstract class AppConfig {
   abstract readonly totalsCheckIntervalSeconds: number;
   abstract readonly dataDir: string;
   abstract readonly jwt: { secret: string; ttlSeconds: number; issuer: string; audience: string };
+  /** How long a session may go unused before it is refused (SESSION_IDLE_TIMEOUT). */
+  abstract readonly sessionIdleTimeoutSeconds: number;
+  /** Whether every admin must have a second factor (ADMIN_MFA; always set after validation). */
+  abstract readonly adminMfa: AdminMfaMode;
   /** Admin to create at start-up when missing; `demo` marks the generated development one. */
   abstract readonly bootstrapAdmin?: { email: string; password: string; demo: boolean };
   abstract readonly corsOrigins: string[];
@@ -22,6 +26,8 @@ export abstract class AppConfig {
   abstract readonly intakeRateLimit: { limit: number; ttlSeconds: number };
   /** Where limits count: the database unless one process runs alone (RATE_LIMIT_STORE). */
   abstract readonly rateLimitStore: EnvironmentVariables['RATE_LIMIT_STORE'];
+  /** Whether submissions are scored and spam held (SPAM_FILTER). */
+  abstract readonly spamFilter: boolean;
   abstract readonly loginThrottle: {
     perAddressAndAccount: number;
     perAddress: number;
@@ -29,6 +35,11 @@ export abstract class AppConfig {
   };
   abstract readonly logLevel: EnvironmentVariables['LOG_LEVEL'];
   abstract readonly webUrl: string;
+  /**
+   * The passkeys' relying party (WEBAUTHN_RP_ID) and the origin ceremonies run on (WEBAUTHN_ORIGIN);
+   * null when the web app is reached by an IP address, where browsers offer no passkeys.
+   */
+  abstract readonly webauthn: { rpId: string; origin: string; rpName: string } | null;
   /** The intake's proof of work and its trusted senders (issue 22). */
   abstract readonly intakeProof: {
     mode: IntakeProofMode;
@@ -105,11 +116,14 @@ export function resolveAppConfig(env: EnvironmentVariables): AppConfig {
       issuer: JWT_ISSUER,
       audience: JWT_AUDIENCE,
     },
+    sessionIdleTimeoutSeconds: durationToSeconds(env.SESSION_IDLE_TIMEOUT),
+    adminMfa: env.ADMIN_MFA ?? (isProduction ? 'required' : 'optional'),
     bootstrapAdmin: bootstrapAdminOf(env, dataDir),
     corsOrigins: env.CORS_ORIGINS.split(',').map((o) => o.trim().replace(/\/$/, '')),
     trustProxy: env.TRUST_PROXY,
     intakeRateLimit: { limit: env.INTAKE_RATE_LIMIT, ttlSeconds: env.INTAKE_RATE_TTL },
     rateLimitStore: env.RATE_LIMIT_STORE,
+    spamFilter: env.SPAM_FILTER === 'on',
     loginThrottle: {
       perAddressAndAccount: env.LOGIN_LIMIT_PER_ADDRESS_AND_ACCOUNT,
       perAddress: env.LOGIN_LIMIT_PER_ADDRESS,
@@ -117,6 +131,7 @@ export function resolveAppConfig(env: EnvironmentVariables): AppConfig {
     },
     logLevel: env.LOG_LEVEL,
     webUrl: env.WEB_URL.replace(/\/$/, ''),
+    webauthn: ((rp) => rp && { ...rp, rpName: 'Boat Market Data admin' })(webauthnOf(env)),
     intakeProof: {
       mode: env.INTAKE_PROOF,
       // Development and tests: made once into DATA_DIR, so processes sharing it agree on it.

@@ -1,5 +1,5 @@
 import { durationToSeconds } from './app-config';
-import { ConfigError, parseEnvironment } from './env.schema';
+import { ConfigError, parseEnvironment, webauthnOf } from './env.schema';
 
 describe('parseEnvironment', () => {
   it('applies the documented defaults', () => {
@@ -39,6 +39,20 @@ describe('parseEnvironment', () => {
       'ADMIN_PASSWORD must be at least 12 characters',
     ],
     [{ INTAKE_RATE_LIMIT: '0' }, 'INTAKE_RATE_LIMIT must be a whole number of at least 1'],
+    [{ ADMIN_MFA: 'sometimes' }, 'ADMIN_MFA must be required or optional'],
+    [{ SESSION_IDLE_TIMEOUT: 'soon' }, 'SESSION_IDLE_TIMEOUT must look like 30m, 45s, 1h or 1d'],
+    [
+      { WEBAUTHN_RP_ID: '10.0.0.5' },
+      'WEBAUTHN_RP_ID must be a domain name such as example.com (not an IP address)',
+    ],
+    [
+      { WEBAUTHN_ORIGIN: 'https://admin.example.com/login' },
+      'WEBAUTHN_ORIGIN must be an http(s) origin such as https://example.com (no path)',
+    ],
+    [
+      { WEBAUTHN_RP_ID: 'example.com', WEBAUTHN_ORIGIN: 'https://example.org' },
+      "WEBAUTHN_ORIGIN's host (example.org) must be WEBAUTHN_RP_ID (example.com) or under it",
+    ],
     [
       { LEAD_WEBHOOK_URL: 'https://hooks.example.com/leads' },
       'LEAD_WEBHOOK_URL is set but LEAD_WEBHOOK_SECRET is not: webhook calls are signed (whsec_$(openssl rand -base64 32))',
@@ -84,6 +98,16 @@ describe('parseEnvironment', () => {
     expect(env.RETENTION_ARCHIVED_DAYS).toBe(365);
     expect(env.SPAM_RETENTION_DAYS).toBe(30);
     expect(env.INTAKE_PROOF).toBe('score');
+    // A second factor is required unless the operator says otherwise.
+    expect(env.ADMIN_MFA).toBe('required');
+    expect(
+      parseEnvironment({
+        NODE_ENV: 'production',
+        JWT_SECRET: 'x'.repeat(32),
+        INTAKE_PROOF: 'off',
+        ADMIN_MFA: 'optional',
+      }).ADMIN_MFA,
+    ).toBe('optional');
   });
 
   it('lets production go without ALTCHA_HMAC_KEY when the proof is off', () => {
@@ -93,6 +117,40 @@ describe('parseEnvironment', () => {
       INTAKE_PROOF: 'off',
     });
     expect(env.ALTCHA_HMAC_KEY).toBeUndefined();
+  });
+
+  it('makes the second factor optional outside production, with a 30-minute idle timeout', () => {
+    for (const NODE_ENV of ['development', 'test'])
+      expect(parseEnvironment({ NODE_ENV })).toMatchObject({
+        ADMIN_MFA: 'optional',
+        SESSION_IDLE_TIMEOUT: '30m',
+      });
+    expect(parseEnvironment({ ADMIN_MFA: 'required' }).ADMIN_MFA).toBe('required');
+  });
+});
+
+describe('webauthnOf', () => {
+  it('derives the passkeys’ relying party from WEB_URL unless told', () => {
+    expect(webauthnOf(parseEnvironment({}))).toEqual({
+      rpId: 'localhost',
+      origin: 'http://localhost:3000',
+    });
+    expect(webauthnOf(parseEnvironment({ WEB_URL: 'https://admin.example.com/app/' }))).toEqual({
+      rpId: 'admin.example.com',
+      origin: 'https://admin.example.com',
+    });
+    expect(
+      webauthnOf(
+        parseEnvironment({
+          WEB_URL: 'https://admin.example.com',
+          WEBAUTHN_RP_ID: 'Example.com',
+        }),
+      ),
+    ).toEqual({ rpId: 'example.com', origin: 'https://admin.example.com' });
+  });
+
+  it('starts without passkeys when the web app is reached by an IP address', () => {
+    expect(webauthnOf(parseEnvironment({ WEB_URL: 'http://192.168.1.20:3000' }))).toBeNull();
   });
 });
 

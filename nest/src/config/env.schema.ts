@@ -12,11 +12,20 @@ import {
   validateSync,
 } from 'class-validator';
 
-import { INTAKE_PROOF_MODES, type IntakeProofMode, PASSWORD_MIN_LENGTH } from '../contract';
+import {
+  ADMIN_MFA_MODES,
+  type AdminMfaMode,
+  INTAKE_PROOF_MODES,
+  type IntakeProofMode,
+  PASSWORD_MIN_LENGTH,
+} from '../contract';
 
 const DURATION = /^\d+(ms|s|m|h|d)$/;
 const PORT_MESSAGE = '$property must be a port number (0-65535)';
 const COUNT_MESSAGE = '$property must be a whole number of at least 1';
+/** A domain name of dot-separated labels whose last one has a letter: WebAuthn refuses IP addresses. */
+const RP_ID =
+  /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)*[a-z0-9-]*[a-z]([a-z0-9-]{0,61}[a-z0-9])?$/i;
 
 /** Environment as the API reads it. Every variable is documented in the README's configuration table. */
 export class EnvironmentVariables {
@@ -54,6 +63,15 @@ export class EnvironmentVariables {
 
   @Matches(DURATION, { message: 'JWT_TTL must look like 8h, 30m, 3600s or 1d' })
   JWT_TTL = '8h';
+
+  /** A session unused for longer is refused, even before JWT_TTL ends (ASVS V7.3.1). */
+  @Matches(DURATION, { message: 'SESSION_IDLE_TIMEOUT must look like 30m, 45s, 1h or 1d' })
+  SESSION_IDLE_TIMEOUT = '30m';
+
+  /** Whether every admin must have a second factor; unset: `required` in production only. */
+  @IsOptional()
+  @IsIn(ADMIN_MFA_MODES, { message: 'ADMIN_MFA must be required or optional' })
+  ADMIN_MFA?: AdminMfaMode;
 
   /** How often the kept lead totals are checked against a count (decision 0005). */
   @Matches(DURATION, { message: 'TOTALS_CHECK_INTERVAL must look like 10m, 600s or 1h' })
@@ -101,6 +119,10 @@ export class EnvironmentVariables {
   @IsIn(['database', 'memory'], { message: 'RATE_LIMIT_STORE must be database or memory' })
   RATE_LIMIT_STORE: 'database' | 'memory' = 'database';
 
+  /** `off` scores no submission: none is held as spam (a deployment behind its own filter, a load test). */
+  @IsIn(['on', 'off'], { message: 'SPAM_FILTER must be on or off' })
+  SPAM_FILTER: 'on' | 'off' = 'on';
+
   /** Failed sign-ins that lock one (client address, account) pair for 15 minutes. */
   @Transform(({ value }) => (value === undefined || value === '' ? undefined : Number(value)))
   @IsInt({ message: COUNT_MESSAGE })
@@ -125,6 +147,23 @@ export class EnvironmentVariables {
   /** Public URL of the web app, used in notification emails to link to the admin. */
   @Matches(/^https?:\/\/\S+$/, { message: 'WEB_URL must be an http(s) URL' })
   WEB_URL = 'http://localhost:3000';
+
+  /**
+   * The passkeys' relying party: a domain the web app's host is (or is under). Unset: WEB_URL's
+   * host. Passkeys registered under one RP ID work only under it.
+   */
+  @IsOptional()
+  @Matches(RP_ID, {
+    message: 'WEBAUTHN_RP_ID must be a domain name such as example.com (not an IP address)',
+  })
+  WEBAUTHN_RP_ID?: string;
+
+  /** The origin browsers run passkey ceremonies on (the web app's). Unset: WEB_URL's origin. */
+  @IsOptional()
+  @Matches(/^https?:\/\/[^\s/?#]+$/, {
+    message: 'WEBAUTHN_ORIGIN must be an http(s) origin such as https://example.com (no path)',
+  })
+  WEBAUTHN_ORIGIN?: string;
 
   @IsOptional()
   @Matches(/^https?:\/\/\S+$/, { message: 'LEAD_WEBHOOK_URL must be an http(s) URL' })
@@ -211,6 +250,8 @@ export function parseEnvironment(raw: Record<string, unknown>): EnvironmentVaria
       'JWT_SECRET is required (at least 32 characters) when NODE_ENV=production',
     );
   }
+  // Production asks for a second factor unless told otherwise; a newcomer's demo does not.
+  env.ADMIN_MFA ??= env.NODE_ENV === 'production' ? 'required' : 'optional';
   // Replicas check each other's challenges: a key made up by each process would refuse them.
   if (env.NODE_ENV === 'production' && env.INTAKE_PROOF !== 'off' && !env.ALTCHA_HMAC_KEY) {
     throw new ConfigError(
@@ -225,8 +266,29 @@ export function parseEnvironment(raw: Record<string, unknown>): EnvironmentVaria
       'LEAD_WEBHOOK_URL is set but LEAD_WEBHOOK_SECRET is not: webhook calls are signed (whsec_$(openssl rand -base64 32))',
     );
   }
+  const passkeys = webauthnOf(env);
+  if (passkeys) {
+    const host = new URL(passkeys.origin).hostname;
+    if (host !== passkeys.rpId && !host.endsWith(`.${passkeys.rpId}`))
+      throw new ConfigError(
+        `WEBAUTHN_ORIGIN's host (${host}) must be WEBAUTHN_RP_ID (${passkeys.rpId}) or under it`,
+      );
+  }
   if (env.NOTIFY_EMAIL && !env.SMTP_URL) {
     throw new ConfigError('NOTIFY_EMAIL is set but SMTP_URL is not');
   }
   return env;
+}
+
+/**
+ * The passkeys' relying party ID and origin: as set, else from WEB_URL (the web app's address).
+ * Null when WEB_URL's host is an IP address and no RP ID is set: browsers refuse passkeys there, so
+ * the API runs without them (their calls answer 409) rather than refuse to start a deployment
+ * that signs in with a password and TOTP.
+ */
+export function webauthnOf(env: EnvironmentVariables): { rpId: string; origin: string } | null {
+  const web = new URL(env.WEB_URL);
+  const origin = (env.WEBAUTHN_ORIGIN ?? web.origin).replace(/\/$/, '');
+  const rpId = (env.WEBAUTHN_RP_ID ?? new URL(origin).hostname).toLowerCase();
+  return RP_ID.test(rpId) ? { rpId, origin } : null;
 }

@@ -8,6 +8,10 @@ export interface ApiFailure {
   errors?: Record<string, string[]>;
   /** Correlates the answer with the server's log line. */
   requestId?: string;
+  /** A 403 until the admin has enrolled a second factor (ADMIN_MFA=required). */
+  mfaSetupRequired?: true;
+  /** A 403 until the session checks a factor again (POST /auth/reauth). */
+  reauthRequired?: true;
 }
 
 // --- ids ------------------------------------------------------------------------------------

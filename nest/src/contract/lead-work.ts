@@ -1,3 +1,4 @@
+import type { SpamReason } from './lead-intake';
 import type { LeadKindDescriptor, LeadKindKey } from './lead-kinds';
 import type { LeadStage } from './leads';
 
@@ -170,6 +171,8 @@ export const TIMELINE_EVENT_TYPES = [
   'reply',
   'archive',
   'unarchive',
+  'spam',
+  'not-spam',
 ] as const;
 export type TimelineEventType = (typeof TIMELINE_EVENT_TYPES)[number];
 
@@ -193,6 +196,10 @@ export interface TimelineDetails {
   };
   archive: Record<string, never>;
   unarchive: Record<string, never>;
+  /** Held as spam: at intake (no admin) with the rules' reasons, or by an admin (`manual`). */
+  spam: { reasons: SpamReason[] };
+  /** An admin said it is not spam: back in the active list. */
+  'not-spam': Record<string, never>;
 }
 
 export type TimelineEvent = {

@@ -1,4 +1,4 @@
-import type { LeadSource } from './lead-intake';
+import type { LeadSource, SpamReason } from './lead-intake';
 import type { LeadKind, LeadKindKey, LeadKinds } from './lead-kinds';
 import type { AssigneeFilter, LeadAssignee, LeadListViewName } from './lead-work';
 
@@ -37,6 +37,10 @@ export interface LeadBase {
   source: LeadSource | null;
   /** How many other leads, of any kind, have the same email address. */
   otherRequests: number;
+  /** ISO 8601 of when it was held as spam (at intake, or by an admin); null when it is not spam. */
+  spamAt: string | null;
+  /** Why it was held as spam, one entry per rule that fired; empty when it is not spam. */
+  spamReasons: SpamReason[];
 }
 
 type TextFieldOf<K extends LeadKindKey> = LeadKinds[K]['textField'];
@@ -61,6 +65,17 @@ export type LeadListState = (typeof LEAD_LIST_STATES)[number];
 
 export function isLeadListState(value: unknown): value is LeadListState {
   return typeof value === 'string' && (LEAD_LIST_STATES as readonly string[]).includes(value);
+}
+
+/**
+ * Every list a lead can be in: the two a panel shows, and Spam beside them (issue 22), which holds
+ * what the intake judged spam or an admin marked so. A lead is in exactly one.
+ */
+export const LEAD_LISTS = [...LEAD_LIST_STATES, 'spam'] as const;
+export type LeadList = (typeof LEAD_LISTS)[number];
+
+export function isLeadList(value: unknown): value is LeadList {
+  return typeof value === 'string' && (LEAD_LISTS as readonly string[]).includes(value);
 }
 
 /**
@@ -117,6 +132,8 @@ export interface LeadTotals {
   archived: number;
   /** Active leads no admin has opened yet (what is left to work through). */
   unread: number;
+  /** Leads held as spam (in neither list above, never unread). */
+  spam: number;
 }
 
 /** How many active leads are in each stage; kept as the lists' totals are. */
@@ -133,7 +150,16 @@ export interface InboxTotals extends LeadTotals {
  * What an admin does to leads: the spec's moves, read marks, and erasure of archived leads. Each is
  * a call on the kind's path and a form intent; each answers as a move does.
  */
-export const LEAD_ACTIONS = [...LEAD_MOVES, 'read', 'unread', 'delete', 'stage', 'assign'] as const;
+export const LEAD_ACTIONS = [
+  ...LEAD_MOVES,
+  'read',
+  'unread',
+  'delete',
+  'stage',
+  'assign',
+  'spam',
+  'not-spam',
+] as const;
 export type LeadAction = (typeof LEAD_ACTIONS)[number];
 
 export function isLeadAction(value: unknown): value is LeadAction {
@@ -178,6 +204,8 @@ export interface ArchiveResponse<K extends LeadKindKey = LeadKindKey> {
   archivedTotal: number;
   /** Active leads not opened yet (beyond the spec). */
   unreadTotal: number;
+  /** Leads held as spam (beyond the spec). */
+  spamTotal: number;
   /** Cursors to page on from these first pages (as `nextCursor` of a list). */
   unarchivedNextCursor: string | null;
   archivedNextCursor: string | null;
@@ -189,6 +217,7 @@ export function answerTotals(answer: ArchiveResponse): LeadTotals {
     active: answer.unarchivedTotal,
     archived: answer.archivedTotal,
     unread: answer.unreadTotal,
+    spam: answer.spamTotal,
   };
 }
 

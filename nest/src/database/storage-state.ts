@@ -2,6 +2,8 @@ import { Injectable, Logger } from '@nestjs/common';
 import { InjectConnection } from '@nestjs/mongoose';
 import { type Connection } from 'mongoose';
 
+import { MAX_BODY_BYTES } from '../contract';
+
 /**
  * A write refused because the database's disk is full: MongoDB's OutOfDiskSpace (14031) or the
  * storage engine's ENOSPC, FerretDB's SQLite "database or disk is full".
@@ -17,6 +19,11 @@ export function isStorageFull(error: unknown, depth = 0): boolean {
 }
 
 const PROBE_COLLECTION = 'health_probe';
+/**
+ * The probe writes as much as the largest request the API takes: a tiny write can still fit in a
+ * page SQLite has left while a lead does not, and would report room that is not there.
+ */
+const PROBE_PADDING = 'x'.repeat(MAX_BODY_BYTES);
 
 /**
  * Whether the database last refused a write for lack of space. Set by the exception filter when
@@ -42,13 +49,22 @@ export class StorageState {
     );
   }
 
-  /** While marked full: tries one tiny write, and clears the mark if it is kept. */
+  /**
+   * While marked full: tries a write as large as a request can make, and clears the mark if it
+   * is kept; the padding is then dropped so the probe holds no space once the disk has room.
+   */
   async recheck(): Promise<boolean> {
     if (!this.fullSince || !this.connection.db) return this.full;
+    const probes = this.connection.db.collection<{ _id: string; at: Date; padding: string }>(
+      PROBE_COLLECTION,
+    );
     try {
-      await this.connection.db
-        .collection<{ _id: string; at: Date }>(PROBE_COLLECTION)
-        .updateOne({ _id: 'probe' }, { $set: { at: new Date() } }, { upsert: true });
+      await probes.updateOne(
+        { _id: 'probe' },
+        { $set: { at: new Date(), padding: PROBE_PADDING } },
+        { upsert: true },
+      );
+      await probes.updateOne({ _id: 'probe' }, { $set: { padding: '' } });
       this.logger.log(
         `The database takes writes again (full since ${this.fullSince.toISOString()})`,
       );

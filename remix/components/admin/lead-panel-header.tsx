@@ -29,6 +29,7 @@ export function LeadPanelHeader({
   totals,
   headingId,
   onOpenArchive,
+  onOpenSpam,
 }: {
   kind: LeadKindKey;
   q: string;
@@ -36,11 +37,14 @@ export function LeadPanelHeader({
   totals: LeadTotals | null;
   headingId: string;
   onOpenArchive: () => void;
+  onOpenSpam: () => void;
 }) {
   const kind = LEAD_KINDS[key];
   const [searchParams] = useSearchParams();
   const archivedHref = new URLSearchParams(searchParams);
   archivedHref.set('archived', key);
+  const spamHref = new URLSearchParams(searchParams);
+  spamHref.set('spam', key);
   return (
     <div className="card-header lead-panel__header">
       <h2 className="h5 mb-0" id={headingId}>
@@ -72,6 +76,21 @@ export function LeadPanelHeader({
           }}
         >
           Archived{totals ? ` (${totals.archived})` : ''}
+        </Button>
+        <Button
+          as="a"
+          href={`?${spamHref}`}
+          size="sm"
+          variant="outline-secondary"
+          aria-haspopup="dialog"
+          onClick={(event) => {
+            // As Archived: a dialog with JavaScript, the list inline without.
+            event.preventDefault();
+            onOpenSpam();
+          }}
+        >
+          Spam{totals ? ` (${totals.spam})` : ''}
+          <span className="visually-hidden"> of {kind.panelTitle}</span>
         </Button>
         <a className="btn btn-sm btn-link" href={exportHref(key, 'active', q)} download>
           Export CSV<span className="visually-hidden"> of {kind.panelTitle}</span>

@@ -41,8 +41,9 @@ const panel = (over: Partial<InboxPanel> = {}): InboxPanel => ({
   kind: 'contactUs',
   q: '',
   view: 'all',
-  totals: { active: 2, archived: 0, unread: 2 },
+  totals: { active: 2, archived: 0, unread: 2, spam: 0 },
   needReply: 2,
+  spam: null,
   active: list([lead(2), lead(1)]),
   archived: null,
   ...over,
@@ -57,7 +58,7 @@ const answer = (
   action,
   kind: 'contactUs',
   ids: [],
-  totals: { active: active.length, archived: archived.length, unread: 0 },
+  totals: { active: active.length, archived: archived.length, unread: 0, spam: 0 },
   lists: { active: list(active), archived: list(archived) },
 });
 
@@ -104,7 +105,7 @@ describe('afterAction', () => {
     );
     expect(names(next.active)).toEqual(['Lead 1']);
     expect(names(next.archived)).toEqual(['Lead 2']);
-    expect(next.totals).toEqual({ active: 1, archived: 1, unread: 0 });
+    expect(next.totals).toEqual({ active: 1, archived: 1, unread: 0, spam: 0 });
     expect(next.dismissed).toEqual([]);
   });
   it('keeps the pages loaded after a read mark, with the answer’s read marks', () => {
@@ -131,7 +132,7 @@ describe('panelReducer', () => {
 
   it('shows new leads from the poll at once, or holds them while the admin points at the list', () => {
     const live = {
-      totals: { active: 3, archived: 0, unread: 3 },
+      totals: { active: 3, archived: 0, unread: 3, spam: 0 },
       active: page([lead(3), lead(2)]),
     };
     const shown = panelReducer(panelState(panel()), { type: 'live', live, holding: false });
@@ -147,7 +148,10 @@ describe('panelReducer', () => {
   });
 
   it('takes only totals from the poll while searched', () => {
-    const live = { totals: { active: 3, archived: 0, unread: 3 }, active: page([lead(3)]) };
+    const live = {
+      totals: { active: 3, archived: 0, unread: 3, spam: 0 },
+      active: page([lead(3)]),
+    };
     const next = panelReducer(panelState(panel({ q: 'Lead 1', active: list([lead(1)], null) })), {
       type: 'live',
       live,

@@ -1,5 +1,5 @@
 import { useSearchParams } from '@remix-run/react';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button } from 'react-bootstrap';
 
 import { LEAD_KINDS, type LeadKindKey, type LeadListState, type LeadTotals } from '@contract';
@@ -13,7 +13,9 @@ import { pageHref, useLeadActionFetcher, usePageFetcher } from './lead-actions';
 import { LeadList } from './lead-list';
 import { LeadPanelArchive } from './lead-panel-archive';
 import { LeadPanelHeader } from './lead-panel-header';
+import { LeadPanelSpam } from './lead-panel-spam';
 import { type LiveKind, panelReducer, panelState } from './lead-panel-state';
+import { SpamList } from './spam-list';
 
 export type { LiveKind } from './lead-panel-state';
 
@@ -53,6 +55,7 @@ export function LeadPanel({
   const hydrated = useHydrated();
   const [searchParams] = useSearchParams();
   const archivedParam = searchParams.get('archived') === panel.kind;
+  const spamParam = searchParams.get('spam') === panel.kind;
   // The loader's lists as actions, paging and the poll change them; a new loader answer (a
   // search, a re-read) starts over from it.
   const [view, send] = useReducerFrom(panel, panelReducer, (from, previous) =>
@@ -65,7 +68,17 @@ export function LeadPanel({
       console.error(failureLog(kind.logName, 'fetch archived'));
   }, [panel, kind.logName]);
 
+  // Spam is read when its dialog opens, and again after each action while it is open.
+  const spamReader = usePageFetcher();
+  const [showSpam, setShowSpam] = useState(false);
+  const readSpam = () => spamReader.load(pageHref(panel.kind, 'spam', {}));
+  const openSpam = () => {
+    setShowSpam(true);
+    readSpam();
+  };
+
   useFetcherResult(useLeadActionFetcher(panel.kind), (result) => {
+    if (showSpam) readSpam();
     if (result.ok) {
       onActed?.(result);
       return send({ type: 'acted', result });
@@ -100,6 +113,7 @@ export function LeadPanel({
   };
 
   const headingId = `panel-${panel.kind}`;
+  const spamList = hydrated ? spamReader.data : panel.spam;
   const listAlerts = (['active', 'archived'] as const).flatMap((state) => {
     const list = view[state];
     return list && !list.ok && !view.dismissed.includes(state)
@@ -131,6 +145,7 @@ export function LeadPanel({
         totals={view.totals}
         headingId={headingId}
         onOpenArchive={openArchive}
+        onOpenSpam={openSpam}
       />
       <div className="card-body lead-panel__body">
         {listAlerts.map(({ state, message }) => (
@@ -175,6 +190,26 @@ export function LeadPanel({
             </p>
           )}
         </LeadPanelArchive>
+        <LeadPanelSpam
+          kind={panel.kind}
+          headingId={headingId}
+          hydrated={hydrated}
+          inline={spamParam}
+          show={showSpam}
+          onClose={() => setShowSpam(false)}
+        >
+          {spamList?.ok ? (
+            <SpamList kind={panel.kind} list={spamList} />
+          ) : spamList ? (
+            <p className="text-danger" role="alert">
+              {spamList.message}
+            </p>
+          ) : (
+            <p className="text-body-secondary" role="status">
+              Loading…
+            </p>
+          )}
+        </LeadPanelSpam>
       </div>
     </section>
   );

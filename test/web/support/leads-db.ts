@@ -2,7 +2,12 @@ import { randomBytes } from 'node:crypto';
 
 import { MongoClient, ObjectId } from 'mongodb';
 
-import { LEAD_KINDS, type LeadKindKey, leadKindList } from '../../../nest/src/contract';
+import {
+  LEAD_KINDS,
+  type LeadKindKey,
+  leadKindList,
+  type SpamReason,
+} from '../../../nest/src/contract';
 import { recountLeadTotals } from '../../../nest/src/leads/core/list-view/lead-totals.store';
 import { leadDocs } from '../../support/lead-docs';
 
@@ -30,11 +35,11 @@ export class LeadsDb {
     kind: LeadKindKey,
     tag: string,
     count: number,
-    { ageMs = 0 }: { ageMs?: number } = {},
+    { ageMs = 0, spam }: { ageMs?: number; spam?: SpamReason[] } = {},
   ): Promise<{ id: string; name: string; email: string }[]> {
     const descriptor = LEAD_KINDS[kind];
     const start = Date.now() - ageMs - count * 60_000;
-    const docs = leadDocs(descriptor, count, { tag, stepMs: 60_000, start });
+    const docs = leadDocs(descriptor, count, { tag, stepMs: 60_000, start, spam });
     const result = await this.client.db().collection(descriptor.collection).insertMany(docs);
     await recountLeadTotals(this.client.db(), [descriptor]);
     return docs.map((doc, i) => ({

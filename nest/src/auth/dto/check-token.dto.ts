@@ -18,4 +18,17 @@ export class CheckTokenResponseDto {
     description: 'Present with a valid token whose admin must change password first',
   })
   mustChangePassword?: true;
+  @ApiProperty({
+    enum: [true],
+    required: false,
+    description:
+      'Present with a valid token whose admin must set up a second factor first (ADMIN_MFA=required)',
+  })
+  mfaSetupRequired?: true;
+  @ApiProperty({
+    enum: [true],
+    required: false,
+    description: 'Present without success when the session went unused past SESSION_IDLE_TIMEOUT',
+  })
+  sessionTimedOut?: true;
 }

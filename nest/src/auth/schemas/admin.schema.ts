@@ -27,6 +27,32 @@ export class Admin {
   @Prop({ required: true, default: false })
   mustChangePassword: boolean;
 
+  /**
+   * The confirmed TOTP secret, encrypted (see secret-box.ts): null without one. The admin has a
+   * second factor exactly when this is set or `passkeyIds` holds one.
+   */
+  @Prop({ type: String, default: null })
+  totpSecret: string | null;
+
+  /** A secret handed out by enrolment, encrypted, until a code from it is confirmed. */
+  @Prop({ type: String, default: null })
+  totpPendingSecret: string | null;
+
+  /** The last 30-second step whose code was accepted: codes of it and before are refused. */
+  @Prop({ required: true, default: 0 })
+  totpLastStep: number;
+
+  /**
+   * The credential ids of the admin's passkeys, kept in admin_passkeys by these ids: here so that
+   * whether the admin has a second factor is known from the admin alone (the guard's one read).
+   */
+  @Prop({ type: [String], default: [] })
+  passkeyIds: string[];
+
+  /** SHA-256 of each unused recovery code (see recovery-codes.ts). */
+  @Prop({ type: [String], default: [] })
+  recoveryCodeHashes: string[];
+
   createdAt: Date;
 }
 

@@ -24,7 +24,7 @@ describe('planAction', () => {
     const p = plan('archive', active, activeRead, archived);
     expect(p.targets).toEqual([active, activeRead]);
     expect(p.effect).toEqual({ set: { archivedAt: now, updatedAt: now } });
-    expect(p.delta).toEqual({ active: -2, archived: 2, unread: -1, new: -2 });
+    expect(p.delta).toEqual({ active: -2, archived: 2, unread: -1, spam: 0, new: -2 });
     expect(p.changes).toEqual([
       { upsert: { ...active, archivedAt: now, updatedAt: now } },
       { upsert: { ...activeRead, archivedAt: now, updatedAt: now } },
@@ -35,14 +35,14 @@ describe('planAction', () => {
     const p = plan('unarchive', active, archived, archivedRead);
     expect(p.targets).toEqual([archived, archivedRead]);
     expect(p.effect).toEqual({ set: { archivedAt: null, updatedAt: now } });
-    expect(p.delta).toEqual({ active: 2, archived: -2, unread: 1, new: 2 });
+    expect(p.delta).toEqual({ active: 2, archived: -2, unread: 1, spam: 0, new: 2 });
   });
 
   it('marks unread leads read; only active ones count in the unread total', () => {
     const p = plan('read', active, activeRead, archived);
     expect(p.targets).toEqual([active, archived]);
     expect(p.effect).toEqual({ set: { readAt: now, updatedAt: now } });
-    expect(p.delta).toEqual({ active: 0, archived: 0, unread: -1 });
+    expect(p.delta).toEqual({ active: 0, archived: 0, unread: -1, spam: 0 });
   });
 
   it('marks read leads unread, also those stored before read marks existed', () => {
@@ -51,14 +51,14 @@ describe('planAction', () => {
     const p = plan('unread', older, activeRead, archivedRead);
     expect(p.targets).toEqual([activeRead, archivedRead]);
     expect(p.effect).toEqual({ set: { readAt: null, updatedAt: now } });
-    expect(p.delta).toEqual({ active: 0, archived: 0, unread: 1 });
+    expect(p.delta).toEqual({ active: 0, archived: 0, unread: 1, spam: 0 });
   });
 
   it('deletes archived leads: removed from the archived total and the cached heads', () => {
     const p = plan('delete', archived, archivedRead);
     expect(p.targets).toEqual([archived, archivedRead]);
     expect(p.effect).toBe('remove');
-    expect(p.delta).toEqual({ active: 0, archived: -2, unread: 0 });
+    expect(p.delta).toEqual({ active: 0, archived: -2, unread: 0, spam: 0 });
     expect(p.changes).toEqual([{ remove: id(3) }, { remove: id(4) }]);
   });
 
@@ -77,14 +77,50 @@ describe('planAction', () => {
     const p = plan(action, lead);
     expect(p.targets).toEqual([]);
     expect(p.changes).toEqual([]);
-    expect(p.delta).toEqual({ active: 0, archived: 0, unread: 0 });
+    expect(p.delta).toEqual({ active: 0, archived: 0, unread: 0, spam: 0 });
   });
 
   it('writes each change under the condition that its targets are still as read', () => {
-    expect(plan('archive', active).condition).toEqual({ archivedAt: null });
+    expect(plan('archive', active).condition).toEqual({ spamAt: null, archivedAt: null });
     expect(plan('read', active).condition).toEqual({ readAt: null });
     expect(plan('unarchive', archived).condition).toHaveProperty('archivedAt');
-    expect(plan('delete', archived).condition).toHaveProperty('archivedAt');
+    expect(plan('delete', archived).condition).toHaveProperty('$nor');
+  });
+});
+
+describe('planAction: spam', () => {
+  const active = leadRecord(1);
+  const archived = leadRecord(2, { archived: true, read: true });
+  const spam = { ...leadRecord(3), spamAt: now, spamReasons: ['honeypot' as const] };
+
+  it('moves leads of either list to Spam by hand, reason manual, out of every other total', () => {
+    const p = plan('spam', active, archived, spam);
+    expect(p.targets).toEqual([active, archived]);
+    expect(p.effect).toEqual({
+      set: { spamAt: now, spamReasons: ['manual'], archivedAt: null, updatedAt: now },
+    });
+    expect(p.delta).toEqual({ active: -1, archived: -1, unread: -1, spam: 2, new: -1 });
+    expect(p.events.map((e) => e.detail)).toEqual([
+      { reasons: ['manual'] },
+      { reasons: ['manual'] },
+    ]);
+    expect(p.notify).toEqual([]);
+  });
+
+  it('moves spam to the active list, unread, and names it to be notified', () => {
+    const p = plan('not-spam', active, spam);
+    expect(p.targets).toEqual([spam]);
+    expect(p.effect).toEqual({
+      set: { spamAt: null, spamReasons: [], archivedAt: null, updatedAt: now },
+    });
+    expect(p.delta).toEqual({ active: 1, archived: 0, unread: 1, spam: -1, new: 1 });
+    expect(p.notify).toEqual([id(3)]);
+  });
+
+  it('leaves spam alone on archive and unarchive, and lets it be deleted', () => {
+    expect(plan('archive', spam).targets).toEqual([]);
+    expect(plan('unarchive', spam).targets).toEqual([]);
+    expect(plan('delete', spam).delta).toEqual({ active: 0, archived: 0, unread: 0, spam: -1 });
   });
 });
 
@@ -108,7 +144,15 @@ describe('planAction: stage', () => {
       { upsert: { ...qualified, stage: 'won', updatedAt: now } },
     ]);
     // Only the active list counts per stage (the archived won lead is in none, and unchanged).
-    expect(p.delta).toEqual({ active: 0, archived: 0, unread: 0, new: -1, qualified: -1, won: 2 });
+    expect(p.delta).toEqual({
+      active: 0,
+      archived: 0,
+      unread: 0,
+      spam: 0,
+      new: -1,
+      qualified: -1,
+      won: 2,
+    });
   });
 
   it('leaves a lead without a stage alone when it is set to new (it is new already)', () => {
@@ -128,6 +172,6 @@ describe('planErasure', () => {
     expect(p.targets).toEqual(leads);
     expect(p.effect).toBe('remove');
     expect(p.condition).toEqual({});
-    expect(p.delta).toEqual({ active: -2, archived: -1, unread: -1, new: -2 });
+    expect(p.delta).toEqual({ active: -2, archived: -1, unread: -1, spam: 0, new: -2 });
   });
 });

@@ -10,8 +10,8 @@ import {
   type TimelineEventType,
 } from '../../contract';
 
-import { readFilter, stateFilter } from './lead-queries';
-import { assigneeOf, type LeadRecord, stageOf } from './lead-record';
+import { notActiveFilter, readFilter, stateFilter } from './lead-queries';
+import { assigneeOf, listOf, type LeadRecord, stageOf } from './lead-record';
 import { type LeadChange } from './list-view/lead-list-cache';
 import { totalsChange } from './list-view/lead-totals';
 import { type TotalsDelta } from './list-view/lead-totals.store';
@@ -33,6 +33,8 @@ interface ActionRule {
   effect(now: Date): LeadEffect;
   /** What the lead's timeline says of the change; none for a lead that goes (with its timeline). */
   event?(lead: LeadRecord): PlannedEvent;
+  /** The leads it changes are notified of as new ones are (they reach the inbox only now). */
+  notifies?: true;
 }
 
 /** A timeline event an action adds to each lead it changes (who did it is the caller's). */
@@ -41,12 +43,15 @@ export interface PlannedEvent {
   detail: Record<string, unknown>;
 }
 
-const isActive = (lead: LeadRecord) => lead.archivedAt === null;
+const isActive = (lead: LeadRecord) => listOf(lead) === 'active';
 const isUnread = (lead: LeadRecord) => !lead.readAt;
 
-/** Archive and unarchive: into `to` from the other list. */
+/**
+ * Archive and unarchive: into `to` from the other list. Spam is neither: a spam lead named is left
+ * as it is (not-spam takes it out of Spam).
+ */
 const moveTo = (to: LeadListState): ActionRule => ({
-  changes: (lead) => isActive(lead) !== (to === 'active'),
+  changes: (lead) => listOf(lead) === (to === 'active' ? 'archived' : 'active'),
   condition: stateFilter(to === 'active' ? 'archived' : 'active'),
   effect: (now) => ({ set: { archivedAt: to === 'archived' ? now : null } }),
   event: () => ({ type: to === 'archived' ? 'archive' : 'unarchive', detail: {} }),
@@ -95,6 +100,23 @@ export interface ActionInput {
 
 export type OwnerChangeReason = NonNullable<TimelineDetails['assign']['reason']>;
 
+/** Into Spam by an admin's hand, from either list: reason `manual`, whatever the rules said. */
+const MARK_SPAM: ActionRule = {
+  changes: (lead) => listOf(lead) !== 'spam',
+  condition: { spamAt: null },
+  effect: (now) => ({ set: { spamAt: now, spamReasons: ['manual'], archivedAt: null } }),
+  event: () => ({ type: 'spam', detail: { reasons: ['manual'] } }),
+};
+
+/** Out of Spam into the active list, and notified then, as a lead that had just arrived. */
+const NOT_SPAM: ActionRule = {
+  changes: (lead) => listOf(lead) === 'spam',
+  condition: stateFilter('spam'),
+  effect: () => ({ set: { spamAt: null, spamReasons: [], archivedAt: null } }),
+  event: () => ({ type: 'not-spam', detail: {} }),
+  notifies: true,
+};
+
 const ACTIONS: Record<Exclude<LeadAction, 'stage' | 'assign'>, ActionRule> = {
   archive: moveTo(LEAD_MOVE_TARGET.archive),
   unarchive: moveTo(LEAD_MOVE_TARGET.unarchive),
@@ -106,9 +128,11 @@ const ACTIONS: Record<Exclude<LeadAction, 'stage' | 'assign'>, ActionRule> = {
       isActive(lead)
         ? `Only archived requests can be deleted; ${lead._id.toHexString()} is active. Archive it first.`
         : undefined,
-    condition: stateFilter('archived'),
+    condition: notActiveFilter,
     effect: () => 'remove',
   },
+  spam: MARK_SPAM,
+  'not-spam': NOT_SPAM,
 };
 
 /** Erasure of a person's leads (privacy): every lead named, in any state. Not an admin action. */
@@ -125,6 +149,8 @@ export interface ActionPlan {
   changes: LeadChange[];
   /** One per target, for its timeline. */
   events: (PlannedEvent & { leadId: string })[];
+  /** Leads to notify of once the change is stored (ids). */
+  notify: string[];
 }
 
 /**
@@ -218,5 +244,6 @@ function plan(rule: ActionRule, found: readonly LeadRecord[], now: Date): Action
       const event = rule.event?.(lead);
       return event ? [{ leadId: lead._id.toHexString(), ...event }] : [];
     }),
+    notify: rule.notifies ? targets.map((lead) => lead._id.toHexString()) : [],
   };
 }

@@ -3,6 +3,10 @@ import { MongooseModule } from '@nestjs/mongoose';
 
 import { AuthModule } from '../../auth/auth.module';
 import { DatabaseModule } from '../../database/database.module';
+import { BlocklistController } from '../spam/blocklist.controller';
+import { BLOCKLIST_MODEL, BlocklistSchema, BlocklistStore } from '../spam/blocklist.store';
+import { RepeatedText } from '../spam/repeated-text';
+import { SpamFilter } from '../spam/spam-filter';
 import { ResponseTargetsService } from '../targets/response-targets';
 import { ResponseTargetsController } from '../targets/response-targets.controller';
 import {
@@ -31,7 +35,8 @@ import {
 
 /**
  * What the four kind modules share: the kept totals, their checker, the registry of kinds and the
- * leads' timelines, and the response targets their due times are read against.
+ * leads' timelines, the response targets their due times are read against, and the spam filter
+ * every intake scores with (with its blocklist).
  */
 @Global()
 @Module({
@@ -43,9 +48,10 @@ import {
       { name: LEAD_TIMELINE_MODEL, schema: LeadTimelineSchema },
       { name: RESPONSE_TARGETS_MODEL, schema: ResponseTargetsSchema },
       { name: LEAD_EMAIL_COUNTS_MODEL, schema: LeadEmailCountSchema },
+      { name: BLOCKLIST_MODEL, schema: BlocklistSchema },
     ]),
   ],
-  controllers: [ResponseTargetsController],
+  controllers: [ResponseTargetsController, BlocklistController],
   providers: [
     LeadRegistry,
     LeadTotalsStore,
@@ -57,6 +63,9 @@ import {
     ResponseTargetsStore,
     ResponseTargetsService,
     LeadOwnerRelease,
+    BlocklistStore,
+    RepeatedText,
+    SpamFilter,
   ],
   exports: [
     LeadRegistry,
@@ -67,6 +76,7 @@ import {
     LeadSearchWords,
     LeadTimeline,
     ResponseTargetsService,
+    SpamFilter,
     DatabaseModule,
   ],
 })

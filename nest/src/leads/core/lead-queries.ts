@@ -1,6 +1,6 @@
 import { type FilterQuery, trusted, type Types } from 'mongoose';
 
-import { type LeadListState, type LeadStage } from '../../contract';
+import { type LeadList, type LeadStage } from '../../contract';
 
 import { SORT_KEYS, type SortKey, sortSpec, type SortValue } from './lead-order';
 import { type LeadRecord } from './lead-record';
@@ -16,9 +16,20 @@ export interface LeadQuery {
   sort: Record<SortKey, 1 | -1>;
 }
 
-export function stateFilter(state: LeadListState): FilterQuery<LeadRecord> {
-  return state === 'active' ? { archivedAt: null } : { archivedAt: trusted({ $ne: null }) };
+/**
+ * The leads of one list. Spam is its own list whatever `archivedAt` says, so the other two pin
+ * `spamAt: null` (a lead stored before spam has no field, and null matches it too): an equality the
+ * list indexes lead with (lead.schema.ts), so spam never sits in their scans.
+ */
+export function stateFilter(state: LeadList): FilterQuery<LeadRecord> {
+  if (state === 'spam') return { spamAt: trusted({ $ne: null }) };
+  return state === 'active'
+    ? { spamAt: null, archivedAt: null }
+    : { spamAt: null, archivedAt: trusted({ $ne: null }) };
 }
+
+/** Leads in the archive or in spam: those an admin may delete. */
+export const notActiveFilter: FilterQuery<LeadRecord> = { $nor: [stateFilter('active')] };
 
 /**
  * Leads in one of these stages. A lead stored before stages has none and is `new`, so `new` also
@@ -41,7 +52,7 @@ export function readFilter(read: boolean): FilterQuery<LeadRecord> {
 }
 
 /** What the kept `unread` counts: active leads nobody has opened. */
-export const unreadFilter: FilterQuery<LeadRecord> = { archivedAt: null, readAt: null };
+export const unreadFilter: FilterQuery<LeadRecord> = { ...stateFilter('active'), readAt: null };
 
 /**
  * Leads by id (one call's worth, at most LEAD_IDS_MAX). One id is an equality, not `$in`: FerretDB
@@ -91,7 +102,7 @@ export interface ListQueryOptions {
 }
 
 /** A list, optionally from after a cursor's position and narrowed to a search, stages, an owner. */
-export function listQuery(state: LeadListState, options: ListQueryOptions = {}): LeadQuery {
+export function listQuery(state: LeadList, options: ListQueryOptions = {}): LeadQuery {
   const filter: FilterQuery<LeadRecord> = { ...stateFilter(state) };
   if (options.stages?.length) Object.assign(filter, stageFilter(options.stages));
   if (options.assignee !== undefined) Object.assign(filter, assigneeFilter(options.assignee));
@@ -118,7 +129,7 @@ export function listQuery(state: LeadListState, options: ListQueryOptions = {}):
  * derive it from the $or).
  */
 function keysetBound(
-  state: LeadListState,
+  state: LeadList,
   values: SortValue[],
   direction: 1 | -1,
 ): { bound: FilterQuery<LeadRecord>; order: FilterQuery<LeadRecord> } {

@@ -6,8 +6,10 @@ import {
   type LeadKind,
   type LeadKindKey,
   leadFields,
+  type LeadList,
   type LeadStage,
   RESPONSE_TARGET_DEFAULTS,
+  type SpamReason,
 } from '../../contract';
 import { type ProofVerdict } from '../intake/proof-verdict';
 
@@ -39,7 +41,17 @@ export interface LeadRecord {
   firstResponseAt?: Date | null;
   /** The first touch of the visit that brought it; absent when none was sent. */
   source?: StoredLeadSource | null;
+  /** When it was held as spam; absent (stored before spam) or null when it is not spam. */
+  spamAt?: Date | null;
+  /** Why, while it is spam (absent on leads stored before spam). */
+  spamReasons?: SpamReason[];
   [field: string]: unknown;
+}
+
+/** The one list a lead is in: spam whatever else it says, else by its archive mark. */
+export function listOf(record: LeadRecord): LeadList {
+  if (record.spamAt) return 'spam';
+  return record.archivedAt === null ? 'active' : 'archived';
 }
 
 /** A lead's stage: one stored before stages existed is `new`, as it was when it arrived. */
@@ -61,7 +73,7 @@ export interface DueClock {
 /** When the first reply to a lead is due, and whether that time has passed while it waits. */
 export function dueOf(record: LeadRecord, clock: DueClock): { dueAt: Date; overdue: boolean } {
   const dueAt = new Date(record.createdAt.getTime() + clock.targetMinutes * 60_000);
-  const waiting = record.archivedAt === null && stageOf(record) === 'new';
+  const waiting = listOf(record) === 'active' && stageOf(record) === 'new';
   return { dueAt, overdue: waiting && dueAt.getTime() < clock.now.getTime() };
 }
 
@@ -94,5 +106,7 @@ export function toLead<K extends LeadKindKey>(
     overdue,
     source: sourceOf(record.source),
     otherRequests,
+    spamAt: record.spamAt ? record.spamAt.toISOString() : null,
+    spamReasons: record.spamAt ? (record.spamReasons ?? []) : [],
   } as Lead<K>;
 }

@@ -41,6 +41,7 @@ import { AdminService } from '../../auth/admin.service';
 import { Public } from '../../auth/public.decorator';
 import { ApiError } from '../../common/api-error';
 import { ObjectIdPipe } from '../../common/object-id.pipe';
+import { PageQueryDto } from '../../common/page-query.dto';
 import { ValidateBodyAs } from '../../common/validate-body-as.decorator';
 import { OBJECT_ID_SCHEMA } from '../../common/validation';
 import {
@@ -162,7 +163,7 @@ export function createLeadController<K extends LeadKindKey>(
       const proof = await this.proof.verdict(request, body);
       return {
         success: true,
-        id: await this.leads.submit(body, proof),
+        id: await this.leads.submit(body, { proof, address: request.ip ?? 'unknown' }),
       };
     }
 
@@ -194,6 +195,16 @@ export function createLeadController<K extends LeadKindKey>(
         success: true,
         ...(await this.leads.list('archived', await this.listOptions(query, request))),
       };
+    }
+
+    @Get(`${kind.resource}/spam`)
+    @ApiOperation({
+      summary: `${noun}s held as spam, most recently held first, each with its spamReasons`,
+    })
+    @ApiOkResponse({ type: ListDto })
+    @ApiBadRequestResponse({ description: 'Invalid limit or cursor' })
+    async listSpam(@Query() query: PageQueryDto): Promise<LeadListResponse<K>> {
+      return { success: true, ...(await this.leads.list('spam', query)) };
     }
 
     /** A list query as the view reads it: `assignee` as the owner's id (`me`: the admin asking). */
@@ -266,6 +277,16 @@ export function createLeadController<K extends LeadKindKey>(
     })
     delete(@Body() body: LeadIdsDto, @Req() request: Request): Promise<ArchiveResponse<K>> {
       return this.act(request, 'delete', body.ids, body.q);
+    }
+
+    @ActionRoute('spam', LeadIdsDto, `Move ${noun}s to Spam by hand (reason \`manual\`)`)
+    spam(@Body() body: LeadIdsDto, @Req() request: Request): Promise<ArchiveResponse<K>> {
+      return this.act(request, 'spam', body.ids, body.q);
+    }
+
+    @ActionRoute('not-spam', LeadIdsDto, `Move spam ${noun}s to the inbox, and notify them then`)
+    notSpam(@Body() body: LeadIdsDto, @Req() request: Request): Promise<ArchiveResponse<K>> {
+      return this.act(request, 'not-spam', body.ids, body.q);
     }
 
     @ActionRoute('stage', LeadStageDto, `Set the stage of ${noun}s (never archives them)`)

@@ -34,6 +34,7 @@ import {
   type LeadStage,
   type LeadStageRequest,
   LIST_PAGE,
+  SPAM_REASONS,
 } from '../../contract';
 import { nullableAdminRef } from '../work/lead-work.dto';
 
@@ -264,6 +265,8 @@ export class LeadTotalsDto {
   @ApiProperty({ type: Number, minimum: 0 }) archived: number;
   @ApiProperty({ type: Number, minimum: 0, description: 'active leads not opened yet' })
   unread: number;
+  @ApiProperty({ type: Number, minimum: 0, description: 'leads held as spam' })
+  spam: number;
 }
 
 /** Active leads per stage (kept, as the lists' totals are). */
@@ -324,6 +327,18 @@ function buildLeadResponseDtos(kind: LeadKindDescriptor) {
     minimum: 0,
     description: 'how many other leads, of any kind, have the same email address',
   });
+  prop(LeadDto.prototype, 'spamAt', {
+    type: String,
+    format: 'date-time',
+    nullable: true,
+    description: 'when it was held as spam; null when it is not spam',
+  });
+  prop(LeadDto.prototype, 'spamReasons', {
+    type: String,
+    enum: SPAM_REASONS,
+    isArray: true,
+    description: 'why it was held as spam (empty when it is not)',
+  });
   named(LeadDto, `${prefix}Lead`);
 
   class PageDto {}
@@ -358,6 +373,7 @@ function buildLeadResponseDtos(kind: LeadKindDescriptor) {
     type: Number,
     description: 'active leads not opened yet',
   });
+  prop(ArchiveDto.prototype, 'spamTotal', { type: Number, description: 'leads held as spam' });
   for (const key of ['unarchivedNextCursor', 'archivedNextCursor'])
     prop(ArchiveDto.prototype, key, { type: String, nullable: true });
   named(ArchiveDto, `${prefix}ArchiveResponse`);

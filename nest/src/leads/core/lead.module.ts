@@ -12,6 +12,7 @@ import {
 } from '../../contract';
 import { DatabaseEngine } from '../../database/database-engine';
 import { LeadNotifier } from '../../notifications/lead-notifier.service';
+import { SpamFilter } from '../spam/spam-filter';
 import { ResponseTargetsService } from '../targets/response-targets';
 import { LeadTimeline } from '../timeline/lead-timeline';
 import { LeadWork } from '../work/lead-work';
@@ -70,6 +71,7 @@ export class LeadModule {
             AppConfig,
             ResponseTargetsService,
             LeadEmailCounts,
+            SpamFilter,
           ],
           useFactory: (
             model: Model<LeadRecord>,
@@ -82,6 +84,7 @@ export class LeadModule {
             config: AppConfig,
             targets: ResponseTargetsService,
             counts: LeadEmailCounts,
+            spam: SpamFilter,
           ) => {
             const parts = buildParts(kind, model, {
               totals,
@@ -92,6 +95,7 @@ export class LeadModule {
               targets,
               registry,
               counts,
+              spam,
               from: config.notifications.from,
             });
             registry.register(parts);
@@ -123,11 +127,13 @@ function buildParts<K extends LeadKindKey>(
     targets: ResponseTargetsService;
     registry: LeadRegistry;
     counts: LeadEmailCounts;
+    spam: SpamFilter;
     /** NOTIFY_FROM: the From of replies. */
     from: string;
   },
 ): LeadKindParts<K> {
-  const { totals, notifier, engine, checker, timeline, targets, registry, counts, from } = shared;
+  const { totals, notifier, engine, checker, timeline, targets, registry, counts, spam, from } =
+    shared;
   const repository = new LeadRepository(kind, model, engine, counts);
   const view = new LeadListView(
     kind,
@@ -138,7 +144,7 @@ function buildParts<K extends LeadKindKey>(
     (records) => counts.otherRequests(records),
   );
   const writes = new LeadWrites(kind.key, repository, view, timeline);
-  const service = new LeadService(kind, repository, view, writes, notifier);
+  const service = new LeadService(kind, repository, view, writes, notifier, spam);
   return {
     kind,
     repository,

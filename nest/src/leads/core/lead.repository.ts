@@ -6,7 +6,7 @@ import { type FilterQuery, type Model, Types } from 'mongoose';
 import {
   emailKey,
   type LeadKindDescriptor,
-  type LeadListState,
+  type LeadList,
   LEAD_STAGES,
   type LeadStageTotals,
 } from '../../contract';
@@ -75,7 +75,7 @@ export class LeadRepository implements LeadListSource {
   }
 
   async page(
-    state: LeadListState,
+    state: LeadList,
     limit: number,
     options: Omit<ListQueryOptions, 'form'> = {},
   ): Promise<CachedPage> {
@@ -104,7 +104,7 @@ export class LeadRepository implements LeadListSource {
   }
 
   /** A whole list in list order as a stream, read in batches (never held in memory at once). */
-  stream(state: LeadListState, q?: string): Readable {
+  stream(state: LeadList, q?: string): Readable {
     const leads = async function* (this: LeadRepository) {
       const { filter, sort } = listQuery(state, { q, form: await this.wordsForm() });
       yield* this.model.find(filter).sort(sort).lean().cursor({ batchSize: 1000 });
@@ -142,14 +142,15 @@ export class LeadRepository implements LeadListSource {
 
   /** Counts the lists (what the kept totals stand for). Reads every lead: checks only. */
   async count(): Promise<KeptTotals> {
-    const [active, archived, unread, ...stages] = await Promise.all([
+    const [active, archived, spam, unread, ...stages] = await Promise.all([
       this.model.countDocuments(stateFilter('active')).exec(),
       this.model.countDocuments(stateFilter('archived')).exec(),
+      this.model.countDocuments(stateFilter('spam')).exec(),
       this.model.countDocuments(unreadFilter).exec(),
       ...LEAD_STAGES.map((stage) => this.model.countDocuments(stageCountFilter(stage)).exec()),
     ]);
     const perStage = Object.fromEntries(LEAD_STAGES.map((stage, i) => [stage, stages[i] ?? 0]));
-    return { active, archived, unread, ...(perStage as LeadStageTotals) };
+    return { active, archived, unread, spam, ...(perStage as LeadStageTotals) };
   }
 
   /** Up to `limit` leads stored before emailKey existed. */
@@ -175,11 +176,12 @@ export class LeadRepository implements LeadListSource {
 
   /**
    * Stores a new lead; resolves once the database has acknowledged it. `intake` is what the intake
-   * learned of the submission beside its fields (such as its proof's verdict, and where it came from).
+   * learned of the submission beside its fields: its proof's verdict, whether it is held as
+   * spam (and why), and where it came from.
    */
   async insert(
     fields: Record<string, string>,
-    intake: Pick<LeadRecord, 'proof' | 'source'> = {},
+    intake: Pick<LeadRecord, 'proof' | 'spamAt' | 'spamReasons' | 'source'> = {},
   ): Promise<LeadRecord> {
     const [created] = await this.model.create([
       {

@@ -1,6 +1,12 @@
 import { Schema, type SchemaDefinition } from 'mongoose';
 
-import { characterCount, FIELD_LIMITS, type LeadKindDescriptor, LEAD_STAGES } from '../../contract';
+import {
+  characterCount,
+  FIELD_LIMITS,
+  type LeadKindDescriptor,
+  LEAD_STAGES,
+  SPAM_REASONS,
+} from '../../contract';
 import { type ProofVerdict } from '../intake/proof-verdict';
 
 const PROOF_STATUSES = [
@@ -66,9 +72,10 @@ export function createLeadSchema(kind: LeadKindDescriptor, ownFields: SchemaDefi
       source: { type: leadSourceSchema, default: undefined },
       // What the intake's proof of work said of the submission (ProofVerdict's status).
       proof: { type: String, enum: PROOF_STATUSES },
-      // When the lead went to Spam; null while it is not there. The retention run deletes spam
-      // SPAM_RETENTION_DAYS after this.
+      // When the lead was held as spam (the Spam list), and why; null and none while it is not.
+      // The retention run deletes spam SPAM_RETENTION_DAYS after spamAt.
       spamAt: { type: Date, default: null },
+      spamReasons: { type: [{ type: String, enum: SPAM_REASONS }], default: [] },
     },
     {
       collection: kind.collection,
@@ -78,30 +85,35 @@ export function createLeadSchema(kind: LeadKindDescriptor, ownFields: SchemaDefi
       strictQuery: 'throw',
     },
   );
-  // Serves both lists with an index-ordered scan: active = {archivedAt: null} sorted by
-  // (createdAt, _id) desc; archived = archivedAt range sorted by (archivedAt, createdAt, _id) desc.
-  schema.index({ archivedAt: -1, createdAt: -1, _id: -1 });
+  // Every list index leads with `spamAt` (null outside the Spam list, decision 0019): the active
+  // and archived lists pin it with an equality, so spam is never in their scans.
+  // Serves both lists with an index-ordered scan: active = {spamAt: null, archivedAt: null}
+  // sorted by (createdAt, _id) desc; archived = archivedAt range sorted by (archivedAt, createdAt,
+  // _id) desc.
+  schema.index({ spamAt: 1, archivedAt: -1, createdAt: -1, _id: -1 });
+  // The Spam list (spamAt range), newest held first.
+  schema.index({ spamAt: -1, createdAt: -1, _id: -1 });
   // A search (lead-queries.ts's searchFilter) has two shapes of cost, and MongoDB's planner races
   // the plans of these two indexes and keeps the faster (decision 0014):
   // - a rare word: its prefix range on the words first, then the list's keys; the few matches
   //   are sorted in memory. Also finds the leads with no words yet (`words: null`) at start.
   // - a common word: the list's order first, the words last, read from the index keys, so the
   //   scan walks the list newest first and stops once a page has matched.
-  schema.index({ words: 1, archivedAt: -1, createdAt: -1, _id: -1 });
-  schema.index({ archivedAt: -1, createdAt: -1, _id: -1, words: 1 });
+  schema.index({ words: 1, spamAt: 1, archivedAt: -1, createdAt: -1, _id: -1 });
+  schema.index({ spamAt: 1, archivedAt: -1, createdAt: -1, _id: -1, words: 1 });
   // The unread count of the inbox (kept; counted only by the totals check).
-  schema.index({ archivedAt: -1, readAt: 1 });
-  // The retention run's: spam past its time (a spamAt range), and archived leads past theirs that
-  // are not spam (spamAt null, then an archivedAt range).
-  schema.index({ spamAt: 1, archivedAt: 1 });
+  schema.index({ spamAt: 1, archivedAt: -1, readAt: 1 });
+  // The retention run's shapes are served by the list indexes: spam past its time is a spamAt
+  // range on the Spam list's; archived leads past theirs (spamAt null, an archivedAt range) are
+  // the archived list's.
   // A list narrowed to stages (stageFilter): the stages' ranges, each in the list's order.
-  schema.index({ stage: 1, archivedAt: -1, createdAt: -1, _id: -1 });
+  schema.index({ stage: 1, spamAt: 1, archivedAt: -1, createdAt: -1, _id: -1 });
   // A list narrowed to one owner or to nobody's (assigneeFilter), in either list's order; and a
   // removed admin's leads, found to clear their owner.
-  schema.index({ assigneeId: 1, archivedAt: -1, createdAt: -1, _id: -1 });
+  schema.index({ assigneeId: 1, spamAt: 1, archivedAt: -1, createdAt: -1, _id: -1 });
   // One owner's leads in some stages: "Mine" with a stage filter, and "Mine" of the needs-reply
   // view (read backwards).
-  schema.index({ assigneeId: 1, stage: 1, archivedAt: -1, createdAt: -1, _id: -1 });
+  schema.index({ assigneeId: 1, stage: 1, spamAt: 1, archivedAt: -1, createdAt: -1, _id: -1 });
   // The needs-reply view (active `new` leads, oldest first) is the stage index above read
   // backwards, as is the overdue window (recentNewFilter: a createdAt range after the stages).
   // Insights: the leads that arrived in a range of days, spam left out (arrivalsFilter).

@@ -13,12 +13,13 @@ import {
   type LeadKind,
   type LeadKindKey,
   leadFields,
+  type LeadList,
   type LeadListState,
   type LeadPage,
   LEAD_SOURCE_FIELDS,
 } from '../../contract';
 import { type LeadNotifier } from '../../notifications/lead-notifier.service';
-import { type ProofVerdict } from '../intake/proof-verdict';
+import { type IntakeOrigin, type SpamFilter } from '../spam/spam-filter';
 
 import { type ActionInput, planAction } from './lead-action-plan';
 import { assigneeOf, dueOf, type LeadRecord, stageOf } from './lead-record';
@@ -43,6 +44,7 @@ export class LeadService<K extends LeadKindKey = LeadKindKey> {
     private readonly view: LeadListView<K>,
     private readonly writes: LeadWrites,
     private readonly notifier: LeadNotifier,
+    private readonly spam: SpamFilter,
   ) {
     this.logger = new Logger(`Leads:${kind.key}`);
     this.fields = leadFields(kind);
@@ -51,7 +53,7 @@ export class LeadService<K extends LeadKindKey = LeadKindKey> {
   // --- reading -------------------------------------------------------------------------------
 
   /** A page of a list. Without a search its total is the kept one; a search is not counted. */
-  list(state: LeadListState, options: ListOptions = {}): Promise<LeadPage<K>> {
+  list(state: LeadList, options: ListOptions = {}): Promise<LeadPage<K>> {
     return this.view.list(state, options);
   }
 
@@ -107,21 +109,27 @@ export class LeadService<K extends LeadKindKey = LeadKindKey> {
 
   /**
    * Public intake. Resolves with the new id once the database has acknowledged the write, so a 201
-   * is never sent for a lead that isn't stored. A filled honeypot gets the same answer and is dropped.
-   * `proof` is what the intake's proof of work said of the submission (IntakeProof): the one
-   * place the spam score reads it.
+   * is never sent for a lead that isn't stored. Every submission is scored (SpamFilter), reading
+   * the intake's proof of work (`origin.proof`, IntakeProof) among the rest: one judged spam is
+   * stored in the Spam list with its reasons, and never notified; its answer is the same.
    */
-  async submit(body: CreateLeadRequest<K>, proof: ProofVerdict): Promise<string> {
-    if (body.website) return new Types.ObjectId().toHexString();
+  async submit(body: CreateLeadRequest<K>, origin: IntakeOrigin): Promise<string> {
     const fields = Object.fromEntries(
       this.fields.flatMap((f) => {
         const value: unknown = (body as Record<string, unknown>)[f];
         return typeof value === 'string' ? [[f, value]] : [];
       }),
     );
+    const receivedAt = new Date();
+    const verdict = await this.spam.judge(
+      { kind: this.kind, fields, honeypot: Boolean(body.website), receivedAt },
+      origin,
+    );
+    const spam = verdict?.spam ? { spamAt: receivedAt, spamReasons: verdict.reasons } : undefined;
     const source = storedSource(body.source);
     const record = await this.leads.insert(fields, {
-      proof: proof.status,
+      proof: origin.proof.status,
+      ...spam,
       ...(source ? { source } : {}),
     });
     const id = record._id.toHexString();
@@ -133,7 +141,7 @@ export class LeadService<K extends LeadKindKey = LeadKindKey> {
         this.logger.warn({ err: error, leadId: id }, 'totals not updated for a new lead');
         this.view.distrust();
       });
-    await this.notifier.leadCreated(this.kind, id);
+    if (!spam) await this.notifier.leadCreated(this.kind, id);
     return id;
   }
 
@@ -158,7 +166,10 @@ export class LeadService<K extends LeadKindKey = LeadKindKey> {
       if (missing) throw this.notFound(missing);
       const plan = planAction(action, found, new Date(), input);
       if ('refused' in plan) throw new ApiError(HttpStatus.CONFLICT, plan.refused);
-      return this.writes.commit(plan, admin);
+      const committed = await this.writes.commit(plan, admin);
+      // Out of Spam: notified now, as they would have been on arrival.
+      if (committed) for (const id of plan.notify) await this.notifier.leadCreated(this.kind, id);
+      return committed;
     });
     return this.view.answer(at, q);
   }

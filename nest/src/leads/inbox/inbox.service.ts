@@ -35,6 +35,7 @@ export class InboxService {
         active: at.active,
         archived: at.archived,
         unread: at.unread,
+        spam: at.spam,
         stages: stageTotalsOf(at),
         overdue,
       },

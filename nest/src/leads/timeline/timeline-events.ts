@@ -4,6 +4,8 @@ import {
   type LeadAssignee,
   type LeadStage,
   type ReplyStatus,
+  SPAM_REASONS,
+  type SpamReason,
   type TimelineEvent,
 } from '../../contract';
 import { type LeadRecord } from '../core/lead-record';
@@ -89,11 +91,19 @@ function toTimelineEvent(
     }
     case 'archive':
     case 'unarchive':
+    case 'not-spam':
       return { at, type: event.type, admin, detail: {} };
+    case 'spam':
+      return { at, type: 'spam', admin, detail: { reasons: spamReasonsIn(d.reasons) } };
   }
 }
 
 const stageIn = (value: unknown): LeadStage => (isLeadStage(value) ? value : 'new');
+
+const spamReasonsIn = (value: unknown): SpamReason[] =>
+  Array.isArray(value)
+    ? value.filter((r): r is SpamReason => (SPAM_REASONS as readonly unknown[]).includes(r))
+    : [];
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 

@@ -9,4 +9,6 @@ export const ACTION_LABELS: Record<LeadAction, string> = {
   delete: 'Delete',
   stage: 'Set stage',
   assign: 'Assign',
+  spam: 'Mark spam',
+  'not-spam': 'Not spam',
 };

@@ -1,4 +1,4 @@
-import { type LeadStage, type ReplyStatus, type TimelineEvent } from '@contract';
+import { type LeadStage, type ReplyStatus, SPAM_REASON_TEXT, type TimelineEvent } from '@contract';
 
 /** Each stage as the dashboard says it. */
 export const STAGE_LABELS: Record<LeadStage, string> = {
@@ -43,5 +43,11 @@ export function describeEvent(event: TimelineEvent): string {
       return `${who(event)} archived it`;
     case 'unarchive':
       return `${who(event)} unarchived it`;
+    case 'spam':
+      return event.admin
+        ? `${who(event)} marked it spam`
+        : `Held as spam: ${event.detail.reasons.map((r) => SPAM_REASON_TEXT[r]).join('; ')}`;
+    case 'not-spam':
+      return `${who(event)} marked it not spam`;
   }
 }

@@ -1,6 +1,6 @@
-import { type LeadListState, LEAD_LIST_STATES, LIST_PAGE } from '../../../contract';
+import { type LeadList, LEAD_LISTS, LIST_PAGE } from '../../../contract';
 import { compareInList, type SortValue, sortValues } from '../lead-order';
-import { type LeadRecord } from '../lead-record';
+import { listOf, type LeadRecord } from '../lead-record';
 
 /** Enough of a list's head for its largest page and the knowledge that more follow. */
 export const HEAD_SIZE = LIST_PAGE.maxLimit + 1;
@@ -23,7 +23,7 @@ export interface CachedPage {
 }
 
 /**
- * The heads of one kind's two lists, kept in this process and exact for one version of the kind's
+ * The heads of one kind's lists, kept in this process and exact for one version of the kind's
  * totals document (see decision 0005). A request first reads that version (one small document):
  * if the head is of that version, the page comes from memory; if not, from the database, which
  * then refills the head. Changes this process makes are applied to the heads as they bump the
@@ -31,10 +31,10 @@ export interface CachedPage {
  * process shows as a version this cache never saw, and the next read refills.
  */
 export class LeadListCache {
-  private readonly heads: Partial<Record<LeadListState, Head>> = {};
+  private readonly heads: Partial<Record<LeadList, Head>> = {};
 
   page(
-    state: LeadListState,
+    state: LeadList,
     version: number,
     limit: number,
     after?: SortValue[],
@@ -55,7 +55,7 @@ export class LeadListCache {
 
   /** A list's whole cached head at `version`: its first leads, and whether they are all of it. */
   head(
-    state: LeadListState,
+    state: LeadList,
     version: number,
   ): { records: readonly LeadRecord[]; complete: boolean } | undefined {
     const head = this.heads[state];
@@ -63,7 +63,7 @@ export class LeadListCache {
   }
 
   /** Keeps a list's head as read from the database at `version` (read before the query ran). */
-  fill(state: LeadListState, version: number, records: LeadRecord[], complete: boolean): void {
+  fill(state: LeadList, version: number, records: LeadRecord[], complete: boolean): void {
     const current = this.heads[state];
     if (current && current.version > version) return;
     this.heads[state] = { version, records: records.slice(0, HEAD_SIZE), complete };
@@ -74,7 +74,7 @@ export class LeadListCache {
    * version is dropped: someone else changed the list in between.
    */
   apply(from: number, to: number, changes: readonly LeadChange[]): void {
-    for (const state of LEAD_LIST_STATES) {
+    for (const state of LEAD_LISTS) {
       const head = this.heads[state];
       if (!head) continue;
       if (head.version !== from) {
@@ -87,17 +87,17 @@ export class LeadListCache {
   }
 
   clear(): void {
-    for (const state of LEAD_LIST_STATES) delete this.heads[state];
+    for (const state of LEAD_LISTS) delete this.heads[state];
   }
 }
 
-function applyChange(state: LeadListState, head: Head, change: LeadChange): void {
+function applyChange(state: LeadList, head: Head, change: LeadChange): void {
   const id = 'remove' in change ? change.remove : change.upsert._id.toHexString();
   const at = head.records.findIndex((r) => r._id.toHexString() === id);
   if (at >= 0) head.records.splice(at, 1);
   if (!('upsert' in change)) return;
   const record = change.upsert;
-  if ((record.archivedAt === null) !== (state === 'active')) return;
+  if (listOf(record) !== state) return;
   const values = sortValues(state, record);
   const position = firstAfter(
     head.records,

@@ -228,8 +228,8 @@ describe('LeadListView', () => {
     const reads = stored.reads;
     await Promise.all([4, 5, 6].map((n) => store(leadRecord(n))));
     expect(kept.writes).toEqual([
-      { active: 1, archived: 0, unread: 1, new: 1 },
-      { active: 2, archived: 0, unread: 2, new: 2 },
+      { active: 1, archived: 0, unread: 1, spam: 0, new: 1 },
+      { active: 2, archived: 0, unread: 2, spam: 0, new: 2 },
     ]);
     const page = await view.list('active');
     expect(page.total).toBe(6);
@@ -269,6 +269,7 @@ describe('LeadListView', () => {
       unarchivedTotal: 4,
       archivedTotal: 2,
       unreadTotal: 4,
+      spamTotal: 0,
       unarchivedNextCursor: null,
       archivedNextCursor: null,
     });

@@ -7,7 +7,7 @@ import {
   type Lead,
   type LeadKind,
   type LeadKindKey,
-  type LeadListState,
+  type LeadList,
   type LeadPage,
   type LeadListViewName,
   type LeadStage,
@@ -39,7 +39,7 @@ export interface ListOptions {
 export interface LeadListSource {
   /** Up to `limit` leads of a list in list order, after a position, narrowed to a search. */
   page(
-    state: LeadListState,
+    state: LeadList,
     limit: number,
     options?: Omit<ListQueryOptions, 'form'>,
   ): Promise<CachedPage>;
@@ -121,7 +121,7 @@ export class LeadListView<K extends LeadKindKey = LeadKindKey> {
   }
 
   /** A page of a list. Without a search its total is the kept one; a search is not counted. */
-  async list(state: LeadListState, options: ListOptions = {}): Promise<LeadPage<K>> {
+  async list(state: LeadList, options: ListOptions = {}): Promise<LeadPage<K>> {
     const limit = options.limit ?? LIST_PAGE.defaultLimit;
     const after = options.cursor ? decodeCursor(options.cursor, SORT_KEYS[state]) : undefined;
     if (options.view === 'needs-reply') return this.needsReply(state, options, limit, after);
@@ -204,7 +204,7 @@ export class LeadListView<K extends LeadKindKey = LeadKindKey> {
 
   /** A page of a list as of one version of the totals (from the cache when it holds that version). */
   async pageAt(
-    state: LeadListState,
+    state: LeadList,
     at: TotalsSnapshot,
     limit: number = LIST_PAGE.defaultLimit,
     after?: SortValue[],
@@ -221,7 +221,7 @@ export class LeadListView<K extends LeadKindKey = LeadKindKey> {
    */
   async answer(at?: TotalsSnapshot, q?: string): Promise<ArchiveResponse<K>> {
     const snapshot = at ?? (await this.totals());
-    const first = (state: LeadListState) =>
+    const first = (state: LeadList) =>
       q ? this.search(state, { q }, LIST_PAGE.defaultLimit) : this.pageAt(state, snapshot);
     const [active, archived] = await Promise.all([first('active'), first('archived')]);
     return {
@@ -231,6 +231,7 @@ export class LeadListView<K extends LeadKindKey = LeadKindKey> {
       unarchivedTotal: snapshot.active,
       archivedTotal: snapshot.archived,
       unreadTotal: snapshot.unread,
+      spamTotal: snapshot.spam,
       unarchivedNextCursor: active.nextCursor,
       archivedNextCursor: archived.nextCursor,
     };
@@ -312,7 +313,7 @@ export class LeadListView<K extends LeadKindKey = LeadKindKey> {
 
   /** A list narrowed (to a search, stages, an owner): read, never cached, and not counted. */
   private async search(
-    state: LeadListState,
+    state: LeadList,
     narrowed: Omit<ListQueryOptions, 'form' | 'after'>,
     limit: number,
     after?: SortValue[],
@@ -325,7 +326,7 @@ export class LeadListView<K extends LeadKindKey = LeadKindKey> {
    * The archive holds none (they are not active), nor does a list narrowed to other stages.
    */
   private async needsReply(
-    state: LeadListState,
+    state: LeadList,
     { q, stage, assignee }: ListOptions,
     limit: number,
     after?: SortValue[],
@@ -349,7 +350,7 @@ export class LeadListView<K extends LeadKindKey = LeadKindKey> {
   }
 
   private async readPage(
-    state: LeadListState,
+    state: LeadList,
     version: number,
     limit: number,
     after?: SortValue[],
@@ -365,7 +366,7 @@ export class LeadListView<K extends LeadKindKey = LeadKindKey> {
   }
 
   /** Reads a list's head into the cache; concurrent readers of the same version share one read. */
-  private refill(state: LeadListState, version: number): Promise<void> {
+  private refill(state: LeadList, version: number): Promise<void> {
     const key = `${state}:${version}`;
     let pending = this.refills.get(key);
     if (!pending) {
@@ -379,7 +380,7 @@ export class LeadListView<K extends LeadKindKey = LeadKindKey> {
   }
 
   private async page(
-    state: LeadListState,
+    state: LeadList,
     { records, hasMore }: CachedPage,
     total: number | null,
   ): Promise<LeadPage<K>> {

@@ -3,7 +3,7 @@ import { InjectModel } from '@nestjs/mongoose';
 import { type Model, Schema } from 'mongoose';
 
 import { LEAD_STAGES, type LeadKindDescriptor, type LeadKindKey } from '../../../contract';
-import { stageFilter } from '../lead-queries';
+import { stageCountFilter, stateFilter, unreadFilter } from '../lead-queries';
 
 import { type KeptTotals, keptTotalsOf } from './lead-totals';
 
@@ -29,6 +29,9 @@ export const LeadTotalsSchema = new Schema<TotalsDocument>(
     active: { type: Number, required: true, min: 0 },
     archived: { type: Number, required: true, min: 0 },
     unread: { type: Number, required: true, min: 0 },
+    // Leads held as spam. A document kept before spam has none: read as 0 until the totals check
+    // counts and corrects it (at start-up), as a stage total is.
+    spam: { type: Number, min: 0 },
     // Active leads per stage. A document kept before stages has none: read as 0 until the totals
     // check counts them and corrects it (at start-up).
     ...Object.fromEntries(LEAD_STAGES.map((stage) => [stage, { type: Number, min: 0 }])),
@@ -114,20 +117,19 @@ export async function recountLeadTotals(
 ): Promise<void> {
   for (const kind of kinds) {
     const leads = db.collection(kind.collection);
-    const [active, archived, unread, ...stages] = await Promise.all([
-      leads.countDocuments({ archivedAt: null }),
-      leads.countDocuments({ archivedAt: { $ne: null } }),
-      leads.countDocuments({ archivedAt: null, readAt: null }),
-      // A plain driver takes no Mongoose `trusted()` mark: the stage filter's plain form.
-      ...LEAD_STAGES.map((stage) =>
-        leads.countDocuments({ archivedAt: null, ...plain(stageFilter([stage])) }),
-      ),
+    // A plain driver takes no Mongoose `trusted()` mark: the filters' plain forms.
+    const [active, archived, spam, unread, ...stages] = await Promise.all([
+      leads.countDocuments(plain(stateFilter('active'))),
+      leads.countDocuments(plain(stateFilter('archived'))),
+      leads.countDocuments(plain(stateFilter('spam'))),
+      leads.countDocuments(plain(unreadFilter)),
+      ...LEAD_STAGES.map((stage) => leads.countDocuments(plain(stageCountFilter(stage)))),
     ]);
     const perStage = Object.fromEntries(LEAD_STAGES.map((stage, i) => [stage, stages[i]]));
     await db.collection(LeadTotalsSchema.get('collection') as string).updateOne(
       { _id: kind.key },
       {
-        $set: { active, archived, unread, ...perStage, updatedAt: new Date() },
+        $set: { active, archived, unread, spam, ...perStage, updatedAt: new Date() },
         $inc: { version: 1 },
       },
       { upsert: true },

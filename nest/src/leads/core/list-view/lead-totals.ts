@@ -1,5 +1,5 @@
 import { LEAD_STAGES, type LeadStageTotals, type LeadTotals } from '../../../contract';
-import { type LeadRecord, stageOf } from '../lead-record';
+import { listOf, type LeadRecord, stageOf } from '../lead-record';
 
 /**
  * Everything kept per kind: the lists' totals, and the active list's leads per stage (under the
@@ -10,12 +10,13 @@ export type KeptTotals = LeadTotals & LeadStageTotals;
 /** A change to the kept totals: every list total, and the stage totals it moves. */
 export type TotalsChange = LeadTotals & Partial<LeadStageTotals>;
 
-export const KEPT_TOTAL_KEYS = ['active', 'archived', 'unread', ...LEAD_STAGES] as const;
+export const KEPT_TOTAL_KEYS = ['active', 'archived', 'unread', 'spam', ...LEAD_STAGES] as const;
 
 const none = (): KeptTotals => ({
   active: 0,
   archived: 0,
   unread: 0,
+  spam: 0,
   ...(Object.fromEntries(LEAD_STAGES.map((stage) => [stage, 0])) as LeadStageTotals),
 });
 
@@ -37,10 +38,10 @@ export function stageTotalsOf(totals: KeptTotals): LeadStageTotals {
  * counts before and after, so no change has to know which totals it touches.
  */
 export function countedIn(lead: LeadRecord): KeptTotals {
-  const active = lead.archivedAt === null;
+  const list = listOf(lead);
+  const active = list === 'active';
   const counted = none();
-  counted.active = active ? 1 : 0;
-  counted.archived = active ? 0 : 1;
+  counted[list] = 1;
   counted.unread = active && !lead.readAt ? 1 : 0;
   if (active) counted[stageOf(lead)] = 1;
   return counted;
@@ -68,6 +69,7 @@ export function totalsChange(
     active: change.active,
     archived: change.archived,
     unread: change.unread,
+    spam: change.spam,
     ...Object.fromEntries(stages.map((stage) => [stage, change[stage]])),
   };
 }

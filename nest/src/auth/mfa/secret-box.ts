@@ -1,0 +1,41 @@
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+
+const VERSION = 'v1';
+
+/**
+ * Keeps TOTP secrets encrypted at rest (AES-256-GCM), with a key derived from JWT_SECRET: a copy of
+ * the database alone does not hand out anyone's second factor. Changing JWT_SECRET makes the stored
+ * secrets unreadable; `npm run admin -- --email … --reset-mfa` then lets each admin enrol again.
+ */
+export class SecretBox {
+  private readonly key: Buffer;
+
+  constructor(secret: string) {
+    this.key = Buffer.from(hkdfSync('sha256', secret, 'boat-market-data', 'admin totp secret', 32));
+  }
+
+  seal(plain: string): string {
+    const iv = randomBytes(12);
+    const cipher = createCipheriv('aes-256-gcm', this.key, iv);
+    const sealed = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
+    return [VERSION, iv, cipher.getAuthTag(), sealed]
+      .map((part) => (typeof part === 'string' ? part : part.toString('base64url')))
+      .join('.');
+  }
+
+  /** The plain text, or null for anything this key did not seal. */
+  open(sealed: string): string | null {
+    const [version, iv, tag, data] = sealed.split('.');
+    if (version !== VERSION || !iv || !tag || data === undefined) return null;
+    try {
+      const decipher = createDecipheriv('aes-256-gcm', this.key, Buffer.from(iv, 'base64url'));
+      decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+      return Buffer.concat([
+        decipher.update(Buffer.from(data, 'base64url')),
+        decipher.final(),
+      ]).toString('utf8');
+    } catch {
+      return null;
+    }
+  }
+}

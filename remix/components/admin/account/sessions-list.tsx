@@ -1,0 +1,67 @@
+import { Form } from '@remix-run/react';
+import { Button } from 'react-bootstrap';
+
+import { type SessionSummary } from '@contract';
+import { deviceName } from '~/utils/device-name';
+
+import { RelativeTime } from '../relative-time';
+
+/** Tells apart sessions of one browser and address, for assistive technology's button names. */
+const sessionName = (session: SessionSummary, device: string) =>
+  `${device} from ${session.ip ?? 'an unknown address'}, signed in ${session.createdAt.slice(0, 16).replace('T', ' ')} UTC`;
+
+/** The admin's sessions, each with its own "Sign out" (V7.5.2). */
+export function SessionsList({ sessions, busy }: { sessions: SessionSummary[]; busy: boolean }) {
+  return (
+    <div className="table-responsive">
+      <table className="table align-middle sessions-table">
+        <thead>
+          <tr>
+            <th scope="col">Device</th>
+            <th scope="col">Address</th>
+            <th scope="col">Signed in</th>
+            <th scope="col">Last used</th>
+            <th scope="col">
+              <span className="visually-hidden">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {sessions.map((session) => {
+            const device = deviceName(session.userAgent);
+            return (
+              <tr key={session.id}>
+                <td>
+                  <span title={session.userAgent ?? undefined}>{device}</span>
+                  {session.current ? (
+                    <span className="badge text-bg-primary ms-2">This session</span>
+                  ) : null}
+                </td>
+                <td className="text-break">{session.ip ?? 'Unknown'}</td>
+                <td>
+                  <RelativeTime iso={session.createdAt} />
+                </td>
+                <td>
+                  <RelativeTime iso={session.lastSeenAt} />
+                </td>
+                <td className="text-end">
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="end-session" />
+                    <input type="hidden" name="id" value={session.id} />
+                    <Button type="submit" variant="outline-danger" size="sm" disabled={busy}>
+                      Sign out
+                      <span className="visually-hidden">
+                        {' '}
+                        {session.current ? 'this session' : sessionName(session, device)}
+                      </span>
+                    </Button>
+                  </Form>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
