@@ -34,9 +34,11 @@ describe('new-lead notifications', () => {
           company: submission.company,
         }),
       });
-      const outbox = await t.connection
-        .collection('lead_notifications')
-        .findOne({ leadId: res.body.id });
+      // The outbox row is marked sent after the receiver has answered: wait for that write.
+      const outboxRow = () =>
+        t.connection.collection('lead_notifications').findOne({ leadId: res.body.id });
+      await eventually(async () => (await outboxRow())?.status === 'sent');
+      const outbox = await outboxRow();
       expect(outbox).toEqual(
         expect.objectContaining({ status: 'sent', attempts: 2, channel: 'webhook' }),
       );

@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { InjectConnection } from '@nestjs/mongoose';
 import { type Connection } from 'mongoose';
 
-import { MAX_BODY_BYTES } from '../contract';
+import { FIELD_LIMITS } from '../contract';
 
 /**
  * A write refused because the database's disk is full: MongoDB's OutOfDiskSpace (14031) or the
@@ -20,10 +20,19 @@ export function isStorageFull(error: unknown, depth = 0): boolean {
 
 const PROBE_COLLECTION = 'health_probe';
 /**
- * The probe writes as much as the largest request the API takes: a tiny write can still fit in a
- * page SQLite has left while a lead does not, and would report room that is not there.
+ * The probe writes as much as the largest lead the intake stores: its longest fields in four-byte
+ * characters, twice (the text and its search words). A tiny write can still fit in a page SQLite
+ * has left while a lead does not, and would report room that is not there.
  */
-const PROBE_PADDING = 'x'.repeat(MAX_BODY_BYTES);
+const LARGEST_LEAD_BYTES =
+  (FIELD_LIMITS.name +
+    FIELD_LIMITS.email +
+    FIELD_LIMITS.phone_number +
+    FIELD_LIMITS.subject +
+    FIELD_LIMITS.message) *
+  4 *
+  2;
+const PROBE_PADDING = 'x'.repeat(LARGEST_LEAD_BYTES);
 
 /**
  * Whether the database last refused a write for lack of space. Set by the exception filter when
@@ -50,7 +59,7 @@ export class StorageState {
   }
 
   /**
-   * While marked full: tries a write as large as a request can make, and clears the mark if it
+   * While marked full: tries a write as large as a lead, and clears the mark if it
    * is kept; the padding is then dropped so the probe holds no space once the disk has room.
    */
   async recheck(): Promise<boolean> {
