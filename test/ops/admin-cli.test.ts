@@ -82,7 +82,11 @@ describe('the admin CLI', () => {
 
   it('--reset-mfa removes an admin’s second factors (TOTP, passkeys) and ends their sessions, in the audit log', async () => {
     let db: EmbeddedDatabase | undefined;
-    const container = { NODE_ENV: 'production', JWT_SECRET: 'j'.repeat(40) };
+    const container = {
+      NODE_ENV: 'production',
+      JWT_SECRET: 'j'.repeat(40),
+      ALTCHA_HMAC_KEY: 'a'.repeat(40),
+    };
     try {
       db = await startEmbeddedDatabase({ dataDir, log: () => undefined });
       const uri = `${db.uri}ops_reset_mfa`;

@@ -64,6 +64,8 @@ export async function startSupervised(
       WEB_PORT: String(webPort),
       CORS_ORIGINS: webUrl,
       JWT_SECRET: randomBytes(32).toString('hex'),
+      // Production refuses to start without it (replicas must check each other's challenges).
+      ALTCHA_HMAC_KEY: randomBytes(32).toString('hex'),
       // `npm start` runs as production, which would require a second factor to sign in.
       ADMIN_MFA: 'optional',
       ...env,
