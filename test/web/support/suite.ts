@@ -39,9 +39,18 @@ export async function axeViolations(page: Page): Promise<string[]> {
 
 /**
  * axe-core on the page once its transitions have ended: a button caught fading between Bootstrap's
- * colours (0.15 s) failed colour contrast now and then in CI, though both of its states pass.
+ * colours (0.15 s) failed colour contrast now and then in CI, though both of its states pass. The
+ * pointer left where the last click was can hover a button of the next page a frame later, so it
+ * is moved off first and two frames pass before the running transitions are awaited.
  */
 async function analyzeSettled(page: Page) {
+  await page.mouse.move(0, 0);
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) =>
+        requestAnimationFrame(() => requestAnimationFrame(() => resolve())),
+      ),
+  );
   await page.evaluate(() =>
     Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => null))),
   );
