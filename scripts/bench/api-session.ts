@@ -39,11 +39,16 @@ export async function call(url: string, init: RequestInit): Promise<void> {
     throw new Error(`${init.method ?? 'GET'} ${url} answered ${res.status}`);
 }
 
-/** The engine behind `db`, and whether it uses indexes (FerretDB 1.x does not). */
+/**
+ * The engine behind `db`, and whether it uses indexes (FerretDB 1.x does not). FerretDB 1.x names
+ * itself in `ferretdbVersion`, FerretDB 2 in `ferretdb.version` (on PostgreSQL with DocumentDB).
+ */
 export async function engineOf(db: Db): Promise<{ name: string; indexed: boolean }> {
   const info = await db.admin().command({ buildInfo: 1 });
-  const ferret: unknown = info.ferretdbVersion;
-  if (typeof ferret === 'string')
-    return { name: `FerretDB ${ferret}`, indexed: !ferret.startsWith('v1.') };
+  const v1: unknown = info.ferretdbVersion;
+  if (typeof v1 === 'string') return { name: `FerretDB ${v1}`, indexed: !v1.startsWith('v1.') };
+  const v2: unknown = (info.ferretdb as { version?: unknown } | undefined)?.version;
+  if (typeof v2 === 'string')
+    return { name: `FerretDB ${v2} (PostgreSQL with DocumentDB)`, indexed: true };
   return { name: `MongoDB ${String(info.version)}`, indexed: true };
 }

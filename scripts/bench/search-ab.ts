@@ -22,6 +22,7 @@ import { leadWords, storedWords } from '../../nest/src/leads/core/lead-words';
 import { fakeLead, wordsFormOfDb } from '../seed/fake-leads';
 import { startEmbeddedDatabase } from '../stack/embedded-database';
 
+import { engineOf } from './api-session';
 import { type Latency, latencyOf } from './stats';
 
 const { values: args } = parseArgs({
@@ -53,11 +54,7 @@ async function main(): Promise<void> {
   const client = await new MongoClient(uri).connect();
   try {
     const db = client.db('search_ab');
-    const info = await db.admin().command({ buildInfo: 1 });
-    const engine =
-      typeof info.ferretdbVersion === 'string'
-        ? `FerretDB ${info.ferretdbVersion}`
-        : `MongoDB ${String(info.version)}`;
+    const engine = (await engineOf(db)).name;
     const before = db.collection('before');
     const after = db.collection('after');
     await Promise.all([before.deleteMany({}), after.deleteMany({})]);
