@@ -9,6 +9,7 @@ import {
 import { DatabaseEngine } from '../../nest/src/database/database-engine';
 import { ARRIVAL_FIELDS, arrivalsFilter } from '../../nest/src/leads/core/lead-queries';
 import { recountLeadTotals } from '../../nest/src/leads/core/list-view/lead-totals.store';
+import { planSteps } from '../../scripts/bench/query-plans';
 import { leadDocs } from '../support/lead-docs';
 import { leadPaths, request, signedInTestApp, type TestApp } from '../support/test-app';
 
@@ -327,10 +328,10 @@ describe('GET /insights', () => {
         projection: ARRIVAL_FIELDS,
       })
       .explain('queryPlanner');
-    const text = JSON.stringify(plan.queryPlanner.winningPlan);
-    expect(text).toContain('IXSCAN');
-    expect(text).toContain('"spamAt":1,"createdAt":1');
-    expect(text).not.toContain('COLLSCAN');
+    // MongoDB's stages or PostgreSQL's nodes under DocumentDB (FerretDB 2), read alike.
+    const steps = planSteps(plan);
+    expect(steps).toMatch(/(IXSCAN|Index Scan) \(spamAt_1_createdAt_1\)/);
+    expect(steps).not.toMatch(/COLLSCAN|Seq Scan/);
   });
 
   it('needs a token', async () => {
