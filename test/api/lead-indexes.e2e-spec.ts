@@ -38,6 +38,7 @@ describe('every query shape has an index that serves its filter and sort', () =>
     archivedAt: new Date(),
   } as unknown as LeadRecord;
   const owner = new Types.ObjectId();
+  const since = new Date(Date.now() - 7 * 86_400_000);
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -66,6 +67,13 @@ describe('every query shape has an index that serves its filter and sort', () =>
           shape('search', listQuery(state, { q: 'ada' })),
           shape('search, next page', listQuery(state, { q: 'ada', after })),
           shape('search, several words', listQuery(state, { q: 'Ada lovelace@' })),
+          // A narrowed read's newest window first (decision 0021): a range on the first sort key.
+          shape('first page, newest window', listQuery(state, { since })),
+          shape('next page, newest window', listQuery(state, { after, since })),
+          shape('search, newest window', listQuery(state, { q: 'ada', since })),
+          shape('search, newest window, next page', listQuery(state, { q: 'ada', after, since })),
+          shape('one stage, newest window', listQuery(state, { stages: ['won'], since })),
+          shape('one owner, newest window', listQuery(state, { assignee: owner, since })),
           shape('one stage', listQuery(state, { stages: ['won'] })),
           // `new` is also a lead stored before stages (no field): the stages' ranges plus null's.
           shape('stages with new', listQuery(state, { stages: ['new', 'qualified'] })),

@@ -98,6 +98,8 @@ export interface ListQueryOptions {
   assignee?: Types.ObjectId | null;
   /** Oldest first (the needs-reply view) instead of the list's newest first. */
   oldestFirst?: boolean;
+  /** Only leads whose first sort key is at or after this (a newest window: ListPace). */
+  since?: Date;
   form?: WordsForm;
 }
 
@@ -112,6 +114,10 @@ export function listQuery(state: LeadList, options: ListQueryOptions = {}): Lead
     const { bound, order } = keysetBound(state, options.after, direction);
     Object.assign(filter, mergeField(filter, bound));
     and.push(order);
+  }
+  if (options.since) {
+    const first = SORT_KEYS[state][0];
+    Object.assign(filter, mergeField(filter, { [first]: trusted({ $gte: options.since }) }));
   }
   if (options.q) {
     const { $and: more = [], ...search } = searchFilter(options.q, options.form);

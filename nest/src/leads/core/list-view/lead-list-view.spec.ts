@@ -1,11 +1,12 @@
-import { LEAD_KINDS, type LeadKindKey, type LeadListState } from '../../../contract';
-import { compareInList, type SortValue, sortValues } from '../lead-order';
+import { LEAD_KINDS, type LeadKindKey, type LeadListState, LIST_PAGE } from '../../../contract';
+import { compareInList, SORT_KEYS, type SortValue, sortValues } from '../lead-order';
 import { type LeadRecord } from '../lead-record';
 import { leadRecord } from '../lead-record.fixture';
 
 import { factOf, type LeadFact, type StoredArrival } from './lead-arrivals';
 import { type CachedPage } from './lead-list-cache';
 import { type LeadListSource, LeadListView, type TotalsKeeper } from './lead-list-view';
+import { WINDOW_LEADS } from './newest-window';
 import {
   countedIn,
   KEPT_TOTAL_KEYS,
@@ -20,17 +21,22 @@ const kind = LEAD_KINDS.consultation;
 /** The stored leads, in memory, answering as the repository does; it counts its reads. */
 class StoredLeads implements LeadListSource {
   reads = 0;
+  /** The window each read was bounded by (null: the whole list), in order. */
+  windows: (Date | null)[] = [];
   constructor(public leads: LeadRecord[]) {}
 
   async page(
     state: LeadListState,
     limit: number,
-    { after, q }: { after?: SortValue[]; q?: string } = {},
+    { after, q, since }: { after?: SortValue[]; q?: string; since?: Date } = {},
   ): Promise<CachedPage> {
     this.reads++;
+    this.windows.push(since ?? null);
+    const first = SORT_KEYS[state][0];
     const list = this.leads
       .filter((r) => (r.archivedAt === null) === (state === 'active'))
-      .filter((r) => !q || r.email.includes(q))
+      .filter((r) => !q || r.email.includes(q) || Boolean(r.words?.some((w) => w.startsWith(q))))
+      .filter((r) => !since || (r[first] as Date) >= since)
       .sort((a, b) => compareInList(state, sortValues(state, a), sortValues(state, b)))
       .filter((r) => !after || compareInList(state, sortValues(state, r), after) > 0);
     return { records: list.slice(0, limit), hasMore: list.length > limit };
@@ -277,6 +283,107 @@ describe('LeadListView', () => {
     expect(answer.archived.map((l) => l.name)).toEqual(['Lead 13']);
     const whole = await view.answer();
     expect(whole.unarchived.map((l) => l.name)).toEqual(['Lead 12', 'Lead 11', 'Lead 2', 'Lead 1']);
+  });
+
+  describe('a search, newest first, on an indexed engine', () => {
+    // More leads than the window, a minute apart, with their search words: every third has
+    // "common", one "rare", and only the two newest "fresh".
+    const count = WINDOW_LEADS * 2 + 500;
+    const leads = Array.from({ length: count }, (_, i) => {
+      const lead = leadRecord(i + 1);
+      if (i === 6) return { ...lead, words: ['rare'] };
+      if (i >= count - 2) return { ...lead, words: ['fresh'] };
+      return i % 3 === 0 ? { ...lead, words: ['common'] } : { ...lead, words: ['lead'] };
+    });
+    const truth = (q: string) =>
+      leads
+        .filter((r) => r.words.some((w) => w.startsWith(q)))
+        .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())
+        .map((r) => r.name);
+
+    async function indexed() {
+      const { view, stored } = setUp(leads);
+      stored.engine = null;
+      await view.list('active'); // the inbox's first page: its head teaches the list's pace
+      stored.windows = [];
+      return { view, stored };
+    }
+
+    it('reads only the newest window when it fills the page', async () => {
+      const { view, stored } = await indexed();
+      const page = await view.list('active', { q: 'common' });
+      expect(names(page)).toEqual(truth('common').slice(0, LIST_PAGE.defaultLimit));
+      expect(page.nextCursor).toEqual(expect.any(String));
+      // One read, bounded WINDOW_LEADS minutes back from the newest lead.
+      const newest = leads[leads.length - 1]!.createdAt.getTime();
+      expect(stored.windows).toEqual([new Date(newest - WINDOW_LEADS * 60_000)]);
+    });
+
+    it('reads the whole list at once for a narrowing too rare in the head to fill a window', async () => {
+      const { view, stored } = await indexed();
+      const page = await view.list('active', { q: 'rare' });
+      expect(names(page)).toEqual(['Lead 7']);
+      expect(page.nextCursor).toBeNull();
+      expect(stored.windows).toEqual([null]);
+    });
+
+    it('reads the whole list after a window that held less than a page, with the same answer', async () => {
+      const { view, stored } = await indexed();
+      // Two of the head's 201 leads: ~20 expected in the window, more than a page of 10 needs.
+      const page = await view.list('active', { q: 'fresh', limit: 10 });
+      expect(names(page)).toEqual(truth('fresh'));
+      expect(stored.windows).toEqual([expect.any(Date), null]);
+    });
+
+    it('pages through every match exactly once, in order, windows following the cursor', async () => {
+      const { view, stored } = await indexed();
+      const seen: string[] = [];
+      let cursor: string | undefined;
+      do {
+        const page = await view.list('active', { q: 'common', limit: 100, cursor });
+        seen.push(...names(page));
+        cursor = page.nextCursor ?? undefined;
+      } while (cursor);
+      expect(seen).toEqual(truth('common'));
+      // Most pages came from a window; the last ones (fewer matches left) from the whole list.
+      expect(stored.windows.filter((w) => w !== null).length).toBeGreaterThan(10);
+      expect(stored.windows[stored.windows.length - 1]).toBeNull();
+    });
+
+    it('reads deep pages and a head the cache lost through the window too', async () => {
+      const { view, stored } = await indexed();
+      const seen: string[] = [];
+      let cursor: string | undefined;
+      do {
+        const page = await view.list('active', { limit: 200, cursor });
+        seen.push(...names(page));
+        cursor = page.nextCursor ?? undefined;
+      } while (cursor);
+      expect(seen).toEqual(truth(''));
+      expect(stored.windows.slice(0, 10)).toEqual(Array(10).fill(expect.any(Date)));
+      // Another process wrote: the head is read again, from the newest window.
+      view.distrust();
+      stored.windows = [];
+      expect(names(await view.list('active', { limit: 2 }))).toEqual(truth('').slice(0, 2));
+      expect(stored.windows).toEqual([expect.any(Date)]);
+    });
+
+    it('reads no window on a whole-collection engine, before a head was read, or oldest first', async () => {
+      const embedded = setUp(leads);
+      await embedded.view.list('active');
+      embedded.stored.windows = [];
+      await embedded.view.list('active', { q: 'common' });
+      expect(embedded.stored.windows).toEqual([null]);
+
+      const cold = setUp(leads);
+      cold.stored.engine = null;
+      await cold.view.list('active', { q: 'common' });
+      expect(cold.stored.windows).toEqual([null]);
+
+      const { view, stored } = await indexed();
+      await view.list('active', { q: 'common', view: 'needs-reply' });
+      expect(stored.windows).toEqual([null]);
+    });
   });
 
   it('checks the kept totals against a count: exact, or what differs at which version', async () => {

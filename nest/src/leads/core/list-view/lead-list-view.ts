@@ -21,6 +21,7 @@ import { type DueClock, type LeadRecord, stageOf, toLead } from '../lead-record'
 import { KeptArrivals, type LeadFact, type StoredArrival } from './lead-arrivals';
 import { type CachedPage, HEAD_SIZE, type LeadChange, LeadListCache } from './lead-list-cache';
 import { type KeptTotals, keptTotalsOf, sameTotals } from './lead-totals';
+import { ListPace, narrowedMatch } from './newest-window';
 import { type LeadTotalsStore, type TotalsDelta, type TotalsSnapshot } from './lead-totals.store';
 
 export interface ListOptions {
@@ -90,6 +91,7 @@ export class LeadListView<K extends LeadKindKey = LeadKindKey> {
   );
   private readonly refills = new Map<string, Promise<void>>();
   private readonly arrivalsKept = new KeptArrivals();
+  private readonly pace = new ListPace();
   private recent?: Promise<RecentNew>;
   private needsReplyFirst?: { version: number; limit: number; reading: Promise<CachedPage> };
 
@@ -314,11 +316,33 @@ export class LeadListView<K extends LeadKindKey = LeadKindKey> {
   /** A list narrowed (to a search, stages, an owner): read, never cached, and not counted. */
   private async search(
     state: LeadList,
-    narrowed: Omit<ListQueryOptions, 'form' | 'after'>,
+    narrowed: Omit<ListQueryOptions, 'form' | 'after' | 'since'>,
     limit: number,
     after?: SortValue[],
   ): Promise<LeadPage<K>> {
-    return this.page(state, await this.source.page(state, limit, { after, ...narrowed }), null);
+    return this.page(state, await this.read(state, limit, { after, ...narrowed }), null);
+  }
+
+  /**
+   * Every read of a list from the database. Newest first on an indexed engine, the list's newest
+   * window is read first (decision 0021) unless the head says a narrowing is too rare to fill it:
+   * a full page from the window is the list's page, since every lead outside it sorts after them
+   * all; otherwise few leads match and the whole list is read.
+   */
+  private async read(
+    state: LeadList,
+    limit: number,
+    options: Omit<ListQueryOptions, 'form' | 'since'> = {},
+  ): Promise<CachedPage> {
+    const matches = narrowedMatch(options);
+    const since = options.oldestFirst
+      ? undefined
+      : this.pace.windowStart(state, options.after, matches && { matches, needed: limit + 1 });
+    if (since && !(await this.source.wholeCollectionEngine())) {
+      const newest = await this.source.page(state, limit, { ...options, since });
+      if (newest.hasMore) return newest;
+    }
+    return this.source.page(state, limit, options);
   }
 
   /**
@@ -356,12 +380,12 @@ export class LeadListView<K extends LeadKindKey = LeadKindKey> {
     after?: SortValue[],
   ): Promise<CachedPage> {
     // Pages deep in a list are read as asked; only a list's head is worth keeping.
-    if (after) return this.source.page(state, limit, { after });
+    if (after) return this.read(state, limit, { after });
     await this.refill(state, version);
     return (
       this.cache.page(state, version, limit) ??
       // Another change moved the head on meanwhile: answer this request from the database.
-      this.source.page(state, limit)
+      this.read(state, limit)
     );
   }
 
@@ -370,9 +394,11 @@ export class LeadListView<K extends LeadKindKey = LeadKindKey> {
     const key = `${state}:${version}`;
     let pending = this.refills.get(key);
     if (!pending) {
-      pending = this.source
-        .page(state, HEAD_SIZE)
-        .then(({ records, hasMore }) => this.cache.fill(state, version, records, !hasMore))
+      pending = this.read(state, HEAD_SIZE)
+        .then(({ records, hasMore }) => {
+          this.pace.learn(state, records, !hasMore);
+          this.cache.fill(state, version, records, !hasMore);
+        })
         .finally(() => this.refills.delete(key));
       this.refills.set(key, pending);
     }
