@@ -4,8 +4,10 @@ import { LEAD_KINDS, type Lead, PRIVACY_PATHS } from '../../nest/src/contract';
 import { listQuery } from '../../nest/src/leads/core/lead-queries';
 import { LeadSearchWords } from '../../nest/src/leads/core/lead-search-words';
 import { type WordsForm } from '../../nest/src/leads/core/lead-words';
+import { WINDOW_LEADS } from '../../nest/src/leads/core/list-view/newest-window';
+import { leadDocs } from '../support/lead-docs';
 import { validSubmission } from '../support/submissions';
-import { insertLeads, request, useSignedInKind } from '../support/test-app';
+import { insertLeadDocs, insertLeads, request, useSignedInKind } from '../support/test-app';
 
 /**
  * Issue 25: a search finds leads by the start of their words (name, email local part and domain,
@@ -172,5 +174,31 @@ describe('search by the start of words', () => {
     expect((await storedWordLists()).filter((words) => !words)).toHaveLength(0);
     expect(await names('lead3')).toEqual(['Lead 3']);
     expect(await names('lead')).toHaveLength(7);
+  });
+
+  it('answers through the newest window exactly as the whole list would (decision 0021)', async () => {
+    // More leads than the window: a third "harbour", the rest "plain", one "kwyjibo", interleaved.
+    const start = Date.now() - 3 * 86_400_000;
+    const harbour = leadDocs(kind, 900, { tag: 'harbour', start, stepMs: 180_000 });
+    await insertLeadDocs(api.t, kind, [
+      ...harbour,
+      ...leadDocs(kind, WINDOW_LEADS - 200, {
+        tag: 'plain',
+        start: start + 60_000,
+        stepMs: 90_000,
+      }),
+      ...leadDocs(kind, 1, { tag: 'kwyjibo', start: start + 30_000 }),
+    ]);
+    // The inbox's first page, as an admin opens it: the list's head (and its pace) is read.
+    await get(paths.active).expect(200);
+    const seen: string[] = [];
+    let cursor = '';
+    do {
+      const page = await get(`${paths.active}?q=harbour&limit=200${cursor && `&cursor=${cursor}`}`);
+      seen.push(...page.body.data.map((lead: Lead) => lead.name));
+      cursor = page.body.nextCursor ?? '';
+    } while (cursor);
+    expect(seen).toEqual(harbour.map((lead) => lead.name).reverse());
+    expect(await names('kwyjibo')).toEqual(['kwyjibo Lead 0']);
   });
 });

@@ -134,7 +134,15 @@ export async function insertLeads(
   archived = false,
   start = Date.now() - count * 1000,
 ): Promise<string[]> {
-  const docs = leadDocs(kind, count, { archived, start });
+  return insertLeadDocs(t, kind, leadDocs(kind, count, { archived, start }));
+}
+
+/** Stores lead documents (leadDocs) straight into the database, then recounts the kind's totals. */
+export async function insertLeadDocs(
+  t: TestApp,
+  kind: LeadKindDescriptor,
+  docs: ReturnType<typeof leadDocs>,
+): Promise<string[]> {
   const result = await t.connection.collection(kind.collection).insertMany(docs);
   await recountLeadTotals(database(t), [kind]);
   return Object.values(result.insertedIds).map((id) => id.toHexString());

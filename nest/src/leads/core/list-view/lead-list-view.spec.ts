@@ -6,7 +6,6 @@ import { leadRecord } from '../lead-record.fixture';
 import { factOf, type LeadFact, type StoredArrival } from './lead-arrivals';
 import { type CachedPage } from './lead-list-cache';
 import { type LeadListSource, LeadListView, type TotalsKeeper } from './lead-list-view';
-import { WINDOW_LEADS } from './newest-window';
 import {
   countedIn,
   KEPT_TOTAL_KEYS,
@@ -15,6 +14,7 @@ import {
   totalsChange,
 } from './lead-totals';
 import { type TotalsDelta, type TotalsSnapshot } from './lead-totals.store';
+import { WINDOW_LEADS } from './newest-window';
 
 const kind = LEAD_KINDS.consultation;
 

@@ -21,8 +21,8 @@ import { type DueClock, type LeadRecord, stageOf, toLead } from '../lead-record'
 import { KeptArrivals, type LeadFact, type StoredArrival } from './lead-arrivals';
 import { type CachedPage, HEAD_SIZE, type LeadChange, LeadListCache } from './lead-list-cache';
 import { type KeptTotals, keptTotalsOf, sameTotals } from './lead-totals';
-import { ListPace, narrowedMatch } from './newest-window';
 import { type LeadTotalsStore, type TotalsDelta, type TotalsSnapshot } from './lead-totals.store';
+import { ListPace, narrowedMatch } from './newest-window';
 
 export interface ListOptions {
   limit?: number;
