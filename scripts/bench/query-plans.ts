@@ -17,15 +17,16 @@ export interface PlanRow {
 export async function queryPlans(
   db: Db,
   kind: LeadKindDescriptor,
-  shapes: Record<string, LeadQuery>,
+  shapes: Record<string, LeadQuery & { hint?: Document }>,
 ): Promise<PlanRow[]> {
   const rows: PlanRow[] = [];
-  for (const [shape, { filter, sort }] of Object.entries(shapes)) {
-    const explained = await db
+  for (const [shape, { filter, sort, hint }] of Object.entries(shapes)) {
+    const find = db
       .collection(kind.collection)
       .find(filter as Document)
       .sort(sort)
-      .limit(LIST_PAGE.defaultLimit + 1)
+      .limit(LIST_PAGE.defaultLimit + 1);
+    const explained = await (hint ? find.hint(hint) : find)
       .explain('queryPlanner')
       .catch((error: unknown) => ({ error: String(error) }));
     rows.push({ shape, plan: planSteps(explained) });
