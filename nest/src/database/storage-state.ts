@@ -79,7 +79,12 @@ export class StorageState {
       );
       this.fullSince = null;
     } catch (error) {
-      if (!isStorageFull(error)) throw error;
+      // Anything else (an I/O error the engine gives after a full disk, say) is still no room to
+      // report: /health stays degraded, and the reason is logged for the operator.
+      if (!isStorageFull(error)) {
+        this.logger.error(`The storage probe failed: ${String(error)}`);
+        throw error;
+      }
     }
     return this.full;
   }
