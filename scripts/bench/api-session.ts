@@ -1,5 +1,6 @@
 import { type Db } from 'mongodb';
 
+import { engineFacts } from '../../nest/src/database/database-engine';
 import { type WebStack } from '../stack/web-stack';
 
 // What every benchmark of the built product needs: a signed-in admin, plain timed calls, and
@@ -39,16 +40,12 @@ export async function call(url: string, init: RequestInit): Promise<void> {
     throw new Error(`${init.method ?? 'GET'} ${url} answered ${res.status}`);
 }
 
-/**
- * The engine behind `db`, and whether it uses indexes (FerretDB 1.x does not). FerretDB 1.x names
- * itself in `ferretdbVersion`, FerretDB 2 in `ferretdb.version` (on PostgreSQL with DocumentDB).
- */
+/** The engine behind `db`, and whether it uses indexes (FerretDB 1.x does not). */
 export async function engineOf(db: Db): Promise<{ name: string; indexed: boolean }> {
   const info = await db.admin().command({ buildInfo: 1 });
-  const v1: unknown = info.ferretdbVersion;
-  if (typeof v1 === 'string') return { name: `FerretDB ${v1}`, indexed: !v1.startsWith('v1.') };
-  const v2: unknown = (info.ferretdb as { version?: unknown } | undefined)?.version;
-  if (typeof v2 === 'string')
-    return { name: `FerretDB ${v2} (PostgreSQL with DocumentDB)`, indexed: true };
+  const { wholeCollection, orderlessIndexes } = engineFacts(info);
+  if (wholeCollection) return { name: wholeCollection, indexed: false };
+  if (orderlessIndexes)
+    return { name: `${orderlessIndexes} (PostgreSQL with DocumentDB)`, indexed: true };
   return { name: `MongoDB ${String(info.version)}`, indexed: true };
 }

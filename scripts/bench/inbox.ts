@@ -24,16 +24,13 @@ import {
   leadPaths,
   leadWorkPaths,
 } from '../../nest/src/contract';
-import { sortSpec, sortValues } from '../../nest/src/leads/core/lead-order';
-import { listQuery } from '../../nest/src/leads/core/lead-queries';
-import { type LeadRecord } from '../../nest/src/leads/core/lead-record';
 import { recountLeadTotals } from '../../nest/src/leads/core/list-view/lead-totals.store';
 import { fakeLead, wordsFormOfDb } from '../seed/fake-leads';
 import { startWebStack, type WebStack } from '../stack/web-stack';
 
 import { call, engineOf, type Session, signIn } from './api-session';
 import { p95Chart } from './chart';
-import { type PlanRow, queryPlans } from './query-plans';
+import { planShapes, type PlanRow, queryPlans } from './query-plans';
 import { type Latency, timeEach } from './stats';
 
 const { values: args } = parseArgs({
@@ -128,7 +125,7 @@ async function main(): Promise<void> {
       console.log(`\n${leads.toLocaleString('en-US')} leads in ${inbox.panelTitle}`);
       const measures = await measureInbox(stack, session, db);
       const exported = await measureExport(stack, session.token);
-      const plans = await queryPlans(db, inbox, await planShapes(db));
+      const plans = await queryPlans(db, inbox, await planShapes(db, inbox, SEARCHES));
       sizes.push({ leads, seconds: secondsSince(sizeStarted), measures, export: exported, plans });
     }
     const intake = await measureIntake(stack, db);
@@ -386,40 +383,6 @@ async function cursorOfPage(read: Read, page: number): Promise<string> {
 async function newestIds(read: Read, moves: number): Promise<string[]> {
   const body = await read(`${paths.active}?limit=${Math.ceil(moves / 2) + 1}`);
   return body.data.map((lead) => lead._id);
-}
-
-/**
- * The inbox's query shapes as the API builds them, for explain: the whole list and its newest
- * window (7 days here; the API sizes it from the list's pace), the first page, a page deep in the
- * list, and the two searches.
- */
-async function planShapes(db: Db) {
-  const form = await wordsFormOfDb(db);
-  const deep = await db
-    .collection<LeadRecord>(inbox.collection)
-    .find({ spamAt: null, archivedAt: null })
-    .sort({ createdAt: -1, _id: -1 })
-    .skip(500)
-    .limit(1)
-    .next();
-  const after = deep ? sortValues('active', deep) : undefined;
-  const since = new Date(Date.now() - 7 * 86_400_000);
-  // As the API reads a window from a list's start on FerretDB 2 (lead.repository.ts).
-  const hint = (await engineOf(db)).name.startsWith('FerretDB v2') ? sortSpec('active') : undefined;
-  const [common, rare] = Object.values(SEARCHES);
-  return {
-    'first page': listQuery('active', { form }),
-    'first page, newest window': { ...listQuery('active', { form, since }), hint },
-    'page after the 500th lead': listQuery('active', { form, after }),
-    'page after the 500th lead, newest window': listQuery('active', { form, after, since }),
-    [`search ${common}`]: listQuery('active', { form, q: common }),
-    [`search ${common}, newest window`]: {
-      ...listQuery('active', { form, q: common, since }),
-      hint,
-    },
-    [`search ${rare}`]: listQuery('active', { form, q: rare }),
-    [`search ${rare}, newest window`]: { ...listQuery('active', { form, q: rare, since }), hint },
-  };
 }
 
 /** Adds `count` realistic leads (10% archived) straight into the database, then recounts. */

@@ -1,7 +1,13 @@
 import { type Db, type Document } from 'mongodb';
 
 import { type LeadKindDescriptor, LIST_PAGE } from '../../nest/src/contract';
-import { type LeadQuery } from '../../nest/src/leads/core/lead-queries';
+import { engineFacts } from '../../nest/src/database/database-engine';
+import { sortSpec, sortValues } from '../../nest/src/leads/core/lead-order';
+import { type LeadQuery, listQuery } from '../../nest/src/leads/core/lead-queries';
+import { type LeadRecord } from '../../nest/src/leads/core/lead-record';
+import { wordsFormOfDb } from '../seed/fake-leads';
+
+import { planSteps } from './plan-steps';
 
 export interface PlanRow {
   shape: string;
@@ -17,7 +23,7 @@ export interface PlanRow {
 export async function queryPlans(
   db: Db,
   kind: LeadKindDescriptor,
-  shapes: Record<string, LeadQuery & { hint?: Document }>,
+  shapes: Record<string, LeadQuery>,
 ): Promise<PlanRow[]> {
   const rows: PlanRow[] = [];
   for (const [shape, { filter, sort, hint }] of Object.entries(shapes)) {
@@ -34,24 +40,38 @@ export async function queryPlans(
   return rows;
 }
 
-/** The plan's steps, top-down, each with its index: "Limit > Sort > Index Scan (words_1_…)". */
-export function planSteps(explained: Document): string {
-  if (typeof explained.error === 'string') return `explain failed: ${explained.error}`;
-  const root: unknown =
-    explained.queryPlanner?.winningPlan ?? explained.queryPlanner?.Plan ?? explained;
-  const steps: string[] = [];
-  const walk = (node: unknown): void => {
-    if (!node || typeof node !== 'object') return;
-    if (Array.isArray(node)) return node.forEach(walk);
-    const n = node as Record<string, unknown>;
-    const step = n.stage ?? n['Node Type'];
-    const index = n.indexName ?? n['Index Name'];
-    if (typeof step === 'string')
-      steps.push(typeof index === 'string' ? `${step} (${index})` : step);
-    walk(n.inputStage);
-    walk(n.inputStages);
-    walk(n.Plans);
+/**
+ * A kind's inbox query shapes as the API builds them, for explain: the first page and a page deep
+ * in the list, each whole and as its newest window (7 days here; the API sizes it from the list's
+ * pace), and two searches (a common word, then a rare one) the same two ways.
+ */
+export async function planShapes(
+  db: Db,
+  kind: LeadKindDescriptor,
+  searches: Record<string, string>,
+): Promise<Record<string, LeadQuery>> {
+  const form = await wordsFormOfDb(db);
+  const deep = await db
+    .collection<LeadRecord>(kind.collection)
+    .find({ spamAt: null, archivedAt: null })
+    .sort({ createdAt: -1, _id: -1 })
+    .skip(500)
+    .limit(1)
+    .next();
+  const after = deep ? sortValues('active', deep) : undefined;
+  const since = new Date(Date.now() - 7 * 86_400_000);
+  // As the API reads a window from a list's start on FerretDB 2 (lead.repository.ts).
+  const orderless = engineFacts(await db.admin().command({ buildInfo: 1 })).orderlessIndexes;
+  const hint = orderless ? sortSpec('active') : undefined;
+  const shapes: Record<string, LeadQuery> = {
+    'first page': listQuery('active', { form }),
+    'first page, newest window': { ...listQuery('active', { form, since }), hint },
+    'page after the 500th lead': listQuery('active', { form, after }),
+    'page after the 500th lead, newest window': listQuery('active', { form, after, since }),
   };
-  walk(root);
-  return steps.join(' > ') || 'no plan given';
+  for (const q of Object.values(searches)) {
+    shapes[`search ${q}`] = listQuery('active', { form, q });
+    shapes[`search ${q}, newest window`] = { ...listQuery('active', { form, q, since }), hint };
+  }
+  return shapes;
 }

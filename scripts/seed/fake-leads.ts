@@ -2,6 +2,7 @@ import { faker } from '@faker-js/faker';
 import { type Db, ObjectId } from 'mongodb';
 
 import { emailKey, type LeadKindDescriptor } from '../../nest/src/contract';
+import { engineFacts } from '../../nest/src/database/database-engine';
 import {
   leadWords,
   storedWords,
@@ -59,7 +60,5 @@ export function fakeLead(
 
 /** The form of search words the engine behind `db` keeps (as the API's DatabaseEngine decides). */
 export async function wordsFormOfDb(db: Db): Promise<WordsForm> {
-  const info = await db.admin().command({ buildInfo: 1 });
-  const version: unknown = info.ferretdbVersion;
-  return wordsFormOf(typeof version === 'string' && version.startsWith('v1.') ? version : null);
+  return wordsFormOf(engineFacts(await db.admin().command({ buildInfo: 1 })).wholeCollection);
 }

@@ -9,7 +9,7 @@ import {
 import { DatabaseEngine } from '../../nest/src/database/database-engine';
 import { ARRIVAL_FIELDS, arrivalsFilter } from '../../nest/src/leads/core/lead-queries';
 import { recountLeadTotals } from '../../nest/src/leads/core/list-view/lead-totals.store';
-import { planSteps } from '../../scripts/bench/query-plans';
+import { planSteps } from '../../scripts/bench/plan-steps';
 import { leadDocs } from '../support/lead-docs';
 import { leadPaths, request, signedInTestApp, type TestApp } from '../support/test-app';
 

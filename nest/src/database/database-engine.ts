@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectConnection } from '@nestjs/mongoose';
 import { type Connection } from 'mongoose';
 
-interface EngineFacts {
+export interface EngineFacts {
   /** "FerretDB v1.24.2" when it reads whole collections, else null. */
   wholeCollection: string | null;
   /** "FerretDB v2.5.0" when its indexes give matches in no order (DocumentDB), else null. */
@@ -33,17 +33,23 @@ export class DatabaseEngine {
   }
 
   private ask(): Promise<EngineFacts> {
-    this.facts ??= (async () => {
-      const info = await this.connection.db?.admin().command({ buildInfo: 1 });
-      const v1: unknown = info?.ferretdbVersion;
-      const v2: unknown = (info?.ferretdb as { version?: unknown } | undefined)?.version;
-      return {
-        wholeCollection: typeof v1 === 'string' && v1.startsWith('v1.') ? `FerretDB ${v1}` : null,
-        orderlessIndexes: typeof v2 === 'string' ? `FerretDB ${v2}` : null,
-      };
-    })();
+    this.facts ??= (async () =>
+      engineFacts(await this.connection.db?.admin().command({ buildInfo: 1 })))();
     // A failed question is asked again next time rather than remembered as an answer.
     this.facts.catch(() => (this.facts = undefined));
     return this.facts;
   }
+}
+
+/**
+ * What `buildInfo` says of the engine: FerretDB 1.x names itself in `ferretdbVersion`, FerretDB 2
+ * in `ferretdb.version`; MongoDB in neither. The one reading of it (the API, the seeder, benches).
+ */
+export function engineFacts(info: Record<string, unknown> | undefined): EngineFacts {
+  const v1: unknown = info?.ferretdbVersion;
+  const v2: unknown = (info?.ferretdb as { version?: unknown } | undefined)?.version;
+  return {
+    wholeCollection: typeof v1 === 'string' && v1.startsWith('v1.') ? `FerretDB ${v1}` : null,
+    orderlessIndexes: typeof v2 === 'string' ? `FerretDB ${v2}` : null,
+  };
 }

@@ -14,6 +14,8 @@ import { searchWords, WORDS_FIELD, type WordsForm } from './lead-words';
 export interface LeadQuery {
   filter: FilterQuery<LeadRecord>;
   sort: Record<SortKey, 1 | -1>;
+  /** The index to read through, where the engine's own choice is known to be poor (decision 0021). */
+  hint?: Record<SortKey, 1 | -1>;
 }
 
 /**

@@ -290,10 +290,7 @@ export class LeadRepository implements LeadListSource {
     return wordsFormOf(await this.wholeCollectionEngine());
   }
 
-  private async query(
-    { filter, sort, hint }: LeadQuery & { hint?: Record<string, 1 | -1> },
-    limit: number,
-  ): Promise<CachedPage> {
+  private async query({ filter, sort, hint }: LeadQuery, limit: number): Promise<CachedPage> {
     const find = () =>
       this.model
         .find(filter)
