@@ -2,9 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 
-import { type AdminMfaMode, type IntakeProofMode } from '../contract';
+import { type AdminMfaMode, type IntakeProofMode, type LeadKindKey } from '../contract';
 
 import { type EnvironmentVariables, webauthnOf } from './env.schema';
+import { type ImapSettings, imapSettingsOf } from './inbound-env';
 
 /** The API's settings, typed and derived once from the validated environment. Injected by class token. */
 export abstract class AppConfig {
@@ -56,6 +57,20 @@ export abstract class AppConfig {
     smtpUrl?: string;
     notifyEmail?: string;
     from: string;
+  };
+  /** Answers by email coming back into their leads (issue 33; docs/inbound-email.md). */
+  abstract readonly inbound: {
+    imap: ImapSettings | null;
+    pollIntervalMs: number;
+    doneFolder: string | null;
+    webhookSecret: string | null;
+    maxBytes: number;
+    /** INBOUND_ADDRESS: where replies ask answers to go (plus-addressed with a token). */
+    address: string | null;
+    tokenSecret: string;
+    /** The kind a message from an unknown sender becomes; null: the Unmatched list. */
+    newKind: LeadKindKey | null;
+    trustedAuthservId: string | null;
   };
 }
 
@@ -151,6 +166,18 @@ export function resolveAppConfig(env: EnvironmentVariables): AppConfig {
       smtpUrl: env.SMTP_URL,
       notifyEmail: env.NOTIFY_EMAIL,
       from: env.NOTIFY_FROM ?? 'leads@localhost',
+    },
+    inbound: {
+      imap: env.INBOUND_IMAP_URL ? imapSettingsOf(env.INBOUND_IMAP_URL) : null,
+      pollIntervalMs: durationToSeconds(env.INBOUND_POLL_INTERVAL) * 1000,
+      doneFolder: env.INBOUND_IMAP_DONE_FOLDER ?? null,
+      webhookSecret: env.INBOUND_WEBHOOK_SECRET ?? null,
+      maxBytes: env.INBOUND_MAX_BYTES,
+      address: env.INBOUND_ADDRESS ?? null,
+      // Development and tests: made once into DATA_DIR, so processes sharing it agree on it.
+      tokenSecret: env.INBOUND_TOKEN_SECRET ?? persistedSecret(dataDir, 'inbound-token-secret', 32),
+      newKind: env.INBOUND_NEW_KIND === 'none' ? null : env.INBOUND_NEW_KIND,
+      trustedAuthservId: env.INBOUND_TRUSTED_AUTHSERV_ID ?? null,
     },
   };
 }

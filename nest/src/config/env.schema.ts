@@ -20,6 +20,8 @@ import {
   PASSWORD_MIN_LENGTH,
 } from '../contract';
 
+import { inboundProblem, InboundEnvironmentVariables } from './inbound-env';
+
 const DURATION = /^\d+(ms|s|m|h|d)$/;
 const PORT_MESSAGE = '$property must be a port number (0-65535)';
 const COUNT_MESSAGE = '$property must be a whole number of at least 1';
@@ -27,8 +29,8 @@ const COUNT_MESSAGE = '$property must be a whole number of at least 1';
 const RP_ID =
   /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)*[a-z0-9-]*[a-z]([a-z0-9-]{0,61}[a-z0-9])?$/i;
 
-/** Environment as the API reads it. Every variable is documented in the README's configuration table. */
-export class EnvironmentVariables {
+/** Environment as the API reads it (inbound mail's: inbound-env.ts). Documented in the README. */
+export class EnvironmentVariables extends InboundEnvironmentVariables {
   @IsIn(['development', 'production', 'test'])
   NODE_ENV: 'development' | 'production' | 'test' = 'development';
 
@@ -277,6 +279,8 @@ export function parseEnvironment(raw: Record<string, unknown>): EnvironmentVaria
   if (env.NOTIFY_EMAIL && !env.SMTP_URL) {
     throw new ConfigError('NOTIFY_EMAIL is set but SMTP_URL is not');
   }
+  const inbound = inboundProblem(env);
+  if (inbound) throw new ConfigError(inbound);
   return env;
 }
 

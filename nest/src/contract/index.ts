@@ -8,6 +8,7 @@ export * from './leads';
 export * from './lead-intake';
 export * from './intake-proof';
 export * from './lead-work';
+export * from './conversations';
 export * from './spam';
 export * from './insights';
 export * from './privacy-and-audit';

@@ -39,6 +39,7 @@ export const SPAM_REASONS = [
   'repeated-text',
   'blocklist',
   'manual',
+  'email-auth',
 ] as const;
 export type SpamReason = (typeof SPAM_REASONS)[number];
 

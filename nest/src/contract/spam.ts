@@ -15,6 +15,7 @@ export const SPAM_REASON_TEXT = {
   'repeated-text': 'The same text arrived from many addresses',
   blocklist: 'Contains a term on the blocklist',
   manual: 'Marked as spam by an admin',
+  'email-auth': 'The receiving mail server found its sender forged (SPF, DKIM or DMARC failed)',
 } as const satisfies Record<SpamReason, string>;
 
 export const BLOCKLIST_PATH = '/settings/blocklist';
