@@ -4,6 +4,8 @@ import { Webhook } from 'standardwebhooks';
 
 import { AppConfig } from '../config/app-config';
 import { type Lead, leadField, type LeadKindDescriptor } from '../contract';
+import { LeadConversation } from '../leads/conversation/lead-conversation';
+import { ReplyTokens } from '../leads/conversation/reply-tokens';
 import { LeadTimeline } from '../leads/timeline/lead-timeline';
 
 import { type NotificationChannel } from './notification.schema';
@@ -19,6 +21,8 @@ export class NotificationChannels implements OnModuleDestroy {
   constructor(
     private readonly config: AppConfig,
     private readonly timeline: LeadTimeline,
+    private readonly conversation: LeadConversation,
+    private readonly tokens: ReplyTokens,
   ) {}
 
   /** The channels configured now; a lead is queued once per channel. */
@@ -44,17 +48,29 @@ export class NotificationChannels implements OnModuleDestroy {
   ): Promise<void> {
     if (channel === 'webhook') await this.postWebhook(kind, lead, jobId);
     else if (channel === 'email') await this.sendEmail(kind, lead);
-    else await this.sendReply(lead, jobId);
+    else await this.sendReply(kind, lead, jobId);
   }
 
-  /** An admin's reply to the lead, as its timeline holds it (written when it was queued). */
-  private async sendReply(lead: Lead, replyId: string): Promise<void> {
+  /**
+   * An admin's reply to the lead, as its timeline holds it (written when it was queued). With
+   * INBOUND_ADDRESS its Reply-To is the lead's signed address, else the admin's. Its Message-ID is
+   * recorded before it goes (an answer naming it finds the lead), and once sent it joins the
+   * lead's conversation.
+   */
+  private async sendReply(kind: LeadKindDescriptor, lead: Lead, replyId: string): Promise<void> {
     const { smtpUrl, from } = this.config.notifications;
     if (!smtpUrl) throw new Error('SMTP_URL is no longer set');
     const message = replyMessageOf(await this.timeline.events(lead._id), replyId);
     if (!message) throw new Error('the reply is no longer on the lead’s timeline');
+    const replyTo = this.tokens.addressFor(kind.key, lead._id) ?? message.replyTo;
+    await this.conversation.expectOutgoing(kind.key, lead._id, message.messageId);
     this.transport ??= createTransport(smtpUrl);
-    await this.transport.sendMail({ from, to: lead.email, ...message });
+    await this.transport.sendMail({ from, to: lead.email, ...message, replyTo });
+    const { messageId, subject, text } = message;
+    await this.conversation.recordOutgoing(kind.key, lead._id, {
+      ...{ messageId, subject, text, from, to: lead.email },
+      at: new Date(),
+    });
   }
 
   /**

@@ -2,6 +2,7 @@ import { Logger } from '@nestjs/common';
 
 import { SerialQueue } from '../../common/serial-queue';
 import { type AdminRef, type LeadKindKey } from '../../contract';
+import { type LeadRemovalListener } from '../conversation/lead-mail.port';
 import { type LeadTimeline } from '../timeline/lead-timeline';
 
 import { type ActionPlan } from './lead-action-plan';
@@ -23,6 +24,8 @@ export class LeadWrites {
     private readonly leads: LeadRepository,
     private readonly view: LeadListView<LeadKindKey>,
     private readonly timeline: LeadTimeline,
+    /** What else goes with leads that go (their conversations), told before they are removed. */
+    private readonly removals: readonly LeadRemovalListener[] = [],
   ) {
     this.logger = new Logger(`Leads:${kind}`);
   }
@@ -40,8 +43,11 @@ export class LeadWrites {
     if (plan.targets.length === 0) return undefined;
     // What leads that go said (notes, replies) goes first: should that fail, the call fails with
     // the leads still there, and a retry erases both. The other way round would leave it behind.
-    if (plan.effect === 'remove')
-      await this.timeline.forget(plan.targets.map((lead) => lead._id.toHexString()));
+    if (plan.effect === 'remove') {
+      const ids = plan.targets.map((lead) => lead._id.toHexString());
+      await this.timeline.forget(ids);
+      for (const removal of this.removals) await removal.forgetLeads(this.kind, ids);
+    }
     const changed = await this.leads.write(plan);
     if (changed === 0) return undefined;
     // Another process changed some of these leads between our read and our write: which ones

@@ -12,6 +12,8 @@ import {
 } from '../../contract';
 import { DatabaseEngine } from '../../database/database-engine';
 import { LeadNotifier } from '../../notifications/lead-notifier.service';
+import { LeadConversation } from '../conversation/lead-conversation';
+import { type LeadRemovalListener } from '../conversation/lead-mail.port';
 import { SpamFilter } from '../spam/spam-filter';
 import { ResponseTargetsService } from '../targets/response-targets';
 import { LeadTimeline } from '../timeline/lead-timeline';
@@ -72,6 +74,7 @@ export class LeadModule {
             ResponseTargetsService,
             LeadEmailCounts,
             SpamFilter,
+            LeadConversation,
           ],
           useFactory: (
             model: Model<LeadRecord>,
@@ -85,6 +88,7 @@ export class LeadModule {
             targets: ResponseTargetsService,
             counts: LeadEmailCounts,
             spam: SpamFilter,
+            conversation: LeadConversation,
           ) => {
             const parts = buildParts(kind, model, {
               totals,
@@ -96,6 +100,7 @@ export class LeadModule {
               registry,
               counts,
               spam,
+              conversation,
               from: config.notifications.from,
             });
             registry.register(parts);
@@ -128,12 +133,13 @@ function buildParts<K extends LeadKindKey>(
     registry: LeadRegistry;
     counts: LeadEmailCounts;
     spam: SpamFilter;
+    /** Told when leads go: their messages go with them. */
+    conversation: LeadRemovalListener;
     /** NOTIFY_FROM: the From of replies. */
     from: string;
   },
 ): LeadKindParts<K> {
-  const { totals, notifier, engine, checker, timeline, targets, registry, counts, spam, from } =
-    shared;
+  const { totals, notifier, engine, checker, timeline, targets, registry, counts, spam } = shared;
   const repository = new LeadRepository(kind, model, engine, counts);
   const view = new LeadListView(
     kind,
@@ -143,7 +149,7 @@ function buildParts<K extends LeadKindKey>(
     () => targets.clock(kind.key),
     (records) => counts.otherRequests(records),
   );
-  const writes = new LeadWrites(kind.key, repository, view, timeline);
+  const writes = new LeadWrites(kind.key, repository, view, timeline, [shared.conversation]);
   const service = new LeadService(kind, repository, view, writes, notifier, spam);
   return {
     kind,
@@ -151,6 +157,6 @@ function buildParts<K extends LeadKindKey>(
     view,
     service,
     privacy: new LeadPrivacy(kind, repository, writes, notifier, view),
-    work: new LeadWork(kind, repository, timeline, { writes, notifier, registry, from }),
+    work: new LeadWork(kind, repository, timeline, { writes, notifier, registry, from: shared.from }),
   };
 }

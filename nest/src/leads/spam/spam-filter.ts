@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 
 import { AppConfig } from '../../config/app-config';
+import { type SpamReason } from '../../contract';
 import { type ProofVerdict } from '../intake/proof-verdict';
 
 import { BlocklistStore } from './blocklist.store';
@@ -10,8 +11,10 @@ import { scoreSpam, type SpamSubmission, type SpamVerdict } from './spam-score';
 /** Where a submission came from, besides its body: its proof of work and the visitor's address. */
 export interface IntakeOrigin {
   proof: ProofVerdict;
-  /** `req.ip`, as the intake limit reads it (TRUST_PROXY). */
+  /** `req.ip`, as the intake limit reads it (TRUST_PROXY); an email's sender for inbound mail. */
   address: string;
+  /** Reasons the channel itself found (inbound mail: its sender failed authentication). */
+  reasons?: readonly SpamReason[];
 }
 
 /**
@@ -32,6 +35,6 @@ export class SpamFilter {
       this.repeated.seen(submission.kind, submission.fields, origin.address),
       this.blocklist.read(),
     ]);
-    return scoreSpam(submission, origin.proof, { repeatedText, blocklist });
+    return scoreSpam(submission, origin.proof, { repeatedText, blocklist, found: origin.reasons });
   }
 }

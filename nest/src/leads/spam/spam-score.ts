@@ -18,6 +18,8 @@ export interface SpamContext {
   repeatedText: boolean;
   /** The admins' blocklist (BlocklistStore). */
   blocklist: readonly string[];
+  /** What the submission's own channel found (an email's failed SPF, DKIM or DMARC). */
+  found?: readonly SpamReason[];
 }
 
 export interface SpamVerdict {
@@ -44,6 +46,7 @@ export const SPAM_WEIGHTS = {
   'repeated-text': 1,
   blocklist: 2,
   manual: 2,
+  'email-auth': 1,
 } as const satisfies Record<SpamReason, number>;
 
 export const SPAM_THRESHOLD = 2;
@@ -78,6 +81,7 @@ export function scoreSpam(
   if (fields.email && !hasLastingDomain(fields.email)) fired.add('disposable-email');
   if (context.repeatedText) fired.add('repeated-text');
   if (blocked(submission, context.blocklist)) fired.add('blocklist');
+  for (const reason of context.found ?? []) fired.add(reason);
   const reasons = SPAM_REASONS.filter((reason) => fired.has(reason));
   const weight = reasons.reduce((sum, reason) => sum + SPAM_WEIGHTS[reason], 0);
   return { spam: weight >= SPAM_THRESHOLD, reasons };

@@ -1,0 +1,93 @@
+import { Controller, Get, Param, Query, Req, Res, type Type } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiBearerAuth,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiParam,
+  ApiProduces,
+  ApiTags,
+  ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
+import { type Request, type Response } from 'express';
+
+import { AuditService } from '../../audit/audit.service';
+import { ObjectIdPipe } from '../../common/object-id.pipe';
+import { PageQueryDto } from '../../common/page-query.dto';
+import { OBJECT_ID_SCHEMA } from '../../common/validation';
+import { type ConversationPageResponse, type LeadKind } from '../../contract';
+import { named, pascalCase } from '../core/lead.dto';
+
+import { sendAttachment } from './attachment-download';
+import { ConversationPageDto } from './conversation.dto';
+import { LeadConversation } from './lead-conversation';
+import {
+  ATTACHMENT_NUMBER_SCHEMA,
+  AttachmentNumberPipe,
+  MESSAGE_ID_SCHEMA,
+  MessageIdPipe,
+} from './message-params';
+
+/** Builds one kind's controller of its leads' conversations, under `/<module>/<resource>/:id/messages`. */
+export function createConversationController(kind: LeadKind): Type {
+  @ApiTags(kind.module)
+  @ApiBearerAuth()
+  @ApiUnauthorizedResponse({ description: 'Missing, invalid or expired token' })
+  @Controller(kind.module)
+  class ConversationController {
+    constructor(
+      private readonly conversation: LeadConversation,
+      private readonly audit: AuditService,
+    ) {}
+
+    @Get(`${kind.resource}/:id/messages`)
+    @ApiOperation({
+      summary: 'The lead’s emails both ways, oldest first, a page at a time',
+      description:
+        'Plain text only: what was written in `text`, the quoted history and signature in `quoted`. Our replies are `direction: out` once sent.',
+    })
+    @ApiParam({ name: 'id', schema: OBJECT_ID_SCHEMA })
+    @ApiOkResponse({ type: ConversationPageDto })
+    @ApiBadRequestResponse({ description: 'Malformed id, limit or cursor' })
+    @ApiNotFoundResponse({ description: 'No such lead' })
+    messages(
+      @Param('id', ObjectIdPipe) id: string,
+      @Query() query: PageQueryDto,
+    ): Promise<ConversationPageResponse> {
+      return this.conversation.page(kind.key, id, query);
+    }
+
+    @Get(`${kind.resource}/:id/messages/:messageId/attachments/:n`)
+    @ApiOperation({
+      summary: 'Download an attachment of one of the lead’s messages',
+      description:
+        'Always a download (`Content-Disposition: attachment`), with `X-Content-Type-Options: nosniff` and a sandboxing `Content-Security-Policy`: never shown inline.',
+    })
+    @ApiParam({ name: 'id', schema: OBJECT_ID_SCHEMA })
+    @ApiParam({ name: 'messageId', schema: MESSAGE_ID_SCHEMA })
+    @ApiParam({ name: 'n', schema: ATTACHMENT_NUMBER_SCHEMA })
+    @ApiProduces('application/octet-stream')
+    @ApiOkResponse({ description: 'The attachment’s bytes as received' })
+    @ApiBadRequestResponse({ description: 'Malformed id, message id or number' })
+    @ApiNotFoundResponse({ description: 'No such lead, message or attachment' })
+    async attachment(
+      @Param('id', ObjectIdPipe) id: string,
+      @Param('messageId', MessageIdPipe) messageId: string,
+      @Param('n', AttachmentNumberPipe) n: number,
+      @Req() request: Request,
+      @Res() response: Response,
+    ): Promise<void> {
+      const { attachment, content } = await this.conversation.attachment(kind.key, id, messageId, n);
+      // Ids only: the file's name may name the person.
+      await this.audit.record(request, {
+        action: 'attachment-downloaded',
+        kind: kind.key,
+        ids: [id],
+        detail: { message: messageId, n },
+      });
+      await sendAttachment(response, attachment, content);
+    }
+  }
+  return named(ConversationController, `${pascalCase(kind)}ConversationController`);
+}

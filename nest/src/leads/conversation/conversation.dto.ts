@@ -1,0 +1,50 @@
+import { ApiProperty } from '@nestjs/swagger';
+
+import { MATCHED_BY, type MatchedBy, MESSAGE_DIRECTIONS, type MessageDirection } from '../../contract';
+
+export class MessageAddressDto {
+  @ApiProperty({ type: String, description: 'the display name as written; empty when none' })
+  name: string;
+  @ApiProperty({ type: String }) address: string;
+}
+
+export class MessageAttachmentDto {
+  @ApiProperty({ type: Number, description: 'its number in the message, from 0 (the download path)' })
+  n: number;
+  @ApiProperty({ type: String }) name: string;
+  @ApiProperty({ type: String, description: 'as declared by the sender; never trusted to display' })
+  type: string;
+  @ApiProperty({ type: Number, description: 'bytes' }) size: number;
+  @ApiProperty({ type: Boolean, description: 'an inline image of the message’s HTML' })
+  inline: boolean;
+}
+
+export class ConversationMessageDto {
+  @ApiProperty({ type: String, pattern: '^[0-9a-f]{32}$' }) id: string;
+  @ApiProperty({ enum: MESSAGE_DIRECTIONS }) direction: MessageDirection;
+  @ApiProperty({ type: String, format: 'date-time' }) at: string;
+  @ApiProperty({ type: () => MessageAddressDto, nullable: true }) from: MessageAddressDto | null;
+  @ApiProperty({ type: () => MessageAddressDto, isArray: true }) to: MessageAddressDto[];
+  @ApiProperty({ type: () => MessageAddressDto, isArray: true }) cc: MessageAddressDto[];
+  @ApiProperty({ type: String, description: 'one line' }) subject: string;
+  @ApiProperty({ type: String, description: 'what was written, plain text' }) text: string;
+  @ApiProperty({ type: String, description: 'the quoted history and signature, separated' })
+  quoted: string;
+  @ApiProperty({ type: () => MessageAttachmentDto, isArray: true })
+  attachments: MessageAttachmentDto[];
+  @ApiProperty({ type: String, nullable: true, description: 'its Message-ID header' })
+  messageId: string | null;
+  @ApiProperty({ enum: MATCHED_BY, nullable: true, description: 'null for our replies' })
+  matchedBy: MatchedBy | null;
+  @ApiProperty({ type: Boolean, description: 'matched by token or headers, from another address' })
+  senderDiffers: boolean;
+  @ApiProperty({ type: Boolean, description: 'an automatic reply, not counted as an answer' })
+  auto: boolean;
+}
+
+export class ConversationPageDto {
+  @ApiProperty({ enum: [true] }) success: true;
+  @ApiProperty({ type: () => ConversationMessageDto, isArray: true, description: 'oldest first' })
+  messages: ConversationMessageDto[];
+  @ApiProperty({ type: String, nullable: true }) nextCursor: string | null;
+}

@@ -1,0 +1,176 @@
+import { type Readable } from 'node:stream';
+
+import { HttpStatus, Inject, Injectable, Logger } from '@nestjs/common';
+
+import { ApiError } from '../../common/api-error';
+import {
+  CONVERSATION_PAGE,
+  type ConversationMessage,
+  type ConversationPageResponse,
+  LEAD_KINDS,
+  type LeadKindKey,
+} from '../../contract';
+
+import { AttachmentStore } from './attachment.store';
+import { ConversationStore } from './conversation.store';
+import {
+  LEAD_MAIL_PORT,
+  type LeadMailPort,
+  type LeadRemovalListener,
+  type MailLead,
+} from './lead-mail.port';
+import { keyOfMessageId } from './message-key';
+import { MessageReceipts } from './message-receipts';
+import { type StoredAttachment, type StoredMessage, toConversationMessage } from './stored-message';
+
+/** One of our replies as it went out, for the conversation. */
+export interface OutgoingReply {
+  messageId: string;
+  at: Date;
+  from: string;
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/**
+ * A lead's conversation: its messages both ways, oldest first, each placed once (by its key, with
+ * its receipt) whoever delivers it and however often. Reads go by `_id` only.
+ */
+@Injectable()
+export class LeadConversation implements LeadRemovalListener {
+  private readonly logger = new Logger('Conversation');
+
+  constructor(
+    private readonly store: ConversationStore,
+    private readonly attachments: AttachmentStore,
+    private readonly receipts: MessageReceipts,
+    @Inject(LEAD_MAIL_PORT) private readonly leads: LeadMailPort,
+  ) {}
+
+  /** A page of a lead's messages, oldest first; 404 for a lead that is not there. */
+  async page(
+    kind: LeadKindKey,
+    leadId: string,
+    { cursor, limit = CONVERSATION_PAGE.defaultLimit }: { cursor?: string; limit?: number },
+  ): Promise<ConversationPageResponse> {
+    await this.lead(kind, leadId);
+    const after = cursor ? slotOfCursor(cursor) : 0;
+    const { records, hasMore } = await this.store.page(kind, leadId, after, limit);
+    const last = records[records.length - 1];
+    return {
+      success: true,
+      messages: records.map(toConversationMessage),
+      nextCursor: hasMore && last ? cursorOfSlot(last.slot) : null,
+    };
+  }
+
+  /** Every message of a lead, oldest first (a person's right of access). */
+  async all(kind: LeadKindKey, leadId: string): Promise<ConversationMessage[]> {
+    return (await this.store.all(kind, leadId)).map(toConversationMessage);
+  }
+
+  /** Attachment `n` of a lead's message: what it is, and its content. 404 unless the lead has it. */
+  async attachment(
+    kind: LeadKindKey,
+    leadId: string,
+    key: string,
+    n: number,
+  ): Promise<{ attachment: StoredAttachment; content: Readable }> {
+    await this.lead(kind, leadId);
+    const receipt = await this.receipts.read(key);
+    const slot =
+      receipt?.kind === kind && receipt.leadId === leadId && receipt.slot
+        ? await this.store.at(kind, leadId, receipt.slot)
+        : null;
+    const attachment = slot?.key === key ? slot.attachments.find((a) => a.n === n) : undefined;
+    if (!attachment)
+      throw new ApiError(HttpStatus.NOT_FOUND, `No attachment ${n} on message ${key} of this lead`);
+    return { attachment, content: this.attachments.stream(key, attachment) };
+  }
+
+  /**
+   * Places a message on a lead (its receipt claimed by the caller): into the slot a process that
+   * died had chosen, if any, else the next free one, the choice recorded before each attempt.
+   */
+  async place(lead: MailLead, message: StoredMessage, earlierSlot: number | null): Promise<number> {
+    const start = earlierSlot ?? (await this.store.nextSlot(lead.kind, lead.id));
+    return this.store.place(lead.kind, lead.id, message, start, (slot) =>
+      this.receipts.note(message.key, { kind: lead.kind, leadId: lead.id, slot }),
+    );
+  }
+
+  /**
+   * Records one of our replies' Message-ID, before it is sent: an answer naming it then finds its
+   * lead, and the reply seen again in our mailbox is known as ours.
+   */
+  async expectOutgoing(kind: LeadKindKey, leadId: string, messageId: string): Promise<void> {
+    await this.receipts.outgoing(keyOfMessageId(messageId), kind, leadId);
+  }
+
+  /**
+   * One of our replies went out: it joins the conversation (once, however often the send is
+   * retried) and the lead no longer waits on us. Never throws: the mail is sent, and a retry would
+   * send it again; a reply missing here is logged.
+   */
+  async recordOutgoing(kind: LeadKindKey, leadId: string, reply: OutgoingReply): Promise<void> {
+    const key = keyOfMessageId(reply.messageId);
+    try {
+      const receipt = await this.receipts.read(key);
+      if (receipt?.state === 'stored') return;
+      const lead = await this.leads.find(kind, leadId);
+      if (!lead) return;
+      const message: StoredMessage = {
+        key,
+        direction: 'out',
+        at: reply.at,
+        from: { name: '', address: reply.from },
+        to: [{ name: lead.name, address: reply.to }],
+        cc: [],
+        subject: reply.subject,
+        text: reply.text,
+        quoted: '',
+        attachments: [],
+        messageId: reply.messageId,
+        matchedBy: null,
+        senderDiffers: false,
+        auto: false,
+      };
+      const slot = await this.place(lead, message, receipt?.slot ?? null);
+      await this.receipts.finish(key, 'stored', { kind, leadId, slot, effects: true });
+      await this.leads.onOutbound(lead, { id: key, at: reply.at, auto: false, sender: reply.from });
+    } catch (error) {
+      this.logger.warn({ err: error, kind, leadId }, 'a sent reply is missing from its conversation');
+    }
+  }
+
+  /**
+   * Leads are going: their attachments go first, then their messages (which say where the
+   * attachments are), so an erasure cut short is finished by the next.
+   */
+  async forgetLeads(kind: LeadKindKey, leadIds: readonly string[]): Promise<void> {
+    for (const leadId of leadIds) {
+      await this.attachments.forget(await this.store.all(kind, leadId));
+      await this.store.forget(kind, [leadId]);
+    }
+  }
+
+  private async lead(kind: LeadKindKey, leadId: string): Promise<MailLead> {
+    const lead = await this.leads.find(kind, leadId);
+    if (!lead)
+      throw new ApiError(
+        HttpStatus.NOT_FOUND,
+        `No ${LEAD_KINDS[kind].logName} request with id ${leadId}`,
+      );
+    return lead;
+  }
+}
+
+/** A page's cursor: the last slot it showed, opaque to clients. */
+const cursorOfSlot = (slot: number) => Buffer.from(`s${slot}`).toString('base64url');
+
+function slotOfCursor(cursor: string): number {
+  const match = /^s(\d{1,7})$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
+  if (!match) throw new ApiError(HttpStatus.BAD_REQUEST, 'cursor is invalid or from another list');
+  return Number(match[1]);
+}

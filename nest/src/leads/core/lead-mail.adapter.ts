@@ -1,0 +1,116 @@
+import { Injectable } from '@nestjs/common';
+
+import {
+  characterCount,
+  type CreateLeadRequest,
+  emailKey,
+  FIELD_LIMITS,
+  isObjectId,
+  LEAD_KIND_KEYS,
+  LEAD_KINDS,
+  type LeadKindKey,
+} from '../../contract';
+import {
+  type InboundLeadInput,
+  type LeadMailPort,
+  type LeadMessageFact,
+  type MailLead,
+} from '../conversation/lead-mail.port';
+
+import { assigneeOf, listOf, type LeadRecord, stageOf } from './lead-record';
+import { LeadRegistry } from './lead-registry';
+
+/** Where a lead made from an email says it came from (its source, as insights group them). */
+const EMAIL_SOURCE = { utm_source: 'email', utm_medium: 'email' } as const;
+
+/**
+ * The mail features' port (LeadMailPort) on today's lead core: the one file that knows both. Each
+ * answer comes from the kind's parts as the registry holds them; a restructured core re-implements
+ * this file and nothing else of the mail features.
+ */
+@Injectable()
+export class LeadMailAdapter implements LeadMailPort {
+  constructor(private readonly registry: LeadRegistry) {}
+
+  async find(kind: LeadKindKey, id: string): Promise<MailLead | null> {
+    if (!isObjectId(id)) return null;
+    const record = await this.registry.get(kind).repository.findById(id.toLowerCase());
+    return record ? mailLeadOf(kind, record) : null;
+  }
+
+  async newestActiveByEmail(email: string): Promise<MailLead | null> {
+    // A person's leads by their email key: the privacy index on MongoDB; a read of each kind's
+    // leads on FerretDB 1.x, which only a message no token or header matched costs.
+    const found = await Promise.all(
+      LEAD_KIND_KEYS.map(async (kind) =>
+        (await this.registry.get(kind).repository.findByEmail(emailKey(email)))
+          .filter((record) => listOf(record) === 'active')
+          .map((record) => ({ kind, record })),
+      ),
+    );
+    const newest = found
+      .flat()
+      .sort(
+        (a, b) =>
+          b.record.createdAt.getTime() - a.record.createdAt.getTime() ||
+          b.record._id.toHexString().localeCompare(a.record._id.toHexString()),
+      )[0];
+    return newest ? mailLeadOf(newest.kind, newest.record) : null;
+  }
+
+  async createFromMessage(kind: LeadKindKey, input: InboundLeadInput): Promise<MailLead> {
+    const descriptor = LEAD_KINDS[kind];
+    const text = input.text.trim() || input.subject.trim() || '(no text: see the conversation)';
+    const body = {
+      name: clip(input.name, FIELD_LIMITS.name),
+      email: input.email,
+      // A kind without a message keeps the text's first line in its own field (company,
+      // location); the whole message is in the lead's conversation either way.
+      [descriptor.textField]:
+        descriptor.textField === 'message'
+          ? clip(text, FIELD_LIMITS.message)
+          : clip(text.split('\n')[0] ?? text, FIELD_LIMITS[descriptor.textField]),
+      ...(descriptor.hasSubject ? { subject: clip(input.subject, FIELD_LIMITS.subject) } : {}),
+      source: EMAIL_SOURCE,
+    } as unknown as CreateLeadRequest;
+    const id = await this.registry.get(kind).service.submit(body, {
+      // Mail carries no proof of work: nothing was checked, and nothing counts against it for it.
+      proof: { status: 'unchecked' },
+      // The repeated-text rule counts senders as it counts visitors' addresses.
+      address: `email:${emailKey(input.email)}`,
+      reasons: input.spamReasons,
+    });
+    const lead = await this.find(kind, id);
+    if (!lead) throw new Error(`the new ${kind} lead ${id} is not there`);
+    return lead;
+  }
+
+  async onInbound(lead: MailLead, message: LeadMessageFact): Promise<void> {
+    if (message.auto) return;
+    const { service } = this.registry.get(lead.kind);
+    if (lead.list === 'archived') await service.act(null, 'unarchive', [lead.id]);
+    await service.act(null, 'unread', [lead.id]);
+  }
+
+  async onOutbound(): Promise<void> {
+    // Nothing yet: the reply's own path (LeadWork.reply) records the first response.
+  }
+}
+
+function mailLeadOf(kind: LeadKindKey, record: LeadRecord): MailLead {
+  return {
+    kind,
+    id: record._id.toHexString(),
+    name: record.name,
+    email: record.email,
+    list: listOf(record),
+    stage: stageOf(record),
+    owner: assigneeOf(record),
+  };
+}
+
+/** At most `max` characters (code points, as the lead schema counts), one line's worth trimmed. */
+function clip(text: string, max: number): string {
+  const trimmed = text.trim();
+  return characterCount(trimmed) <= max ? trimmed : `${[...trimmed].slice(0, max - 1).join('')}…`;
+}
