@@ -13,9 +13,11 @@ import { AppConfig } from './config/app-config';
 import { AppConfigModule, type EnvOverrides } from './config/app-config.module';
 import { DatabaseModule } from './database/database.module';
 import { HealthModule } from './health/health.module';
+import { InboundModule } from './inbound/inbound.module';
 import { BrokerDemoRequestModule } from './leads/broker-demo-request/broker-demo-request.module';
 import { ConsultationRequestModule } from './leads/consultation-request/consultation-request.module';
 import { ContactUsRequestModule } from './leads/contact-us-request/contact-us-request.module';
+import { LeadConversationModule } from './leads/conversation/conversation.module';
 import { LeadCoreModule } from './leads/core/lead-core.module';
 import { InboxModule } from './leads/inbox/inbox.module';
 import { InsightsModule } from './leads/insights/insights.module';
@@ -67,6 +69,7 @@ export class AppModule {
         NotificationsModule,
         AuthModule,
         LeadCoreModule,
+        LeadConversationModule,
         IntakeProofModule,
         ContactUsRequestModule,
         KeDemoRequestModule,
@@ -76,6 +79,7 @@ export class AppModule {
         InsightsModule,
         ReplyTemplatesModule,
         PrivacyModule,
+        InboundModule,
       ],
       // App-wide: every body and query validated, every route private unless @Public(), every
       // error answered in one shape.
