@@ -3,7 +3,7 @@ import { InjectModel } from '@nestjs/mongoose';
 import { type Model } from 'mongoose';
 
 import { isDuplicateKey } from '../../database/by-ids';
-import { PROCESS_ID } from '../../leads/conversation/message-receipts';
+import { InstanceId } from '../../leads/conversation/message-receipts';
 import { INBOUND_STATE_MODEL, type InboundStateRecord } from '../status/inbound-state.schema';
 
 const LEASE_ID = 'imap-lease';
@@ -24,6 +24,7 @@ export class ImapLease {
 
   constructor(
     @InjectModel(INBOUND_STATE_MODEL) private readonly state: Model<InboundStateRecord>,
+    private readonly instance: InstanceId,
   ) {}
 
   /** Takes the lease, or keeps it; whether this process holds it now. */
@@ -31,7 +32,7 @@ export class ImapLease {
     if (await this.insert(now)) return true;
     const lease = await this.state.findById(LEASE_ID).lean<InboundStateRecord>().exec();
     if (!lease) return this.insert(now);
-    if (lease.holder === PROCESS_ID) return this.renew(now);
+    if (lease.holder === this.instance.value) return this.renew(now);
     if ((lease.until?.getTime() ?? 0) > now.getTime()) return false;
     const { deletedCount } = await this.state
       .deleteOne({ _id: LEASE_ID, holder: lease.holder, until: lease.until })
@@ -45,7 +46,7 @@ export class ImapLease {
   async renew(now = new Date()): Promise<boolean> {
     const { matchedCount } = await this.state
       .updateOne(
-        { _id: LEASE_ID, holder: PROCESS_ID },
+        { _id: LEASE_ID, holder: this.instance.value },
         { $set: { until: new Date(now.getTime() + LEASE_TTL_MS) } },
       )
       .exec();
@@ -54,14 +55,14 @@ export class ImapLease {
 
   /** Gives the lease back (a clean shutdown): another process takes over at once. */
   async release(): Promise<void> {
-    await this.state.deleteOne({ _id: LEASE_ID, holder: PROCESS_ID }).exec();
+    await this.state.deleteOne({ _id: LEASE_ID, holder: this.instance.value }).exec();
   }
 
   private async insert(now: Date): Promise<boolean> {
     try {
       await this.state.create({
         _id: LEASE_ID,
-        holder: PROCESS_ID,
+        holder: this.instance.value,
         until: new Date(now.getTime() + LEASE_TTL_MS),
       });
       return true;

@@ -24,7 +24,10 @@ export async function sendAttachment(
   response.setHeader('Content-Length', String(attachment.size));
   response.setHeader('Content-Disposition', contentDisposition(attachment.name));
   response.setHeader('X-Content-Type-Options', 'nosniff');
-  response.setHeader('Content-Security-Policy', "sandbox; default-src 'none'; frame-ancestors 'none'");
+  response.setHeader(
+    'Content-Security-Policy',
+    "sandbox; default-src 'none'; frame-ancestors 'none'",
+  );
   response.setHeader('Cache-Control', 'no-store');
   await pipeline(content, response);
 }
@@ -35,6 +38,9 @@ export async function sendAttachment(
  */
 export function contentDisposition(name: string): string {
   const ascii = name.replace(/[^\x20-\x7e]|["\\%]/g, '_').slice(0, 150) || 'attachment';
-  const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  const encoded = encodeURIComponent(name).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }

@@ -78,7 +78,12 @@ export function createConversationController(kind: LeadKind): Type {
       @Req() request: Request,
       @Res() response: Response,
     ): Promise<void> {
-      const { attachment, content } = await this.conversation.attachment(kind.key, id, messageId, n);
+      const { attachment, content } = await this.conversation.attachment(
+        kind.key,
+        id,
+        messageId,
+        n,
+      );
       // Ids only: the file's name may name the person.
       await this.audit.record(request, {
         action: 'attachment-downloaded',

@@ -1,6 +1,11 @@
 import { ApiProperty } from '@nestjs/swagger';
 
-import { MATCHED_BY, type MatchedBy, MESSAGE_DIRECTIONS, type MessageDirection } from '../../contract';
+import {
+  MATCHED_BY,
+  type MatchedBy,
+  MESSAGE_DIRECTIONS,
+  type MessageDirection,
+} from '../../contract';
 
 export class MessageAddressDto {
   @ApiProperty({ type: String, description: 'the display name as written; empty when none' })
@@ -9,7 +14,10 @@ export class MessageAddressDto {
 }
 
 export class MessageAttachmentDto {
-  @ApiProperty({ type: Number, description: 'its number in the message, from 0 (the download path)' })
+  @ApiProperty({
+    type: Number,
+    description: 'its number in the message, from 0 (the download path)',
+  })
   n: number;
   @ApiProperty({ type: String }) name: string;
   @ApiProperty({ type: String, description: 'as declared by the sender; never trusted to display' })

@@ -4,7 +4,11 @@ import { MongooseModule } from '@nestjs/mongoose';
 import { LEAD_KIND_KEYS, LEAD_KINDS } from '../../contract';
 import { LeadMailAdapter } from '../core/lead-mail.adapter';
 
-import { ATTACHMENT_CHUNKS_MODEL, AttachmentChunkSchema, AttachmentStore } from './attachment.store';
+import {
+  ATTACHMENT_CHUNKS_MODEL,
+  AttachmentChunkSchema,
+  AttachmentStore,
+} from './attachment.store';
 import { createConversationController } from './conversation.controller';
 import {
   CONVERSATION_HEADS_MODEL,
@@ -15,7 +19,12 @@ import {
 } from './conversation.store';
 import { LeadConversation } from './lead-conversation';
 import { LEAD_MAIL_PORT } from './lead-mail.port';
-import { MESSAGE_RECEIPTS_MODEL, MessageReceipts, MessageReceiptSchema } from './message-receipts';
+import {
+  InstanceId,
+  MESSAGE_RECEIPTS_MODEL,
+  MessageReceipts,
+  MessageReceiptSchema,
+} from './message-receipts';
 import { ReplyTokens } from './reply-tokens';
 
 /**
@@ -38,6 +47,7 @@ import { ReplyTokens } from './reply-tokens';
     ConversationStore,
     AttachmentStore,
     MessageReceipts,
+    InstanceId,
     LeadConversation,
     ReplyTokens,
     { provide: LEAD_MAIL_PORT, useClass: LeadMailAdapter },
@@ -46,6 +56,7 @@ import { ReplyTokens } from './reply-tokens';
     ConversationStore,
     AttachmentStore,
     MessageReceipts,
+    InstanceId,
     LeadConversation,
     ReplyTokens,
     LEAD_MAIL_PORT,

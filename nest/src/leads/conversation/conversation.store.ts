@@ -103,7 +103,10 @@ export class ConversationStore {
 
   /** The message in one slot, if this conversation has it there. */
   async at(kind: LeadKindKey, leadId: string, slot: number): Promise<MessageSlotRecord | null> {
-    return this.slots.findById(slotId(kind, leadId, slot)).lean<MessageSlotRecord>().exec();
+    return this.slots
+      .findById(slotId(kind, leadId, slot))
+      .lean<MessageSlotRecord>()
+      .exec();
   }
 
   /**
@@ -157,9 +160,7 @@ export class ConversationStore {
    */
   private async raiseHead(kind: LeadKindKey, leadId: string, slot: number): Promise<void> {
     const _id = headId(kind, leadId);
-    const { matchedCount } = await this.heads
-      .updateOne({ _id }, { $max: { count: slot } })
-      .exec();
+    const { matchedCount } = await this.heads.updateOne({ _id }, { $max: { count: slot } }).exec();
     if (matchedCount > 0) return;
     try {
       await this.heads.create({ _id, count: slot });

@@ -140,7 +140,10 @@ export class LeadConversation implements LeadRemovalListener {
       await this.receipts.finish(key, 'stored', { kind, leadId, slot, effects: true });
       await this.leads.onOutbound(lead, { id: key, at: reply.at, auto: false, sender: reply.from });
     } catch (error) {
-      this.logger.warn({ err: error, kind, leadId }, 'a sent reply is missing from its conversation');
+      this.logger.warn(
+        { err: error, kind, leadId },
+        'a sent reply is missing from its conversation',
+      );
     }
   }
 

@@ -3,7 +3,8 @@ import { createHash } from 'node:crypto';
 /** Message keys are this many hexadecimal characters of a SHA-256 (128 bits). */
 const KEY_LENGTH = 32;
 
-const digest = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, KEY_LENGTH);
+const digest = (text: string) =>
+  createHash('sha256').update(text).digest('hex').slice(0, KEY_LENGTH);
 
 /** A Message-ID as compared: without its angle brackets and blanks, in lower case. */
 export function normalMessageId(messageId: string): string {

@@ -11,9 +11,13 @@ export const ATTACHMENTS_MAX = 100;
 export class MessageIdPipe implements PipeTransform<string, string> {
   transform(value: string): string {
     if (!MESSAGE_ID_PATTERN.test(value))
-      throw new ApiError(HttpStatus.BAD_REQUEST, 'messageId must be a 32-character hexadecimal id', {
-        messageId: ['messageId must be a 32-character hexadecimal id'],
-      });
+      throw new ApiError(
+        HttpStatus.BAD_REQUEST,
+        'messageId must be a 32-character hexadecimal id',
+        {
+          messageId: ['messageId must be a 32-character hexadecimal id'],
+        },
+      );
     return value;
   }
 }

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 
 import { Injectable } from '@nestjs/common';
@@ -67,8 +68,14 @@ export const MessageReceiptSchema = new Schema<ReceiptRecord>(
 /** A claim older than this was left by a process that died: another may take the message over. */
 export const CLAIM_TTL_MS = 60_000;
 
-/** This process, as its claims name it. */
-export const PROCESS_ID = `${hostname()}:${process.pid}:${Math.random().toString(36).slice(2, 8)}`;
+/**
+ * This API instance, as its claims and the mailbox lease name it: the host, the process and a
+ * random part, so two apps in one process (as a test runs them) are two instances too.
+ */
+@Injectable()
+export class InstanceId {
+  readonly value = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
+}
 
 export type Claim =
   /** Ours now; `earlier` is what a process that died left of its work (null: none). */
@@ -83,6 +90,7 @@ export type Claim =
 export class MessageReceipts {
   constructor(
     @InjectModel(MESSAGE_RECEIPTS_MODEL) private readonly receipts: Model<ReceiptRecord>,
+    private readonly instance: InstanceId,
   ) {}
 
   read(key: string): Promise<ReceiptRecord | null> {
@@ -103,7 +111,7 @@ export class MessageReceipts {
         _id: key,
         state: 'claimed',
         at: now,
-        claimedBy: PROCESS_ID,
+        claimedBy: this.instance.value,
         claimedAt: now,
       });
       return { status: 'claimed', earlier: null };
@@ -115,14 +123,14 @@ export class MessageReceipts {
     if (receipt.state !== 'claimed') return { status: 'known', receipt };
     const fresh = (receipt.claimedAt?.getTime() ?? 0) > now.getTime() - CLAIM_TTL_MS;
     const dead = receipt.claimedBy !== null && deadHolders.has(receipt.claimedBy);
-    if (fresh && !dead && receipt.claimedBy !== PROCESS_ID) return { status: 'busy' };
+    if (fresh && !dead && receipt.claimedBy !== this.instance.value) return { status: 'busy' };
     // Left by a process that died (or by this one, failed midway): taken over where it stopped.
     // The condition names the claim read, so of two processes taking over at once one matches
     // (on FerretDB 1.x, which isolates no update, both may: the slot check then keeps one copy).
     const { matchedCount } = await this.receipts
       .updateOne(
         { _id: key, state: 'claimed', claimedAt: receipt.claimedAt },
-        { $set: { claimedBy: PROCESS_ID, claimedAt: now } },
+        { $set: { claimedBy: this.instance.value, claimedAt: now } },
       )
       .exec();
     return matchedCount > 0 ? { status: 'claimed', earlier: receipt } : { status: 'busy' };
@@ -137,7 +145,7 @@ export class MessageReceipts {
   async release(key: string): Promise<void> {
     await this.receipts
       .updateOne(
-        { _id: key, state: 'claimed', claimedBy: PROCESS_ID },
+        { _id: key, state: 'claimed', claimedBy: this.instance.value },
         { $set: { claimedAt: new Date(0) } },
       )
       .exec();

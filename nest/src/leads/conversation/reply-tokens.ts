@@ -7,7 +7,9 @@ import { LEAD_KIND_KEYS, type LeadKindKey } from '../../contract';
 
 /** 64 bits of HMAC-SHA256, as hexadecimal: guessing one is 2^63 tries, each a mail sent. */
 const MAC_HEX = 16;
-const TOKEN = new RegExp(`^([0-${LEAD_KIND_KEYS.length - 1}])([0-9a-f]{24})([0-9a-f]{${MAC_HEX}})$`);
+const TOKEN = new RegExp(
+  `^([0-${LEAD_KIND_KEYS.length - 1}])([0-9a-f]{24})([0-9a-f]{${MAC_HEX}})$`,
+);
 
 /**
  * The signed token that names a lead in a reply's Reply-To, `<local>+<token>@<domain>` built from
@@ -67,7 +69,9 @@ export class ReplyTokens {
       .map((a) => a.toLowerCase());
     return ours.some((own) => {
       const at = own.lastIndexOf('@');
-      return lower === own || (lower.startsWith(`${own.slice(0, at)}+`) && lower.endsWith(own.slice(at)));
+      return (
+        lower === own || (lower.startsWith(`${own.slice(0, at)}+`) && lower.endsWith(own.slice(at)))
+      );
     });
   }
 
