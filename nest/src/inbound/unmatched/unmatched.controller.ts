@@ -1,4 +1,16 @@
-import { Body, Controller, Delete, Get, Param, Post, Query, Req, Res } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  HttpStatus,
+  Param,
+  Post,
+  Query,
+  Req,
+  Res,
+} from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiBearerAuth,
@@ -56,6 +68,7 @@ export class UnmatchedController {
   }
 
   @Post(`${INBOUND_PATHS.unmatched}/:id/attach`)
+  @HttpCode(HttpStatus.OK)
   @ApiOperation({ summary: 'Attach a message to a lead (it joins the lead’s conversation)' })
   @ApiParam({ name: 'id', schema: MESSAGE_ID_SCHEMA })
   @ApiBody({ type: AttachUnmatchedRequestDto })
