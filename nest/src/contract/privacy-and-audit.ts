@@ -1,3 +1,4 @@
+import type { ConversationMessage } from './conversations';
 import type { LeadKindKey } from './lead-kinds';
 import type { TimelineEvent } from './lead-work';
 import { LEAD_ACTIONS, type Lead } from './leads';
@@ -23,6 +24,12 @@ export interface PrivacyLeadsResponse {
    * they said), as `GET …/:id/timeline` answers it.
    */
   timelines: Record<string, TimelineEvent[]>;
+  /**
+   * Each lead's emails both ways by the lead's id, oldest first, as `GET …/:id/messages` answers
+   * them: what was written, and the attachments' names, types and sizes (their content is
+   * downloaded one by one).
+   */
+  messages: Record<string, ConversationMessage[]>;
   total: number;
 }
 

@@ -7,6 +7,7 @@ import {
   type PrivacyEraseRequest,
   type RetentionPolicyResponse,
 } from '../contract';
+import { ConversationMessageDto } from '../leads/conversation/conversation.dto';
 import { createLeadResponseDtos, named } from '../leads/core/lead.dto';
 import { TimelineEventDto } from '../leads/work/lead-work.dto';
 
@@ -36,7 +37,7 @@ named(PrivacyKindsDto, 'PrivacyLeadsByKind');
 named(ErasedDto, 'PrivacyErasedByKind');
 named(RetentionDaysDto, 'RetentionArchivedDaysByKind');
 
-@ApiExtraModels(TimelineEventDto)
+@ApiExtraModels(TimelineEventDto, ConversationMessageDto)
 export class PrivacyLeadsDto {
   @ApiProperty({ enum: [true] }) success: true;
   @ApiProperty({ type: () => PrivacyKindsDto }) kinds: PrivacyKindsDto;
@@ -46,6 +47,15 @@ export class PrivacyLeadsDto {
     description: 'each lead’s timeline (stages, notes, replies) by the lead’s id, oldest first',
   })
   timelines: Record<string, TimelineEventDto[]>;
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: {
+      type: 'array',
+      items: { $ref: getSchemaPath(ConversationMessageDto) },
+    },
+    description: 'each lead’s emails both ways by the lead’s id, oldest first (attachments listed)',
+  })
+  messages: Record<string, ConversationMessageDto[]>;
   @ApiProperty({ type: Number, minimum: 0 }) total: number;
 }
 

@@ -6,14 +6,21 @@ import {
   type PrivacyEraseResponse,
   type PrivacyLeadsResponse,
 } from '../contract';
+import { LeadConversation } from '../leads/conversation/lead-conversation';
 import { LeadRegistry } from '../leads/core/lead-registry';
 
 /** A person's leads across the four kinds: what we hold of them, and erasing it. */
 @Injectable()
 export class PrivacyService {
-  constructor(private readonly registry: LeadRegistry) {}
+  constructor(
+    private readonly registry: LeadRegistry,
+    private readonly conversation: LeadConversation,
+  ) {}
 
-  /** The person's leads, and what was done and said on each (its timeline: notes, replies). */
+  /**
+   * The person's leads, what was done and said on each (its timeline: notes, replies) and the
+   * emails both ways (its conversation).
+   */
   async leadsOf(email: string): Promise<PrivacyLeadsResponse> {
     const found = await Promise.all(
       LEAD_KIND_KEYS.map(async (key) => {
@@ -22,7 +29,12 @@ export class PrivacyService {
         const timelines = await Promise.all(
           leads.map(async (lead) => [lead._id, await work.timelineOf(lead._id)] as const),
         );
-        return { key, leads, timelines };
+        const messages = await Promise.all(
+          leads.map(
+            async (lead) => [lead._id, await this.conversation.all(key, lead._id)] as const,
+          ),
+        );
+        return { key, leads, timelines, messages };
       }),
     );
     return {
@@ -31,6 +43,7 @@ export class PrivacyService {
         found.map(({ key, leads }) => [key, leads]),
       ) as PrivacyLeadsResponse['kinds'],
       timelines: Object.fromEntries(found.flatMap(({ timelines }) => timelines)),
+      messages: Object.fromEntries(found.flatMap(({ messages }) => messages)),
       total: found.reduce((sum, { leads }) => sum + leads.length, 0),
     };
   }
