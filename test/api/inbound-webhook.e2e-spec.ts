@@ -237,6 +237,28 @@ describe('POST /inbound/email', () => {
     });
   });
 
+  it('is in the OpenAPI document: the webhook public, every other call behind the bearer', async () => {
+    const { body: doc } = await request(t.http).get('/docs-json').expect(200);
+    const paths = doc.paths as Record<string, Record<string, { security?: unknown[] }>>;
+    const conversation = conversationPaths(keDemo);
+    const bearer = [
+      ['get', conversation.messages('{id}')],
+      ['get', conversation.attachment('{id}', '{messageId}', '{n}' as unknown as number)],
+      ['get', INBOUND_PATHS.unmatched],
+      ['post', INBOUND_PATHS.attach('{id}')],
+      ['delete', INBOUND_PATHS.remove('{id}')],
+      ['get', INBOUND_PATHS.status],
+    ].map(([method, path]) => [method!, decodeURIComponent(path!)] as const);
+    for (const [method, path] of bearer)
+      expect({ method, path, security: paths[path]?.[method]?.security }).toEqual({
+        method,
+        path,
+        security: [{ bearer: [] }],
+      });
+    expect(paths[INBOUND_PATHS.webhook]?.post).toBeDefined();
+    expect(paths[INBOUND_PATHS.webhook]?.post?.security).toBeUndefined();
+  });
+
   describe('bad input: never a 5xx, never blocking what follows', () => {
     const deep = (depth: number) => {
       let raw = 'From: deep@example.org\r\nContent-Type: multipart/mixed; boundary=b0\r\n\r\n';

@@ -1,4 +1,4 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiExtraModels, ApiProperty, getSchemaPath } from '@nestjs/swagger';
 
 import {
   MATCHED_BY,
@@ -27,11 +27,21 @@ export class MessageAttachmentDto {
   inline: boolean;
 }
 
+/** A nullable reference: OpenAPI 3.0 ignores `nullable` beside a bare `$ref` (see nullableAdminRef). */
+export const nullableRef = (model: () => unknown, description?: string) => ({
+  type: Object,
+  nullable: true,
+  allOf: [{ $ref: getSchemaPath(model() as never) }],
+  ...(description ? { description } : {}),
+});
+
+@ApiExtraModels(MessageAddressDto)
 export class ConversationMessageDto {
   @ApiProperty({ type: String, pattern: '^[0-9a-f]{32}$' }) id: string;
   @ApiProperty({ enum: MESSAGE_DIRECTIONS }) direction: MessageDirection;
   @ApiProperty({ type: String, format: 'date-time' }) at: string;
-  @ApiProperty({ type: () => MessageAddressDto, nullable: true }) from: MessageAddressDto | null;
+  @ApiProperty(nullableRef(() => MessageAddressDto, 'null when it had no usable From'))
+  from: MessageAddressDto | null;
   @ApiProperty({ type: () => MessageAddressDto, isArray: true }) to: MessageAddressDto[];
   @ApiProperty({ type: () => MessageAddressDto, isArray: true }) cc: MessageAddressDto[];
   @ApiProperty({ type: String, description: 'one line' }) subject: string;
