@@ -195,7 +195,8 @@ export interface TimelineDetails {
     error: string | null;
   };
   archive: Record<string, never>;
-  unarchive: Record<string, never>;
+  /** `reason: 'inbound'` when the lead wrote again (and `admin` is null). */
+  unarchive: { reason?: 'inbound' };
   /** Held as spam: at intake (no admin) with the rules' reasons, or by an admin (`manual`). */
   spam: { reasons: SpamReason[] };
   /** An admin said it is not spam: back in the active list. */

@@ -29,10 +29,17 @@ export interface LeadBase {
   assignee: LeadAssignee;
   /** ISO 8601 of the first reply sent to it (queued from the inbox); null until then. */
   firstResponseAt: string | null;
-  /** ISO 8601: when its first reply is due (arrival plus its kind's response target). */
+  /** ISO 8601: when our answer is due: the open wait's start (else arrival) plus the response target. */
   dueAt: string;
-  /** True while it is `new`, active and past `dueAt`. */
+  /** True while it waits on us (new, or it wrote last), active and past `dueAt`. */
   overdue: boolean;
+  /**
+   * ISO 8601 of when its open wait began: it wrote (not automatically) after our last reply, and
+   * nothing of ours has gone since. Null when nothing of theirs waits on us.
+   */
+  awaitingReplySince: string | null;
+  /** It wrote again after we had replied (any stage: a won or lost lead stays as it is). */
+  wroteAgain: boolean;
   /** The first touch of the visit that brought it (landing page or intake caller); null if none. */
   source: LeadSource | null;
   /** How many other leads, of any kind, have the same email address. */

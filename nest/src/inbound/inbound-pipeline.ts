@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 
 import { Inject, Injectable, Logger } from '@nestjs/common';
 
-import { type InboundChannel, type InboundOutcome } from '../contract';
+import { type InboundChannel, type InboundOutcome, LEAD_KINDS } from '../contract';
 import { AttachmentStore } from '../leads/conversation/attachment.store';
 import { LeadConversation } from '../leads/conversation/lead-conversation';
 import {
@@ -12,6 +12,7 @@ import {
 } from '../leads/conversation/lead-mail.port';
 import { MessageReceipts, type ReceiptRecord } from '../leads/conversation/message-receipts';
 import { type StoredMessage } from '../leads/conversation/stored-message';
+import { LeadNotifier } from '../notifications/lead-notifier.service';
 
 import { MessageMatcher } from './message-matcher';
 import { MessageParser, MessageRefused, type ParsedInbound } from './parsing/message-parser';
@@ -52,6 +53,7 @@ export class InboundPipeline {
     private readonly unmatched: UnmatchedStore,
     private readonly status: InboundStatus,
     @Inject(LEAD_MAIL_PORT) private readonly leads: LeadMailPort,
+    private readonly notifier: LeadNotifier,
   ) {}
 
   async accept(
@@ -110,7 +112,9 @@ export class InboundPipeline {
       matchedBy,
     });
     await this.status.count(channel, 'processed');
-    await this.effects(lead, message.key, stored);
+    // A lead made from this message is new already, and told of as new: nothing more to tell.
+    if (matchedBy === 'new-lead') await this.receipts.note(message.key, { effects: true });
+    else await this.effects(lead, message.key, stored);
     return { outcome: 'stored', id: message.key };
   }
 
@@ -136,7 +140,9 @@ export class InboundPipeline {
   ): Promise<void> {
     try {
       const sender = message.from?.name || message.from?.address || 'Someone';
-      await this.leads.onInbound(lead, { id: key, at: message.at, auto: message.auto, sender });
+      const fact = { id: key, at: message.at, auto: message.auto, sender };
+      const { tell, owned } = await this.leads.onInbound(lead, fact);
+      if (tell) await this.notifier.messageArrived(LEAD_KINDS[lead.kind], lead.id, key, owned);
       await this.receipts.note(key, { effects: true });
     } catch (error) {
       this.logger.warn(

@@ -65,6 +65,27 @@ export class LeadNotifier {
     );
   }
 
+  /**
+   * A lead's email came in: the `lead.message` webhook event, and the owner's "X wrote again"
+   * email when it has one. Never throws: the message is kept either way.
+   */
+  async messageArrived(
+    kind: LeadKindDescriptor,
+    leadId: string,
+    messageKey: string,
+    hasOwner: boolean,
+  ): Promise<void> {
+    const channels = this.channels.messageChannels(hasOwner);
+    if (channels.length === 0) return;
+    try {
+      await this.outbox.insertMany(
+        channels.map((channel) => ({ channel, kind: kind.key, leadId, messageKey })),
+      );
+    } catch (error) {
+      this.logger.error({ err: error, kind: kind.key, leadId }, 'could not queue a message notice');
+    }
+  }
+
   async leadCreated(kind: LeadKindDescriptor, leadId: string): Promise<void> {
     const channels = this.channels.enabled();
     if (channels.length === 0) return;

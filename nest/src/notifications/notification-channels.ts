@@ -34,21 +34,44 @@ export class NotificationChannels implements OnModuleDestroy {
     ];
   }
 
+  /** The channels a lead's incoming email is told on: the webhook, and its owner by email. */
+  messageChannels(hasOwner: boolean): NotificationChannel[] {
+    const { webhookUrl, smtpUrl } = this.config.notifications;
+    return [
+      ...(webhookUrl ? (['message-webhook'] as const) : []),
+      ...(smtpUrl && hasOwner ? (['message-email'] as const) : []),
+    ];
+  }
+
   /** Whether replies can be sent: SMTP_URL is set (NOTIFY_EMAIL is only the team's address). */
   canReply(): boolean {
     return Boolean(this.config.notifications.smtpUrl);
   }
 
-  /** Delivers a job of the outbox; `jobId` is a reply's id on the `reply` channel. */
+  /**
+   * Delivers a job of the outbox; `jobId` is a reply's id on the `reply` channel, `messageKey` the
+   * message a `message-*` job tells of.
+   */
   async deliver(
     channel: NotificationChannel,
     kind: LeadKindDescriptor,
     lead: Lead,
     jobId: string,
+    messageKey: string | null = null,
   ): Promise<void> {
-    if (channel === 'webhook') await this.postWebhook(kind, lead, jobId);
+    if (channel === 'webhook')
+      await this.postWebhook(jobId, { event: 'lead.created', kind: kind.key, lead });
     else if (channel === 'email') await this.sendEmail(kind, lead);
-    else await this.sendReply(kind, lead, jobId);
+    else if (channel === 'reply') await this.sendReply(kind, lead, jobId);
+    // Ids only: the message's words stay in the conversation, read by whoever may read them.
+    else if (channel === 'message-webhook')
+      await this.postWebhook(jobId, {
+        event: 'lead.message',
+        kind: kind.key,
+        leadId: lead._id,
+        messageId: messageKey,
+      });
+    else await this.mailOwner(kind, lead);
   }
 
   /**
@@ -78,11 +101,11 @@ export class NotificationChannels implements OnModuleDestroy {
    * retry carries the id of the call it repeats and a receiver can drop a repeat; the timestamp
    * and signature are the attempt's own.
    */
-  private async postWebhook(kind: LeadKindDescriptor, lead: Lead, jobId: string): Promise<void> {
+  private async postWebhook(jobId: string, payload: object): Promise<void> {
     const { webhookUrl: url, webhookSecret: secret } = this.config.notifications;
     if (!url || !secret)
       throw new Error('LEAD_WEBHOOK_URL or LEAD_WEBHOOK_SECRET is no longer set');
-    const body = JSON.stringify({ event: 'lead.created', kind: kind.key, lead });
+    const body = JSON.stringify(payload);
     const sentAt = new Date();
     const response = await fetch(url, {
       method: 'POST',
@@ -118,6 +141,25 @@ export class NotificationChannels implements OnModuleDestroy {
         `${kind.textField.charAt(0).toUpperCase()}${kind.textField.slice(1)}: ${text}`,
         '',
         `Open the inbox: ${this.config.webUrl}/super-secret-admin`,
+      ].join('\n'),
+    });
+  }
+
+  /** "X wrote again" to the lead's owner (as it is now); no owner any more: nothing to send. */
+  private async mailOwner(kind: LeadKindDescriptor, lead: Lead): Promise<void> {
+    const { smtpUrl, from } = this.config.notifications;
+    if (!smtpUrl) throw new Error('SMTP_URL is no longer set');
+    if (!lead.assignee) return;
+    this.transport ??= createTransport(smtpUrl);
+    const who = lead.name.replace(/[\r\n]+/g, ' ');
+    await this.transport.sendMail({
+      from,
+      to: lead.assignee.email,
+      subject: `${who} wrote again`,
+      text: [
+        `${who} (${kind.panelTitle.replace(/s$/, '')}) wrote again.`,
+        '',
+        `Open the lead: ${this.config.webUrl}/super-secret-admin/lead/${kind.key}/${lead._id}`,
       ].join('\n'),
     });
   }

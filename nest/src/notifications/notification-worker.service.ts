@@ -68,7 +68,9 @@ export class NotificationWorker implements OnApplicationBootstrap, BeforeApplica
 
   onApplicationBootstrap(): void {
     // Nothing to deliver to: don't poll. Pending work waits for a restart with a channel configured.
-    if (this.channels.enabled().length > 0 || this.channels.canReply()) this.schedule(0);
+    const any =
+      this.channels.enabled().length > 0 || this.channels.messageChannels(true).length > 0;
+    if (any || this.channels.canReply()) this.schedule(0);
   }
 
   /**
@@ -124,7 +126,7 @@ export class NotificationWorker implements OnApplicationBootstrap, BeforeApplica
       if (!record) throw new Error('lead no longer exists');
       const [others] = await this.counts.otherRequests([record]);
       const lead = toLead(kind, record, undefined, others);
-      await this.channels.deliver(job.channel, kind, lead, job._id.toHexString());
+      await this.channels.deliver(job.channel, kind, lead, job._id.toHexString(), job.messageKey);
       await this.outbox.updateOne(
         { _id: job._id },
         { $set: { status: 'sent', sentAt: new Date(), lastError: null } },

@@ -3,8 +3,18 @@ import { type HydratedDocument } from 'mongoose';
 
 import { LEAD_KIND_KEYS, type LeadKindKey } from '../contract';
 
-/** `webhook` and `email` tell the team of a new lead; `reply` is an admin's reply to the lead. */
-export const NOTIFICATION_CHANNELS = ['webhook', 'email', 'reply'] as const;
+/**
+ * `webhook` and `email` tell the team of a new lead; `reply` is an admin's reply to the lead;
+ * `message-webhook` (event `lead.message`) and `message-email` (to the lead's owner, "X wrote
+ * again") tell of a lead's email that came in.
+ */
+export const NOTIFICATION_CHANNELS = [
+  'webhook',
+  'email',
+  'reply',
+  'message-webhook',
+  'message-email',
+] as const;
 export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
 
 /**
@@ -22,6 +32,10 @@ export class LeadNotification {
 
   @Prop({ type: String, required: true })
   leadId: string;
+
+  /** The message a `message-*` notification tells of (its id in the conversation), else null. */
+  @Prop({ type: String, default: null })
+  messageKey: string | null;
 
   @Prop({ type: String, required: true, enum: ['pending', 'sent', 'failed'], default: 'pending' })
   status: 'pending' | 'sent' | 'failed';

@@ -19,6 +19,7 @@ import {
   storedMessageOf,
   toConversationMessage,
 } from '../../leads/conversation/stored-message';
+import { LeadNotifier } from '../../notifications/lead-notifier.service';
 
 import { type UnmatchedRecord, UnmatchedStore } from './unmatched.store';
 
@@ -31,6 +32,7 @@ export class UnmatchedMessages {
     private readonly attachments: AttachmentStore,
     private readonly receipts: MessageReceipts,
     @Inject(LEAD_MAIL_PORT) private readonly leads: LeadMailPort,
+    private readonly notifier: LeadNotifier,
   ) {}
 
   async page({
@@ -79,12 +81,13 @@ export class UnmatchedMessages {
     const slot = await this.conversation.place(lead, message, receipt?.slot ?? null);
     await this.receipts.finish(key, 'stored', { kind, leadId: lead.id, slot, matchedBy: 'admin' });
     await this.store.remove(key);
-    await this.leads.onInbound(lead, {
+    const { tell, owned } = await this.leads.onInbound(lead, {
       id: key,
       at: record.at,
       auto: record.auto,
       sender: record.from?.name || record.from?.address || 'Someone',
     });
+    if (tell) await this.notifier.messageArrived(LEAD_KINDS[kind], lead.id, key, owned);
     await this.receipts.note(key, { effects: true });
     return { success: true, kind, leadId: lead.id, message: toConversationMessage(message) };
   }

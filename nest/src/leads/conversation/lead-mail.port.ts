@@ -52,8 +52,11 @@ export interface LeadMailPort {
   newestActiveByEmail(email: string): Promise<MailLead | null>;
   /** A new lead from a message, through the kind's normal intake (the spam score included). */
   createFromMessage(kind: LeadKindKey, input: InboundLeadInput): Promise<MailLead>;
-  /** What an incoming message does to its lead's state (unread, waiting on us, back from the archive). */
-  onInbound(lead: MailLead, message: LeadMessageFact): Promise<void>;
+  /**
+   * What an incoming message does to its lead's state (unread, waiting on us, back from the
+   * archive); answers whether the team is to be told of it (not for spam or an automatic reply).
+   */
+  onInbound(lead: MailLead, message: LeadMessageFact): Promise<{ tell: boolean; owned: boolean }>;
   /** Our reply went out: whatever waited on us waits no more. */
   onOutbound(lead: MailLead, message: LeadMessageFact): Promise<void>;
 }

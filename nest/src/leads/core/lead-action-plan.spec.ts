@@ -2,7 +2,13 @@ import { trusted } from 'mongoose';
 
 import { type LeadAction } from '../../contract';
 
-import { type ActionPlan, planAction, planErasure } from './lead-action-plan';
+import {
+  type ActionPlan,
+  planAction,
+  planErasure,
+  planInbound,
+  planReplied,
+} from './lead-action-plan';
 import { leadRecord } from './lead-record.fixture';
 
 const now = new Date('2026-06-01T12:00:00Z');
@@ -173,5 +179,44 @@ describe('planErasure', () => {
     expect(p.effect).toBe('remove');
     expect(p.condition).toEqual({});
     expect(p.delta).toEqual({ active: -2, archived: -1, unread: -1, spam: 0, new: -2 });
+  });
+});
+
+describe('planInbound and planReplied (a lead’s emails, issue 33)', () => {
+  const wrote = new Date('2026-06-01T10:00:00Z');
+
+  it('makes a read active lead unread and waiting since the message; an open wait keeps its start', () => {
+    const p = planInbound({ ...leadRecord(2, { read: true }), stage: 'won' }, now);
+    expect(p.effect).toEqual({ set: { readAt: null, awaitingReplySince: now, updatedAt: now } });
+    expect(p.delta).toEqual({ active: 0, archived: 0, unread: 1, spam: 0 });
+    expect(p.events).toEqual([]);
+    const waiting = { ...leadRecord(2, { read: true }), awaitingReplySince: wrote };
+    expect(planInbound(waiting, now).effect).toEqual({
+      set: { readAt: null, awaitingReplySince: wrote, updatedAt: now },
+    });
+    // Unread and waiting already: nothing to change.
+    expect(planInbound({ ...leadRecord(1), awaitingReplySince: wrote }, now).targets).toEqual([]);
+  });
+
+  it('brings an archived lead back (timeline: unarchive, reason inbound), and leaves spam alone', () => {
+    const archived = leadRecord(3, { archived: true, read: true });
+    const p = planInbound(archived, now);
+    expect(p.effect).toEqual({
+      set: { readAt: null, awaitingReplySince: now, archivedAt: null, updatedAt: now },
+    });
+    expect(p.delta).toEqual({ active: 1, archived: -1, unread: 1, spam: 0, new: 1 });
+    expect(p.events).toEqual([
+      { leadId: archived._id.toHexString(), type: 'unarchive', detail: { reason: 'inbound' } },
+    ]);
+    const spam = { ...leadRecord(4), spamAt: wrote, spamReasons: ['links' as const] };
+    expect(planInbound(spam, now).targets).toEqual([]);
+  });
+
+  it('ends an open wait when our reply goes, and changes nothing without one', () => {
+    const waiting = { ...leadRecord(2, { read: true }), awaitingReplySince: wrote };
+    expect(planReplied(waiting, now).effect).toEqual({
+      set: { awaitingReplySince: null, updatedAt: now },
+    });
+    expect(planReplied(leadRecord(2), now).targets).toEqual([]);
   });
 });

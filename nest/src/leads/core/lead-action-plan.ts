@@ -209,6 +209,41 @@ export function planFirstResponse(lead: LeadRecord, now: Date): ActionPlan {
   return plan(firstResponse(lead), [lead], now);
 }
 
+/**
+ * The lead wrote (a message kept on it, not an automatic one): unread again, waiting on us since
+ * `at` (an open wait keeps its start), and back from the archive (timeline: unarchive, reason
+ * inbound). Its stage stays (a won or lost lead shows "wrote again"); spam stays spam.
+ */
+export function planInbound(lead: LeadRecord, at: Date): ActionPlan {
+  const archived = listOf(lead) === 'archived';
+  const rule: ActionRule = {
+    changes: (l) =>
+      listOf(l) !== 'spam' && (Boolean(l.readAt) || !l.awaitingReplySince || archived),
+    condition: { spamAt: null },
+    effect: () => ({
+      set: {
+        readAt: null,
+        awaitingReplySince: lead.awaitingReplySince ?? at,
+        ...(archived ? { archivedAt: null } : {}),
+      },
+    }),
+    ...(archived
+      ? { event: (): PlannedEvent => ({ type: 'unarchive', detail: { reason: 'inbound' } }) }
+      : {}),
+  };
+  return plan(rule, [lead], at);
+}
+
+/** Our reply went out: the lead's open wait is over. */
+export function planReplied(lead: LeadRecord, at: Date): ActionPlan {
+  const rule: ActionRule = {
+    changes: (l) => Boolean(l.awaitingReplySince),
+    condition: { awaitingReplySince: trusted({ $ne: null }) },
+    effect: () => ({ set: { awaitingReplySince: null } }),
+  };
+  return plan(rule, [lead], at);
+}
+
 /** Erasing a person's leads, as read just before. */
 export function planErasure(found: readonly LeadRecord[], now: Date): ActionPlan {
   return plan(ERASE, found, now);

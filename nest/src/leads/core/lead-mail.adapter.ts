@@ -17,6 +17,7 @@ import {
   type MailLead,
 } from '../conversation/lead-mail.port';
 
+import { planInbound, planReplied } from './lead-action-plan';
 import { assigneeOf, listOf, type LeadRecord, stageOf } from './lead-record';
 import { LeadRegistry } from './lead-registry';
 
@@ -85,15 +86,37 @@ export class LeadMailAdapter implements LeadMailPort {
     return lead;
   }
 
-  async onInbound(lead: MailLead, message: LeadMessageFact): Promise<void> {
-    if (message.auto) return;
-    const { service } = this.registry.get(lead.kind);
-    if (lead.list === 'archived') await service.act(null, 'unarchive', [lead.id]);
-    await service.act(null, 'unread', [lead.id]);
+  /**
+   * Unread, waiting on us, back from the archive (planInbound), through the kind's write queue as
+   * any change (totals, heads, timeline); answers whether the team is to hear of it (the webhook's
+   * `lead.message`, the owner's "X wrote again"). An automatic reply changes nothing: it is not
+   * the lead's answer.
+   */
+  async onInbound(
+    lead: MailLead,
+    message: LeadMessageFact,
+  ): Promise<{ tell: boolean; owned: boolean }> {
+    if (message.auto) return { tell: false, owned: false };
+    const { writes, repository } = this.registry.get(lead.kind);
+    const changed = await writes.run(async () => {
+      const record = await repository.findById(lead.id);
+      if (!record) return null;
+      await writes.commit(planInbound(record, message.at), null);
+      return record;
+    });
+    return {
+      tell: Boolean(changed && listOf(changed) !== 'spam'),
+      owned: Boolean(changed?.assigneeId),
+    };
   }
 
-  async onOutbound(): Promise<void> {
-    // Nothing yet: the reply's own path (LeadWork.reply) records the first response.
+  /** Our reply went out: the open wait, if any, is over (planReplied). */
+  async onOutbound(lead: MailLead, message: LeadMessageFact): Promise<void> {
+    const { writes, repository } = this.registry.get(lead.kind);
+    await writes.run(async () => {
+      const record = await repository.findById(lead.id);
+      if (record) await writes.commit(planReplied(record, message.at), null);
+    });
   }
 }
 

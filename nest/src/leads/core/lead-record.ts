@@ -39,6 +39,8 @@ export interface LeadRecord {
   proof?: ProofVerdict['status'];
   /** When the first reply was queued; absent or null until then. */
   firstResponseAt?: Date | null;
+  /** When its open wait began (it wrote after our last reply); absent or null: none open. */
+  awaitingReplySince?: Date | null;
   /** The first touch of the visit that brought it; absent when none was sent. */
   source?: StoredLeadSource | null;
   /** When it was held as spam; absent (stored before spam) or null when it is not spam. */
@@ -70,12 +72,20 @@ export interface DueClock {
   now: Date;
 }
 
-/** When the first reply to a lead is due, and whether that time has passed while it waits. */
+/**
+ * When our answer to a lead is due, and whether that time has passed while it waits: the target
+ * counts from the open wait's start (it wrote after our reply), else from its arrival, so it
+ * applies to each wait. An active lead waits on us while it is `new` or has an open wait.
+ */
 export function dueOf(record: LeadRecord, clock: DueClock): { dueAt: Date; overdue: boolean } {
-  const dueAt = new Date(record.createdAt.getTime() + clock.targetMinutes * 60_000);
-  const waiting = listOf(record) === 'active' && stageOf(record) === 'new';
-  return { dueAt, overdue: waiting && dueAt.getTime() < clock.now.getTime() };
+  const since = record.awaitingReplySince ?? record.createdAt;
+  const dueAt = new Date(since.getTime() + clock.targetMinutes * 60_000);
+  return { dueAt, overdue: waitsOnUs(record) && dueAt.getTime() < clock.now.getTime() };
 }
+
+/** Active and either `new` or with an open wait: what "Needs reply" holds. */
+export const waitsOnUs = (record: LeadRecord): boolean =>
+  listOf(record) === 'active' && (stageOf(record) === 'new' || Boolean(record.awaitingReplySince));
 
 /**
  * The one conversion from a stored document to the contract's Lead (ISO dates, hex id, the kind's
@@ -104,6 +114,8 @@ export function toLead<K extends LeadKindKey>(
     firstResponseAt: record.firstResponseAt ? record.firstResponseAt.toISOString() : null,
     dueAt: dueAt.toISOString(),
     overdue,
+    awaitingReplySince: record.awaitingReplySince?.toISOString() ?? null,
+    wroteAgain: Boolean(record.awaitingReplySince && record.firstResponseAt),
     source: sourceOf(record.source),
     otherRequests,
     spamAt: record.spamAt ? record.spamAt.toISOString() : null,

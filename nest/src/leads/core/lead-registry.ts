@@ -4,6 +4,7 @@ import { type LeadKind, type LeadKindKey } from '../../contract';
 import { type LeadWork } from '../work/lead-work';
 
 import { type LeadPrivacy } from './lead-privacy';
+import { type LeadWrites } from './lead-writes';
 import { type LeadRepository } from './lead.repository';
 import { type LeadService } from './lead.service';
 import { type LeadListView } from './list-view/lead-list-view';
@@ -21,6 +22,8 @@ export interface LeadKindParts<K extends LeadKindKey = LeadKindKey> {
   repository: LeadRepository;
   /** One lead worked: its timeline, notes and replies. */
   work: LeadWork<K>;
+  /** The kind's write queue and commit (a lead's state following its emails). */
+  writes: LeadWrites;
 }
 
 /** Every kind's parts, for what spans the kinds (the inbox overview, privacy, the totals check). */

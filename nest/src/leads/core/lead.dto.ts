@@ -310,12 +310,19 @@ function buildLeadResponseDtos(kind: LeadKindDescriptor) {
   prop(LeadDto.prototype, 'dueAt', {
     type: String,
     format: 'date-time',
-    description: 'arrival plus the kind’s response target',
+    description: 'the open wait’s start (else arrival) plus the kind’s response target',
   });
   prop(LeadDto.prototype, 'overdue', {
     type: Boolean,
-    description: 'new, active and past dueAt',
+    description: 'waiting on us (new, or it wrote last), active and past dueAt',
   });
+  prop(LeadDto.prototype, 'awaitingReplySince', {
+    type: String,
+    format: 'date-time',
+    nullable: true,
+    description: 'when its open wait began (it wrote after our last reply); null: none',
+  });
+  prop(LeadDto.prototype, 'wroteAgain', { type: Boolean, description: 'wrote after our reply' });
   prop(LeadDto.prototype, 'source', {
     type: Object,
     nullable: true,

@@ -157,6 +157,12 @@ function buildParts<K extends LeadKindKey>(
     view,
     service,
     privacy: new LeadPrivacy(kind, repository, writes, notifier, view),
-    work: new LeadWork(kind, repository, timeline, { writes, notifier, registry, from: shared.from }),
+    work: new LeadWork(kind, repository, timeline, {
+      writes,
+      notifier,
+      registry,
+      from: shared.from,
+    }),
+    writes,
   };
 }

@@ -70,6 +70,8 @@ export function createLeadSchema(kind: LeadKindDescriptor, ownFields: SchemaDefi
       assigneeEmail: { type: String, default: null },
       // When the first reply was queued; null until then.
       firstResponseAt: { type: Date, default: null },
+      // When its open wait began (it wrote after our last reply, issue 33); null: none open.
+      awaitingReplySince: { type: Date, default: null },
       // The first touch of the visit that brought it (issue 23); absent when none was sent.
       source: { type: leadSourceSchema, default: undefined },
       // What the intake's proof of work said of the submission (ProofVerdict's status).

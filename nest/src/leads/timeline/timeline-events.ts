@@ -89,8 +89,14 @@ function toTimelineEvent(
         detail: { id, subject: text(d.subject), text: text(d.text), to: text(d.to), ...delivery },
       };
     }
-    case 'archive':
     case 'unarchive':
+      return {
+        at,
+        type: 'unarchive',
+        admin,
+        detail: d.reason === 'inbound' ? { reason: 'inbound' as const } : {},
+      };
+    case 'archive':
     case 'not-spam':
       return { at, type: event.type, admin, detail: {} };
     case 'spam':
