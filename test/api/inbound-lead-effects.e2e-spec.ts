@@ -1,6 +1,7 @@
 import {
   ADMINS_PATH,
   INBOUND_PATHS,
+  INBOX_PATH,
   type Lead,
   LEAD_KINDS,
   leadPaths,
@@ -142,5 +143,36 @@ describe('a lead that writes', () => {
     const after = await lead(waiting._id);
     expect(after.awaitingReplySince).toBeNull();
     expect(after.wroteAgain).toBe(false);
+  });
+
+  it('is in "Needs reply" while it waits on us, counted per kind in /inbox, overdue past the target', async () => {
+    const inNeedsReply = async (id: string) =>
+      (
+        (await get(`${paths.active}?view=needs-reply&limit=200`).expect(200)).body.data as Lead[]
+      ).some((l) => l._id === id);
+    const inbox = async () => (await get(INBOX_PATH).expect(200)).body.kinds.keDemo.totals;
+    const contacted = await one('contacted');
+    await post(paths.stage, { ids: [contacted._id], stage: 'contacted' }).expect(200);
+    expect(await inNeedsReply(contacted._id)).toBe(false);
+    const before = await inbox();
+    expect(before.needsReply).toBeGreaterThanOrEqual(before.stages.new);
+
+    await deliver(plainMessage({ from: contacted.email, text: 'Any update?' }));
+    expect(await inNeedsReply(contacted._id)).toBe(true);
+    expect((await inbox()).needsReply).toBe(before.needsReply + 1);
+    await post(leadWorkPaths(kind).reply(contacted._id), { subject: 'Update', text: 'Yes' }).expect(
+      202,
+    );
+    await eventually(async () => !(await inNeedsReply(contacted._id)));
+    expect((await inbox()).needsReply).toBe(before.needsReply);
+
+    // A wait that began longer ago than the kind's target: overdue, on the lead and in /inbox.
+    const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000);
+    const [late] = await insertLeadDocs(t, kind, [
+      { ...leadDocs(kind, 1, { tag: 'late' })[0]!, stage: 'won', awaitingReplySince: hoursAgo(5) },
+    ]);
+    expect(await lead(late!)).toMatchObject({ overdue: true, wroteAgain: false, stage: 'won' });
+    expect((await inbox()).overdue).toBe(before.overdue + 1);
+    expect(await inNeedsReply(late!)).toBe(true);
   });
 });

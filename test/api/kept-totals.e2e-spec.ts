@@ -107,11 +107,14 @@ describe('kept totals and cached lists', () => {
     expect(active.body.data).toEqual(await storedPage('active'));
     expect(archived.body.data).toEqual(await storedPage('archived'));
     expect([active.body.total, archived.body.total]).toEqual([totals.active, totals.archived]);
+    const stages = await storedStages();
     expect(overview.body.kinds[kind.key].totals).toEqual({
       ...totals,
-      stages: await storedStages(),
+      stages,
       // Every lead here arrived within the response target: none is overdue.
       overdue: 0,
+      // None has written again (issue 33): the new ones are all that wait on us.
+      needsReply: stages.new,
     });
     expect(overview.body.kinds[kind.key].active).toEqual({
       data: active.body.data,
@@ -139,6 +142,7 @@ describe('kept totals and cached lists', () => {
       spam: 0,
       stages: stages({ new: 3 }),
       overdue: 0,
+      needsReply: 3,
     });
     expect(body.kinds.contactUs.active.data).toHaveLength(3);
     expect(body.kinds.keDemo.totals).toEqual({
@@ -148,11 +152,20 @@ describe('kept totals and cached lists', () => {
       spam: 0,
       stages: stages({ new: 60 }),
       overdue: 0,
+      needsReply: 60,
     });
     expect(body.kinds.keDemo.active).toMatchObject({ total: 60, nextCursor: expect.any(String) });
     expect(body.kinds.keDemo.active.data).toHaveLength(50);
     expect(body.kinds.consultation).toEqual({
-      totals: { active: 0, archived: 0, unread: 0, spam: 0, stages: stages({}), overdue: 0 },
+      totals: {
+        active: 0,
+        archived: 0,
+        unread: 0,
+        spam: 0,
+        stages: stages({}),
+        overdue: 0,
+        needsReply: 0,
+      },
       active: { data: [], nextCursor: null, total: 0 },
     });
     await clearLeads(t, LEAD_KINDS.contactUs);
@@ -264,8 +277,16 @@ describe('kept totals and cached lists', () => {
       [
         {
           kind: kind.key,
-          stored: { active: 4, archived: 0, unread: 4, spam: 0, ...stages({ new: 4 }) },
-          counted: { active: 7, archived: 0, unread: 7, spam: 0, ...stages({ new: 7 }) },
+          // `waiting`: leads past new that wrote after our reply (issue 33), none here.
+          stored: { active: 4, archived: 0, unread: 4, spam: 0, ...stages({ new: 4 }), waiting: 0 },
+          counted: {
+            active: 7,
+            archived: 0,
+            unread: 7,
+            spam: 0,
+            ...stages({ new: 7 }),
+            waiting: 0,
+          },
         },
         'kept lead totals had drifted from the stored leads; corrected',
       ],

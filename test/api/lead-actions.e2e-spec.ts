@@ -41,6 +41,9 @@ describe('acting on leads', () => {
           // Stored a few seconds ago: due its kind's response target (8 h for a consultation) later.
           dueAt: expect.stringMatching(/Z$/),
           overdue: false,
+          // Nothing of theirs waits on a reply of ours (issue 33).
+          awaitingReplySince: null,
+          wroteAgain: false,
           source: null,
           otherRequests: 0,
           spamAt: null,

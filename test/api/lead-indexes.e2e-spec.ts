@@ -13,6 +13,7 @@ import {
   stageCountFilter,
   stateFilter,
   unreadFilter,
+  waitingCountFilter,
 } from '../../nest/src/leads/core/lead-queries';
 import { type LeadRecord } from '../../nest/src/leads/core/lead-record';
 import { claimQuery } from '../../nest/src/notifications/notification-worker.service';
@@ -101,26 +102,26 @@ describe('every query shape has an index that serves its filter and sort', () =>
     const after = sortValues('active', record);
     return [
       ...leadKindList.flatMap((kind): [string, QueryShape][] => [
-        // The needs-reply view: the stage index read backwards (`new` and no field: two ranges).
+        // The needs-reply view: `new` (or no stage) or waiting on us, oldest first (issue 33).
         [
           kind.collection,
           {
             name: `${kind.key}: needs reply`,
-            ...listQuery('active', { stages: ['new'], oldestFirst: true }),
+            ...listQuery('active', { waiting: true, oldestFirst: true }),
           },
         ],
         [
           kind.collection,
           {
             name: `${kind.key}: needs reply, next page`,
-            ...listQuery('active', { stages: ['new'], oldestFirst: true, after }),
+            ...listQuery('active', { waiting: true, oldestFirst: true, after }),
           },
         ],
         [
           kind.collection,
           {
             name: `${kind.key}: needs reply, mine`,
-            ...listQuery('active', { stages: ['new'], assignee: owner, oldestFirst: true }),
+            ...listQuery('active', { waiting: true, assignee: owner, oldestFirst: true }),
           },
         ],
         [
@@ -166,6 +167,8 @@ describe('every query shape has an index that serves its filter and sort', () =>
         [kind.collection, { name: `${kind.key}: won count`, filter: stageCountFilter('won') }],
         // `new` counts leads stored before stages too (no field): its range and null's.
         [kind.collection, { name: `${kind.key}: new count`, filter: stageCountFilter('new') }],
+        // Leads past `new` that wrote after our reply (issue 33): the kept count and its overdue part.
+        [kind.collection, { name: `${kind.key}: waiting count`, filter: waitingCountFilter }],
         [kind.collection, { name: `${kind.key}: leads by id`, filter: ids }],
         [kind.collection, { name: `${kind.key}: read mark`, filter: { ...ids, readAt: null } }],
       ]),

@@ -57,6 +57,8 @@ describe.each(leadKindList.map((kind) => [kind.panelTitle, kind] as const))(
             'firstResponseAt',
             'dueAt',
             'overdue',
+            'awaitingReplySince',
+            'wroteAgain',
             'source',
             'otherRequests',
             'spamAt',

@@ -87,6 +87,7 @@ describe('a person’s leads (access, erasure) and who did what', () => {
         lost: 0,
       },
       overdue: 0,
+      needsReply: await stored.countDocuments({ archivedAt: null }),
     });
     // The log says an erasure happened and how much, and holds nothing of the person.
     const log = await auditLog();

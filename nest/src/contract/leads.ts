@@ -149,8 +149,10 @@ export type LeadStageTotals = Record<LeadStage, number>;
 /** A kind's totals on the dashboard: the lists', and the active list's per stage. */
 export interface InboxTotals extends LeadTotals {
   stages: LeadStageTotals;
-  /** Active `new` leads past their response target; kept, as the other totals are. */
+  /** Active leads that wait on us past their response target; kept, as the other totals are. */
   overdue: number;
+  /** Active leads that wait on us: `new`, or they wrote after our reply (the needs-reply view). */
+  needsReply: number;
 }
 
 /**

@@ -130,11 +130,18 @@ export class ConversationStore {
     return { records: records.slice(0, limit), hasMore: records.length > limit };
   }
 
-  /** A whole conversation, oldest first (privacy access, erasure), read a page at a time. */
+  /**
+   * A whole conversation, oldest first (privacy access, erasure): as many slots as the head says,
+   * and one more (placed by a process that died before raising the head), then on while full. A
+   * lead without a conversation costs two reads.
+   */
   async all(kind: LeadKindKey, leadId: string): Promise<MessageSlotRecord[]> {
+    const head = await this.heads.findById(headId(kind, leadId)).lean<ConversationHeadRecord>();
+    const known = head?.count ?? 0;
     const all: MessageSlotRecord[] = [];
     for (;;) {
-      const { records, hasMore } = await this.page(kind, leadId, all.length, 200);
+      const limit = Math.min(200, Math.max(1, known - all.length));
+      const { records, hasMore } = await this.page(kind, leadId, all.length, limit);
       all.push(...records);
       if (!hasMore) return all;
     }

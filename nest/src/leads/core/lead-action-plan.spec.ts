@@ -188,7 +188,7 @@ describe('planInbound and planReplied (a lead’s emails, issue 33)', () => {
   it('makes a read active lead unread and waiting since the message; an open wait keeps its start', () => {
     const p = planInbound({ ...leadRecord(2, { read: true }), stage: 'won' }, now);
     expect(p.effect).toEqual({ set: { readAt: null, awaitingReplySince: now, updatedAt: now } });
-    expect(p.delta).toEqual({ active: 0, archived: 0, unread: 1, spam: 0 });
+    expect(p.delta).toEqual({ active: 0, archived: 0, unread: 1, spam: 0, waiting: 1 });
     expect(p.events).toEqual([]);
     const waiting = { ...leadRecord(2, { read: true }), awaitingReplySince: wrote };
     expect(planInbound(waiting, now).effect).toEqual({
@@ -199,10 +199,16 @@ describe('planInbound and planReplied (a lead’s emails, issue 33)', () => {
   });
 
   it('brings an archived lead back (timeline: unarchive, reason inbound), and leaves spam alone', () => {
+    // Never answered (still new): it has waited since it arrived.
     const archived = leadRecord(3, { archived: true, read: true });
     const p = planInbound(archived, now);
     expect(p.effect).toEqual({
-      set: { readAt: null, awaitingReplySince: now, archivedAt: null, updatedAt: now },
+      set: {
+        readAt: null,
+        awaitingReplySince: archived.createdAt,
+        archivedAt: null,
+        updatedAt: now,
+      },
     });
     expect(p.delta).toEqual({ active: 1, archived: -1, unread: 1, spam: 0, new: 1 });
     expect(p.events).toEqual([

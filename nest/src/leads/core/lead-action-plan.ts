@@ -211,7 +211,7 @@ export function planFirstResponse(lead: LeadRecord, now: Date): ActionPlan {
 
 /**
  * The lead wrote (a message kept on it, not an automatic one): unread again, waiting on us since
- * `at` (an open wait keeps its start), and back from the archive (timeline: unarchive, reason
+ * `at` (an open wait keeps its start; a `new` lead's began at its arrival), and back from the archive (timeline: unarchive, reason
  * inbound). Its stage stays (a won or lost lead shows "wrote again"); spam stays spam.
  */
 export function planInbound(lead: LeadRecord, at: Date): ActionPlan {
@@ -223,7 +223,9 @@ export function planInbound(lead: LeadRecord, at: Date): ActionPlan {
     effect: () => ({
       set: {
         readAt: null,
-        awaitingReplySince: lead.awaitingReplySince ?? at,
+        // A `new` lead has waited since it arrived; any other since this message.
+        awaitingReplySince:
+          lead.awaitingReplySince ?? (stageOf(lead) === 'new' ? lead.createdAt : at),
         ...(archived ? { archivedAt: null } : {}),
       },
     }),

@@ -48,6 +48,24 @@ export function stageCountFilter(stage: LeadStage): FilterQuery<LeadRecord> {
   return { ...stateFilter('active'), ...stageFilter([stage]) };
 }
 
+/**
+ * What the kept `waiting` counts: active leads past `new` that wrote after our last reply (issue
+ * 33). With the `new` ones, what "Needs reply" holds.
+ */
+export const waitingCountFilter: FilterQuery<LeadRecord> = {
+  ...stateFilter('active'),
+  awaitingReplySince: trusted({ $ne: null }),
+  stage: trusted({ $nin: ['new', null] }),
+};
+
+/** The leads `waiting` counts, read for when each began to wait (once per version of the totals). */
+export const waitingSinceFilter = waitingCountFilter;
+
+/** Leads that wait on us, in a list narrowed to them: still `new`, or they wrote last. */
+export const waitsOnUsFilter: FilterQuery<LeadRecord> = {
+  $or: [stageFilter(['new']), { awaitingReplySince: trusted({ $ne: null }) }],
+};
+
 /** Leads opened (or marked read), or those not: a lead stored before read marks has no readAt. */
 export function readFilter(read: boolean): FilterQuery<LeadRecord> {
   return read ? { readAt: trusted({ $ne: null }) } : { readAt: null };
@@ -100,6 +118,8 @@ export interface ListQueryOptions {
   assignee?: Types.ObjectId | null;
   /** Oldest first (the needs-reply view) instead of the list's newest first. */
   oldestFirst?: boolean;
+  /** Only leads that wait on us (`new`, or they wrote last): the needs-reply view. */
+  waiting?: boolean;
   /** Only leads whose first sort key is at or after this (a newest window: ListPace). */
   since?: Date;
   form?: WordsForm;
@@ -111,7 +131,7 @@ export function listQuery(state: LeadList, options: ListQueryOptions = {}): Lead
   if (options.stages?.length) Object.assign(filter, stageFilter(options.stages));
   if (options.assignee !== undefined) Object.assign(filter, assigneeFilter(options.assignee));
   const direction = options.oldestFirst ? 1 : -1;
-  const and: FilterQuery<LeadRecord>[] = [];
+  const and: FilterQuery<LeadRecord>[] = options.waiting ? [waitsOnUsFilter] : [];
   if (options.after) {
     const { bound, order } = keysetBound(state, options.after, direction);
     Object.assign(filter, mergeField(filter, bound));

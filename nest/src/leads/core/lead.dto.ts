@@ -284,9 +284,16 @@ export class InboxTotalsDto extends LeadTotalsDto {
   @ApiProperty({
     type: 'integer',
     minimum: 0,
-    description: 'active new leads past the kind’s response target',
+    description: 'active leads waiting on us past the kind’s response target',
   })
   overdue: number;
+
+  @ApiProperty({
+    type: 'integer',
+    minimum: 0,
+    description: 'active leads waiting on us: new, or they wrote after our reply',
+  })
+  needsReply: number;
 }
 
 function buildLeadResponseDtos(kind: LeadKindDescriptor) {

@@ -30,6 +30,8 @@ import {
   stageCountFilter,
   stateFilter,
   unreadFilter,
+  waitingCountFilter,
+  waitingSinceFilter,
 } from './lead-queries';
 import { type LeadRecord } from './lead-record';
 import {
@@ -100,6 +102,15 @@ export class LeadRepository implements LeadListSource {
     return leads.map((lead) => lead.createdAt);
   }
 
+  /** When each lead counted in `waiting` began to wait (the overdue count's other part). */
+  async waitingSince(): Promise<Date[]> {
+    const leads = await this.model
+      .find(waitingSinceFilter, { awaitingReplySince: 1 })
+      .lean<Pick<LeadRecord, '_id' | 'awaitingReplySince'>[]>()
+      .exec();
+    return leads.flatMap((lead) => (lead.awaitingReplySince ? [lead.awaitingReplySince] : []));
+  }
+
   /** What insights read of the leads that arrived in `[from, to)`, or of all; spam left out. */
   arrivals(from?: Date, to?: Date): Promise<StoredArrival[]> {
     return this.model.collection
@@ -151,15 +162,16 @@ export class LeadRepository implements LeadListSource {
 
   /** Counts the lists (what the kept totals stand for). Reads every lead: checks only. */
   async count(): Promise<KeptTotals> {
-    const [active, archived, spam, unread, ...stages] = await Promise.all([
+    const [active, archived, spam, unread, waiting, ...stages] = await Promise.all([
       this.model.countDocuments(stateFilter('active')).exec(),
       this.model.countDocuments(stateFilter('archived')).exec(),
       this.model.countDocuments(stateFilter('spam')).exec(),
       this.model.countDocuments(unreadFilter).exec(),
+      this.model.countDocuments(waitingCountFilter).exec(),
       ...LEAD_STAGES.map((stage) => this.model.countDocuments(stageCountFilter(stage)).exec()),
     ]);
     const perStage = Object.fromEntries(LEAD_STAGES.map((stage, i) => [stage, stages[i] ?? 0]));
-    return { active, archived, unread, spam, ...(perStage as LeadStageTotals) };
+    return { active, archived, unread, spam, waiting, ...(perStage as LeadStageTotals) };
   }
 
   /** Up to `limit` leads stored before emailKey existed. */

@@ -122,6 +122,9 @@ export function createLeadSchema(kind: LeadKindDescriptor, ownFields: SchemaDefi
   schema.index({ assigneeId: 1, stage: 1, spamAt: 1, archivedAt: -1, createdAt: -1, _id: -1 });
   // The needs-reply view (active `new` leads, oldest first) is the stage index above read
   // backwards, as is the overdue window (recentNewFilter: a createdAt range after the stages).
+  // The kept `waiting` total's count and its overdue part (waitingCountFilter): active leads past
+  // `new` with an open wait; and the needs-reply view's waiting leads (waitsOnUsFilter).
+  schema.index({ spamAt: 1, archivedAt: -1, awaitingReplySince: 1, stage: 1 });
   // Insights: the leads that arrived in a range of days, spam left out (arrivalsFilter).
   schema.index({ spamAt: 1, createdAt: 1 });
   // A person's leads (privacy access and erasure).

@@ -38,6 +38,7 @@ export class InboxService {
         spam: at.spam,
         stages: stageTotalsOf(at),
         overdue,
+        needsReply: at.new + at.waiting,
       },
       active,
     };

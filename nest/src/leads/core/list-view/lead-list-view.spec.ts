@@ -49,6 +49,15 @@ class StoredLeads implements LeadListSource {
       .map((r) => r.createdAt);
   }
 
+  async waitingSince(): Promise<Date[]> {
+    this.reads++;
+    return this.leads.flatMap((r) =>
+      r.archivedAt === null && (r.stage ?? 'new') !== 'new' && r.awaitingReplySince
+        ? [r.awaitingReplySince]
+        : [],
+    );
+  }
+
   async count(): Promise<Totals> {
     return keptTotalsOf(totalsChange([], this.leads));
   }

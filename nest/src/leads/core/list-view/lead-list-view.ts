@@ -23,6 +23,7 @@ import { type CachedPage, HEAD_SIZE, type LeadChange, LeadListCache } from './le
 import { type KeptTotals, keptTotalsOf, sameTotals } from './lead-totals';
 import { type LeadTotalsStore, type TotalsDelta, type TotalsSnapshot } from './lead-totals.store';
 import { ListPace, narrowedMatch } from './newest-window';
+import { WaitingOverdue } from './waiting-overdue';
 
 export interface ListOptions {
   limit?: number;
@@ -32,7 +33,7 @@ export interface ListOptions {
   stage?: readonly LeadStage[];
   /** Only one admin's leads (an id), or nobody's (null); narrows as `stage` does. */
   assignee?: Types.ObjectId | null;
-  /** `needs-reply`: the active list's `new` leads, oldest first (narrowed, as `stage` is). */
+  /** `needs-reply`: the active list's leads that wait on us (`new`, or they wrote last), oldest first. */
   view?: LeadListViewName;
 }
 
@@ -46,6 +47,8 @@ export interface LeadListSource {
   ): Promise<CachedPage>;
   /** When each active `new` lead that arrived at or after `since` arrived. */
   recentNew(since: Date): Promise<Date[]>;
+  /** When each active lead past `new` with an open wait began to wait. */
+  waitingSince(): Promise<Date[]>;
   /** The lists counted (reads every lead: checks only). */
   count(): Promise<KeptTotals>;
   /** What insights read of the leads that arrived in `[from, to)`, or of every lead; no spam. */
@@ -92,6 +95,7 @@ export class LeadListView<K extends LeadKindKey = LeadKindKey> {
   private readonly refills = new Map<string, Promise<void>>();
   private readonly arrivalsKept = new KeptArrivals();
   private readonly pace = new ListPace();
+  private readonly waits = new WaitingOverdue();
   private recent?: Promise<RecentNew>;
   private needsReplyFirst?: { version: number; limit: number; reading: Promise<CachedPage> };
 
@@ -162,9 +166,17 @@ export class LeadListView<K extends LeadKindKey = LeadKindKey> {
    * time passes, so no request counts (decision 0015).
    */
   async overdue(at: TotalsSnapshot): Promise<number> {
+    const clock = await this.clock();
+    const [fresh, waiting] = await Promise.all([
+      this.overdueNew(at, clock),
+      this.waits.count(at.version, at.waiting, clock, () => this.source.waitingSince()),
+    ]);
+    return fresh + waiting;
+  }
+
+  private async overdueNew(at: TotalsSnapshot, { targetMinutes, now }: DueClock): Promise<number> {
     // Nothing new: nothing overdue, and nothing to read.
     if (at.new === 0) return 0;
-    const { targetMinutes, now } = await this.clock();
     let recent = await this.recent;
     if (!recent || recent.version !== at.version || recent.targetMinutes !== targetMinutes) {
       const since = new Date(now.getTime() - targetMinutes * 60_000);
@@ -284,6 +296,7 @@ export class LeadListView<K extends LeadKindKey = LeadKindKey> {
     this.arrivalsKept.forget();
     this.recent = undefined;
     this.needsReplyFirst = undefined;
+    this.waits.forget();
   }
 
   private async writeTotals(writes: TotalsWrite[]): Promise<TotalsSnapshot> {
@@ -346,8 +359,8 @@ export class LeadListView<K extends LeadKindKey = LeadKindKey> {
   }
 
   /**
-   * The needs-reply view: the active list's `new` leads, oldest first, narrowed further as asked.
-   * The archive holds none (they are not active), nor does a list narrowed to other stages.
+   * The needs-reply view: the active list's leads that wait on us (still `new`, or they wrote
+   * after our reply, issue 33), oldest first, narrowed further as asked. The archive holds none.
    */
   private async needsReply(
     state: LeadList,
@@ -355,10 +368,10 @@ export class LeadListView<K extends LeadKindKey = LeadKindKey> {
     limit: number,
     after?: SortValue[],
   ): Promise<LeadPage<K>> {
-    if (state !== 'active' || (stage?.length && !stage.includes('new')))
-      return { data: [], nextCursor: null, total: null };
-    const narrowed = { q, stages: ['new'] as LeadStage[], assignee, oldestFirst: true };
-    if (q || assignee !== undefined || after) return this.search(state, narrowed, limit, after);
+    if (state !== 'active') return { data: [], nextCursor: null, total: null };
+    const narrowed = { q, stages: stage, assignee, oldestFirst: true, waiting: true };
+    if (q || stage?.length || assignee !== undefined || after)
+      return this.search(state, narrowed, limit, after);
     // The view's first page, as every admin opens it: kept for one version of the totals, as a
     // list's head is (any change of the kind's leads bumps it), so it is read once per change.
     const at = await this.totals();

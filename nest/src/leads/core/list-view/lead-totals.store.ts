@@ -3,7 +3,7 @@ import { InjectModel } from '@nestjs/mongoose';
 import { type Model, Schema } from 'mongoose';
 
 import { LEAD_STAGES, type LeadKindDescriptor, type LeadKindKey } from '../../../contract';
-import { stageCountFilter, stateFilter, unreadFilter } from '../lead-queries';
+import { stageCountFilter, stateFilter, unreadFilter, waitingCountFilter } from '../lead-queries';
 
 import { type KeptTotals, keptTotalsOf } from './lead-totals';
 
@@ -35,6 +35,8 @@ export const LeadTotalsSchema = new Schema<TotalsDocument>(
     // Active leads per stage. A document kept before stages has none: read as 0 until the totals
     // check counts them and corrects it (at start-up).
     ...Object.fromEntries(LEAD_STAGES.map((stage) => [stage, { type: Number, min: 0 }])),
+    // Active leads past `new` waiting on us (issue 33): read as 0 until counted, as a stage is.
+    waiting: { type: Number, min: 0 },
     version: { type: Number, required: true, min: 0 },
   },
   {
@@ -118,18 +120,19 @@ export async function recountLeadTotals(
   for (const kind of kinds) {
     const leads = db.collection(kind.collection);
     // A plain driver takes no Mongoose `trusted()` mark: the filters' plain forms.
-    const [active, archived, spam, unread, ...stages] = await Promise.all([
+    const [active, archived, spam, unread, waiting, ...stages] = await Promise.all([
       leads.countDocuments(plain(stateFilter('active'))),
       leads.countDocuments(plain(stateFilter('archived'))),
       leads.countDocuments(plain(stateFilter('spam'))),
       leads.countDocuments(plain(unreadFilter)),
+      leads.countDocuments(plain(waitingCountFilter)),
       ...LEAD_STAGES.map((stage) => leads.countDocuments(plain(stageCountFilter(stage)))),
     ]);
     const perStage = Object.fromEntries(LEAD_STAGES.map((stage, i) => [stage, stages[i]]));
     await db.collection(LeadTotalsSchema.get('collection') as string).updateOne(
       { _id: kind.key },
       {
-        $set: { active, archived, unread, spam, ...perStage, updatedAt: new Date() },
+        $set: { active, archived, unread, spam, waiting, ...perStage, updatedAt: new Date() },
         $inc: { version: 1 },
       },
       { upsert: true },

@@ -2,15 +2,23 @@ import { LEAD_STAGES, type LeadStageTotals, type LeadTotals } from '../../../con
 import { listOf, type LeadRecord, stageOf } from '../lead-record';
 
 /**
- * Everything kept per kind: the lists' totals, and the active list's leads per stage (under the
- * stage's own name: no stage is named as a list total is).
+ * Everything kept per kind: the lists' totals, the active list's leads per stage (under the
+ * stage's own name: no stage is named as a list total is), and `waiting`: active leads past `new`
+ * that wrote after our last reply (with the `new` ones, what "Needs reply" holds).
  */
-export type KeptTotals = LeadTotals & LeadStageTotals;
+export type KeptTotals = LeadTotals & LeadStageTotals & { waiting: number };
 
-/** A change to the kept totals: every list total, and the stage totals it moves. */
-export type TotalsChange = LeadTotals & Partial<LeadStageTotals>;
+/** A change to the kept totals: every list total, and the stage and waiting totals it moves. */
+export type TotalsChange = LeadTotals & Partial<LeadStageTotals> & { waiting?: number };
 
-export const KEPT_TOTAL_KEYS = ['active', 'archived', 'unread', 'spam', ...LEAD_STAGES] as const;
+export const KEPT_TOTAL_KEYS = [
+  'active',
+  'archived',
+  'unread',
+  'spam',
+  ...LEAD_STAGES,
+  'waiting',
+] as const;
 
 const none = (): KeptTotals => ({
   active: 0,
@@ -18,6 +26,7 @@ const none = (): KeptTotals => ({
   unread: 0,
   spam: 0,
   ...(Object.fromEntries(LEAD_STAGES.map((stage) => [stage, 0])) as LeadStageTotals),
+  waiting: 0,
 });
 
 /** The kept totals of a stored snapshot (a key missing from an older document is 0). */
@@ -44,6 +53,7 @@ export function countedIn(lead: LeadRecord): KeptTotals {
   counted[list] = 1;
   counted.unread = active && !lead.readAt ? 1 : 0;
   if (active) counted[stageOf(lead)] = 1;
+  counted.waiting = active && stageOf(lead) !== 'new' && lead.awaitingReplySince ? 1 : 0;
   return counted;
 }
 
@@ -71,6 +81,7 @@ export function totalsChange(
     unread: change.unread,
     spam: change.spam,
     ...Object.fromEntries(stages.map((stage) => [stage, change[stage]])),
+    ...(change.waiting !== 0 ? { waiting: change.waiting } : {}),
   };
 }
 
