@@ -14,7 +14,11 @@ export function signedHeaders(raw: Buffer | string, secret: string, at = new Dat
     'content-type': 'message/rfc822',
     'webhook-id': id,
     'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
-    'webhook-signature': new Webhook(secret).sign(id, at, Buffer.isBuffer(raw) ? raw : Buffer.from(raw)),
+    'webhook-signature': new Webhook(secret).sign(
+      id,
+      at,
+      Buffer.isBuffer(raw) ? raw : Buffer.from(raw),
+    ),
   };
 }
 
@@ -32,9 +36,14 @@ export interface MailParts {
 
 /** A plain-text message as a mail client writes one (CRLF line ends). */
 export function plainMessage(parts: MailParts = {}): string {
-  const messageId = parts.messageId === undefined ? `<${randomUUID()}@mail.example.org>` : parts.messageId;
+  const messageId =
+    parts.messageId === undefined ? `<${randomUUID()}@mail.example.org>` : parts.messageId;
   const lines = [
-    ...(parts.from === undefined ? ['From: Jane Doe <jane@example.org>'] : parts.from ? [`From: ${parts.from}`] : []),
+    ...(parts.from === undefined
+      ? ['From: Jane Doe <jane@example.org>']
+      : parts.from
+        ? [`From: ${parts.from}`]
+        : []),
     `To: ${parts.to ?? 'leads@boats.example'}`,
     `Subject: ${parts.subject ?? 'Hello'}`,
     `Date: ${(parts.date ?? new Date()).toUTCString()}`,
@@ -58,6 +67,11 @@ export function plainMessage(parts: MailParts = {}): string {
  */
 export function fixtureMessage(name: string, fill: Record<string, string>): string {
   const raw = readFileSync(join(__dirname, '..', 'fixtures', 'mail', name), 'utf8');
-  const values: Record<string, string> = { MESSAGE_ID: `<${randomUUID()}@fixture.example>`, ...fill };
-  return raw.replace(/\{\{(\w+)\}\}/g, (whole, key: string) => values[key] ?? whole).replace(/\r?\n/g, '\r\n');
+  const values: Record<string, string> = {
+    MESSAGE_ID: `<${randomUUID()}@fixture.example>`,
+    ...fill,
+  };
+  return raw
+    .replace(/\{\{(\w+)\}\}/g, (whole, key: string) => values[key] ?? whole)
+    .replace(/\r?\n/g, '\r\n');
 }

@@ -50,7 +50,8 @@ export class NotificationChannels implements OnModuleDestroy {
 
   /**
    * Delivers a job of the outbox; `jobId` is a reply's id on the `reply` channel, `messageKey` the
-   * message a `message-*` job tells of.
+   * message a `message-*` job tells of. Answers what is to follow once the job is marked sent (a
+   * sent reply joins its conversation), so the outbox says "sent" as soon as the mail is.
    */
   async deliver(
     channel: NotificationChannel,
@@ -58,11 +59,11 @@ export class NotificationChannels implements OnModuleDestroy {
     lead: Lead,
     jobId: string,
     messageKey: string | null = null,
-  ): Promise<void> {
+  ): Promise<(() => Promise<void>) | void> {
+    if (channel === 'reply') return this.sendReply(kind, lead, jobId);
     if (channel === 'webhook')
       await this.postWebhook(jobId, { event: 'lead.created', kind: kind.key, lead });
     else if (channel === 'email') await this.sendEmail(kind, lead);
-    else if (channel === 'reply') await this.sendReply(kind, lead, jobId);
     // Ids only: the message's words stay in the conversation, read by whoever may read them.
     else if (channel === 'message-webhook')
       await this.postWebhook(jobId, {
@@ -80,7 +81,11 @@ export class NotificationChannels implements OnModuleDestroy {
    * recorded before it goes (an answer naming it finds the lead), and once sent it joins the
    * lead's conversation.
    */
-  private async sendReply(kind: LeadKindDescriptor, lead: Lead, replyId: string): Promise<void> {
+  private async sendReply(
+    kind: LeadKindDescriptor,
+    lead: Lead,
+    replyId: string,
+  ): Promise<() => Promise<void>> {
     const { smtpUrl, from } = this.config.notifications;
     if (!smtpUrl) throw new Error('SMTP_URL is no longer set');
     const message = replyMessageOf(await this.timeline.events(lead._id), replyId);
@@ -90,10 +95,12 @@ export class NotificationChannels implements OnModuleDestroy {
     this.transport ??= createTransport(smtpUrl);
     await this.transport.sendMail({ from, to: lead.email, ...message, replyTo });
     const { messageId, subject, text } = message;
-    await this.conversation.recordOutgoing(kind.key, lead._id, {
-      ...{ messageId, subject, text, from, to: lead.email },
-      at: new Date(),
-    });
+    const at = new Date();
+    return () =>
+      this.conversation.recordOutgoing(kind.key, lead._id, {
+        ...{ messageId, subject, text, from, to: lead.email },
+        at,
+      });
   }
 
   /**

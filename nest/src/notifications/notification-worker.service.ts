@@ -126,11 +126,20 @@ export class NotificationWorker implements OnApplicationBootstrap, BeforeApplica
       if (!record) throw new Error('lead no longer exists');
       const [others] = await this.counts.otherRequests([record]);
       const lead = toLead(kind, record, undefined, others);
-      await this.channels.deliver(job.channel, kind, lead, job._id.toHexString(), job.messageKey);
-      await this.outbox.updateOne(
-        { _id: job._id },
-        { $set: { status: 'sent', sentAt: new Date(), lastError: null } },
+      const then = await this.channels.deliver(
+        job.channel,
+        kind,
+        lead,
+        job._id.toHexString(),
+        job.messageKey,
       );
+      await Promise.all([
+        this.outbox.updateOne(
+          { _id: job._id },
+          { $set: { status: 'sent', sentAt: new Date(), lastError: null } },
+        ),
+        then?.(),
+      ]);
     } catch (error) {
       const message = firstErrorLine(error);
       const failed = job.attempts >= MAX_ATTEMPTS;
