@@ -147,18 +147,18 @@ export class ConversationStore {
     }
   }
 
-  /** Drops conversations whole (their leads are going). */
-  async forget(kind: LeadKindKey, leadIds: readonly string[]): Promise<void> {
-    const whole = await this.whole();
-    for (const leadId of leadIds) {
-      const records = await this.all(kind, leadId);
-      await deleteByIds(
-        this.slots,
-        records.map((record) => record._id),
-        whole,
-      );
-      await this.heads.deleteOne({ _id: headId(kind, leadId) }).exec();
-    }
+  /** Drops a conversation whole (its lead is going): its slots as read (all()), then its head. */
+  async forget(
+    kind: LeadKindKey,
+    leadId: string,
+    slots: readonly MessageSlotRecord[],
+  ): Promise<void> {
+    await deleteByIds(
+      this.slots,
+      slots.map((slot) => slot._id),
+      await this.whole(),
+    );
+    await this.heads.deleteOne({ _id: headId(kind, leadId) }).exec();
   }
 
   /**

@@ -166,6 +166,8 @@ export class LeadListView<K extends LeadKindKey = LeadKindKey> {
    * time passes, so no request counts (decision 0015).
    */
   async overdue(at: TotalsSnapshot): Promise<number> {
+    // Nothing waits: nothing overdue, and nothing to read.
+    if (at.new === 0 && at.waiting === 0) return 0;
     const clock = await this.clock();
     const [fresh, waiting] = await Promise.all([
       this.overdueNew(at, clock),
