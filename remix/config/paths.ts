@@ -30,3 +30,14 @@ export const ADMIN_PAGES = [
   { path: ADMINS_PAGE_PATH, label: 'Admins' },
   { path: ACCOUNT_PATH, label: 'Account' },
 ] as const;
+
+/** Emails no lead was found for: attach each to a lead, or delete it (issue 33). */
+export const UNMATCHED_PAGE_PATH = `${ADMIN_PATH}/unmatched`;
+
+/** An attachment of a lead's email, streamed from the API (a resource route: always a download). */
+export const leadAttachmentHref = (kind: string, id: string, messageId: string, n: number) =>
+  `${ADMIN_PATH}/lead/${encodeURIComponent(kind)}/${encodeURIComponent(id)}/attachments/${encodeURIComponent(messageId)}/${n}`;
+
+/** An attachment of an unmatched email, the same way. */
+export const unmatchedAttachmentHref = (messageId: string, n: number) =>
+  `${UNMATCHED_PAGE_PATH}/${encodeURIComponent(messageId)}/attachments/${n}`;
