@@ -22,6 +22,7 @@ import {
 } from '~/components/admin/lead-actions';
 import { LeadFields } from '~/components/admin/lead-fields';
 import {
+  Conversation,
   isWorkRefusal,
   Notes,
   OwnerControl,
@@ -38,7 +39,7 @@ import {
 } from '~/components/admin/lead-work';
 import { RelativeTime } from '~/components/admin/relative-time';
 import { JS_FLAG, postedWithJs } from '~/components/forms/js-flag';
-import { ADMIN_PATH } from '~/config/paths';
+import { ADMIN_PATH, leadAttachmentHref } from '~/config/paths';
 import { useHydrated } from '~/hooks/use-hydrated';
 import { searchParam } from '~/utils/inbox';
 import { loadLead } from '~/utils/inbox.server';
@@ -220,7 +221,14 @@ function LeadDetail({
       ) : null}
       {lead.overdue ? (
         <p className="lead-work__overdue">
-          <strong>Overdue:</strong> its first reply was due <RelativeTime iso={lead.dueAt} />.
+          <strong>Overdue:</strong>{' '}
+          {lead.wroteAgain ? 'our answer to its last email was due' : 'its first reply was due'}{' '}
+          <RelativeTime iso={lead.dueAt} />.
+        </p>
+      ) : null}
+      {lead.wroteAgain ? (
+        <p className="lead-work__wrote-again">
+          <strong>Wrote again</strong> after our reply: it waits on us.
         </p>
       ) : null}
       <div className="lead-work">
@@ -241,6 +249,10 @@ function LeadDetail({
       </LeadActionForm>
       {/* Next to the buttons it takes back: the dialog keeps focus inside. */}
       <DetailUndo />
+      <Conversation
+        conversation={work.conversation}
+        attachmentHref={(messageId, n) => leadAttachmentHref(kind, lead._id, messageId, n)}
+      />
       <ReplyForm email={lead.email} draft={work.replyDraft} sentCount={replies} />
       <Notes notes={notes} me={me} />
       <Timeline events={work.timeline} />

@@ -1,5 +1,6 @@
 import {
   type AdminSummary,
+  type ConversationMessage,
   fillTemplate,
   type Lead,
   type LeadKindKey,
@@ -8,6 +9,7 @@ import {
   type TimelineEvent,
 } from '@contract';
 import { listAdmins } from '~/api-client/admins.server';
+import { leadConversation } from '~/api-client/conversation.server';
 import { type ApiOutcome } from '~/api-client/http.server';
 import {
   addNote,
@@ -28,8 +30,19 @@ export interface LeadWork {
   timeline: TimelineEvent[] | null;
   related: RelatedLead[] | null;
   admins: Pick<AdminSummary, 'id' | 'email'>[] | null;
-  /** The reply form's starting text: the kind's template, filled with the lead's fields. */
+  /** The emails both ways, oldest first (its first pages), and whether more follow. */
+  conversation: { messages: ConversationMessage[]; more: boolean } | null;
+  /**
+   * The reply form's starting text: the kind's template, filled with the lead's fields; once
+   * emails went back and forth, a reply to the last one (its subject with `Re:`).
+   */
   replyDraft: ReplyTemplate;
+}
+
+/** A reply's subject to `subject`: `Re:` once, however many times it went back and forth. */
+export function replySubject(subject: string): string {
+  const bare = subject.trim();
+  return /^re:/i.test(bare) ? bare : `Re: ${bare}`;
 }
 
 const orNull = async <T, R>(call: Promise<ApiOutcome<T>>, pick: (data: T) => R) => {
@@ -42,17 +55,21 @@ export async function loadLeadWork<K extends LeadKindKey>(
   lead: Lead<K>,
   token: string,
 ): Promise<LeadWork> {
-  const [timeline, related, admins, template] = await Promise.all([
+  const [timeline, related, admins, template, conversation] = await Promise.all([
     orNull(leadTimeline(kind, lead._id, token), (data) => data.events),
     orNull(relatedLeads(kind, lead._id, token), (data) => data.related),
     orNull(listAdmins(token), (data) => data.admins.map(({ id, email }) => ({ id, email }))),
     orNull(replyTemplates(token), (data) => data.templates[kind]),
+    orNull(leadConversation(kind, lead._id, token), (data) => data),
   ]);
+  const draft = fillTemplate(template ?? { subject: '', text: '' }, lead);
+  const last = conversation?.messages.filter((m) => m.subject.trim()).at(-1);
   return {
     timeline,
     related,
     admins,
-    replyDraft: fillTemplate(template ?? { subject: '', text: '' }, lead),
+    conversation,
+    replyDraft: last ? { ...draft, subject: replySubject(last.subject) } : draft,
   };
 }
 

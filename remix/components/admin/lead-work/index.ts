@@ -9,6 +9,7 @@ export {
   type WorkRefusal,
   type WorkRequest,
 } from './fields';
+export { Conversation } from './conversation';
 export { describeEvent, STAGE_LABELS } from './labels';
 export { Notes } from './notes';
 export { REPLY_TEXT_ID, ReplyForm } from './reply-form';
