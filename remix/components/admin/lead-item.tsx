@@ -57,6 +57,9 @@ export function LeadItem({ lead, kind, state, selected, onSelect }: LeadItemProp
         {lead.overdue ? (
           <span className="badge text-bg-danger lead-item__overdue">Overdue</span>
         ) : null}
+        {lead.wroteAgain ? (
+          <span className="badge text-bg-info lead-item__wrote-again">Wrote again</span>
+        ) : null}
         {lead.stage !== 'new' ? (
           <span className="badge text-bg-light lead-item__stage">{STAGE_LABELS[lead.stage]}</span>
         ) : null}
