@@ -16,6 +16,7 @@ import {
   RESPONSE_TARGET_MINUTES,
   type ResponseTargetsRequest,
 } from '@contract';
+import { inboundStatus } from '~/api-client/conversation.server';
 import { UNAVAILABLE_MESSAGE } from '~/api-client/http.server';
 import {
   replyTemplates,
@@ -23,6 +24,7 @@ import {
   saveReplyTemplate,
   saveResponseTargets,
 } from '~/api-client/lead-work.server';
+import { InboundStatus } from '~/components/admin/inbound-status';
 import { CardSection, ErrorAlert, useBusy } from '~/components/admin/page-parts';
 import { FormField } from '~/components/forms/form-field';
 import { adminPageMeta } from '~/utils/admin-meta';
@@ -41,13 +43,15 @@ interface SettingsResult {
 /** Settings of working leads: each kind's reply template and response target. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const token = await requireAdmin(request);
-  const [templates, targets] = await Promise.all([
+  const [templates, targets, inbound] = await Promise.all([
     replyTemplates(token).then(unlessSessionBlocked),
     responseTargets(token).then(unlessSessionBlocked),
+    inboundStatus(token).then(unlessSessionBlocked),
   ]);
   return {
     templates: templates.ok ? templates.data.templates : null,
     targets: targets.ok ? targets.data.targets : null,
+    inbound: inbound.ok ? inbound.data : null,
   };
 }
 
@@ -107,7 +111,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function SettingsRoute() {
-  const { templates, targets } = useLoaderData<typeof loader>();
+  const { templates, targets, inbound } = useLoaderData<typeof loader>();
   const result = useActionData<SettingsResult>();
   const busy = useBusy();
   const placeholders = REPLY_PLACEHOLDERS.map((name) => `{${name}}`).join(', ');
@@ -169,6 +173,9 @@ export default function SettingsRoute() {
           ) : (
             <p className="text-body-secondary mb-0">The response targets could not be read.</p>
           )}
+        </CardSection>
+        <CardSection id="inbound-heading" title="Inbound email" className="col-12">
+          <InboundStatus status={inbound} />
         </CardSection>
         <CardSection id="templates-heading" title="Reply templates" className="col-12">
           <p>
