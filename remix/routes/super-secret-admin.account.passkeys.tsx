@@ -1,5 +1,4 @@
 import { type ActionFunctionArgs, data } from '@remix-run/node';
-import { useActionData } from '@remix-run/react';
 
 import {
   passkeyRegistrationOptions,
@@ -7,7 +6,6 @@ import {
   removePasskey,
   renamePasskey,
 } from '~/api-client/mfa.server';
-import { AccountPage } from '~/components/admin/account/account-page';
 import { type PasskeysResult } from '~/components/admin/account/passkeys';
 import { PASSKEY_ANSWER_MISSING, PASSKEY_FORMS } from '~/components/admin/account/passkeys-schema';
 import { fieldErrors } from '~/components/forms/form-field';
@@ -16,7 +14,7 @@ import { refusedAccountForm, unknownAccountForm } from '~/utils/account.server';
 import { withFreshFactor } from '~/utils/reauth.server';
 import { requireAdmin, unlessSessionBlocked } from '~/utils/session.server';
 
-import { accountRedirect, useAccountView } from './super-secret-admin.account';
+import { accountRedirect } from './super-secret-admin.account';
 
 const answer = (result: PasskeysResult, status = 200) => data(result, { status });
 const refused = refusedAccountForm<PasskeysResult>;
@@ -92,6 +90,5 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 }
 
-export default function AccountPasskeysRoute() {
-  return <AccountPage view={useAccountView()} result={useActionData<PasskeysResult>()} />;
-}
+// The page with this form's answer (the same component as every route of the page).
+export { AccountRoute as default } from './super-secret-admin.account';

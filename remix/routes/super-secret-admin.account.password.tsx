@@ -1,9 +1,7 @@
 import { type ActionFunctionArgs, data } from '@remix-run/node';
-import { useActionData } from '@remix-run/react';
 
 import { changePassword } from '~/api-client/auth.server';
 import { formMessage } from '~/api-client/http.server';
-import { AccountPage } from '~/components/admin/account/account-page';
 import { type PasswordResult } from '~/components/admin/account/change-password';
 import { changePasswordSchema, PASSWORD_LABELS } from '~/components/admin/account/password-schema';
 import { fieldErrors } from '~/components/forms/form-field';
@@ -11,7 +9,7 @@ import { firstErrors, readForm } from '~/components/forms/read-form';
 import { withFreshFactor } from '~/utils/reauth.server';
 import { requireAdmin, saveToken, unlessSessionBlocked } from '~/utils/session.server';
 
-import { accountRedirect, useAccountView } from './super-secret-admin.account';
+import { accountRedirect } from './super-secret-admin.account';
 
 const FIELDS = Object.keys(PASSWORD_LABELS) as (keyof typeof PASSWORD_LABELS)[];
 const intent = 'change-password';
@@ -49,6 +47,5 @@ export async function action({ request }: ActionFunctionArgs) {
   );
 }
 
-export default function AccountPasswordRoute() {
-  return <AccountPage view={useAccountView()} result={useActionData<PasswordResult>()} />;
-}
+// The page with this form's answer (the same component as every route of the page).
+export { AccountRoute as default } from './super-secret-admin.account';

@@ -1,5 +1,4 @@
 import { type ActionFunctionArgs, data } from '@remix-run/node';
-import { useActionData } from '@remix-run/react';
 
 import {
   confirmTotp,
@@ -8,7 +7,6 @@ import {
   removeTotp,
   renewRecoveryCodes,
 } from '~/api-client/mfa.server';
-import { AccountPage } from '~/components/admin/account/account-page';
 import { type SecondFactorResult } from '~/components/admin/account/second-factor';
 import {
   OTPAUTH_URL_MAX,
@@ -21,7 +19,7 @@ import { qrCodeDataUrl } from '~/utils/qr-code.server';
 import { withFreshFactor } from '~/utils/reauth.server';
 import { requireAdmin, unlessSessionBlocked } from '~/utils/session.server';
 
-import { accountRedirect, useAccountView } from './super-secret-admin.account';
+import { accountRedirect } from './super-secret-admin.account';
 
 const LABELS = { password: 'Password', code: 'Code' } as const;
 const FIELDS = ['password', 'code'] as const;
@@ -99,6 +97,5 @@ async function enrolmentView(otpauthUrl: string, secret?: string) {
   return { otpauthUrl, secret: key, qrCode: await qrCodeDataUrl(otpauthUrl) };
 }
 
-export default function AccountSecondFactorRoute() {
-  return <AccountPage view={useAccountView()} result={useActionData<SecondFactorResult>()} />;
-}
+// The page with this form's answer (the same component as every route of the page).
+export { AccountRoute as default } from './super-secret-admin.account';

@@ -1,15 +1,14 @@
 import { type ActionFunctionArgs, data } from '@remix-run/node';
-import { useActionData } from '@remix-run/react';
 
 import { checkToken, logoutAll } from '~/api-client/auth.server';
 import { endSession } from '~/api-client/sessions.server';
-import { AccountPage, type SessionsResult } from '~/components/admin/account/account-page';
+import { type SessionsResult } from '~/components/admin/account/account-page';
 import { SESSION_FORMS } from '~/components/admin/account/sessions-schema';
 import { INVALID_REQUEST, readIntentForm } from '~/components/forms/read-form';
 import { refusedAccountForm, unknownAccountForm } from '~/utils/account.server';
 import { requireAdmin, signInRedirect, unlessSessionBlocked } from '~/utils/session.server';
 
-import { accountRedirect, useAccountView } from './super-secret-admin.account';
+import { accountRedirect } from './super-secret-admin.account';
 
 const refused = refusedAccountForm<SessionsResult>;
 
@@ -33,6 +32,5 @@ export async function action({ request }: ActionFunctionArgs) {
   return accountRedirect('session-ended');
 }
 
-export default function AccountSessionsRoute() {
-  return <AccountPage view={useAccountView()} result={useActionData<SessionsResult>()} />;
-}
+// The page with this form's answer (the same component as every route of the page).
+export { AccountRoute as default } from './super-secret-admin.account';

@@ -1,11 +1,15 @@
 import { type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node';
-import { Outlet, useRouteLoaderData } from '@remix-run/react';
+import { Outlet, useActionData, useRouteLoaderData } from '@remix-run/react';
 
 import { checkToken } from '~/api-client/auth.server';
 import { UNAVAILABLE_MESSAGE } from '~/api-client/http.server';
 import { listPasskeys, mfaStatus } from '~/api-client/mfa.server';
 import { listSessions } from '~/api-client/sessions.server';
-import { type AccountView } from '~/components/admin/account/account-page';
+import {
+  AccountPage,
+  type AccountResult,
+  type AccountView,
+} from '~/components/admin/account/account-page';
 import { ACCOUNT_PATH } from '~/config/paths';
 import { adminPageMeta } from '~/utils/admin-meta';
 import { requireAdmin, signInRedirect, unlessSessionBlocked } from '~/utils/session.server';
@@ -104,6 +108,16 @@ export function useAccountView(): AccountView {
 
 export default function AccountLayout() {
   return <Outlet />;
+}
+
+/**
+ * The page, as each route below renders it: with the answer of that route's form (none on
+ * `_index`). They all render this one component, so React keeps the page mounted from one to the
+ * next (an answer moves the URL to the form's route): what was typed stays, as a reauthentication
+ * asked in place needs.
+ */
+export function AccountRoute() {
+  return <AccountPage view={useAccountView()} result={useActionData<AccountResult>()} />;
 }
 
 export const meta: MetaFunction = () => adminPageMeta('Account');
