@@ -13,8 +13,8 @@ import {
   SECOND_FACTOR_FORMS,
 } from '~/components/admin/account/second-factor-schema';
 import { fieldErrors } from '~/components/forms/form-field';
-import { firstErrors, readIntentForm } from '~/components/forms/read-form';
-import { unknownAccountForm, refusedAccountForm } from '~/utils/account.server';
+import { firstErrors, readForm, readIntentForm } from '~/components/forms/read-form';
+import { refusedAccountForm, unknownAccountForm } from '~/utils/account.server';
 import { qrCodeDataUrl } from '~/utils/qr-code.server';
 import { withFreshFactor } from '~/utils/reauth.server';
 import { requireAdmin, unlessSessionBlocked } from '~/utils/session.server';
@@ -34,7 +34,12 @@ export async function action({ request }: ActionFunctionArgs) {
   const read = readIntentForm(form, SECOND_FACTOR_FORMS);
   if (!read) return unknownAccountForm();
   const { intent } = read;
-  if (!read.ok) return answer({ intent, errors: firstErrors(read.errors, FIELDS) }, 400);
+  if (!read.ok) {
+    const errors = firstErrors(read.errors, FIELDS);
+    if (intent !== 'totp-confirm') return answer({ intent, errors }, 400);
+    const pending = readForm(form, SECOND_FACTOR_FORMS[intent].pick({ otpauthUrl: true }));
+    return codeAgain(errors, pending.ok ? pending.value.otpauthUrl : '');
+  }
   switch (read.intent) {
     case 'totp-enrol': {
       const outcome = await unlessSessionBlocked(await enrolTotp(read.value.password, token));
@@ -53,13 +58,7 @@ export async function action({ request }: ActionFunctionArgs) {
       if (outcome.ok) return answer({ intent, recoveryCodes: outcome.data.recoveryCodes });
       // A wrong code: the same QR code again, the code marked. Anything else: start over.
       const errors = fieldErrors(outcome.errors, LABELS);
-      if (outcome.status === 400 && errors.code) {
-        const enrolment = await enrolmentView(read.value.otpauthUrl);
-        return answer(
-          { intent, errors, ...(enrolment ? { enrolment } : { message: 'Start again.' }) },
-          400,
-        );
-      }
+      if (outcome.status === 400 && errors.code) return codeAgain(errors, read.value.otpauthUrl);
       return refused({ intent }, outcome);
     }
     case 'totp-remove': {
@@ -82,6 +81,19 @@ export async function action({ request }: ActionFunctionArgs) {
       return answer({ intent, recoveryCodes: outcome.data.recoveryCodes });
     }
   }
+}
+
+/** A refused code: the same QR code again (from the form), the code marked; or start over. */
+async function codeAgain(errors: SecondFactorResult['errors'], otpauthUrl: string) {
+  const enrolment = await enrolmentView(otpauthUrl);
+  return answer(
+    {
+      intent: 'totp-confirm',
+      errors,
+      ...(enrolment ? { enrolment } : { message: 'Start again.' }),
+    },
+    400,
+  );
 }
 
 /** The QR code and key of a pending secret; from a refused confirmation's form, when it is one. */
