@@ -1,13 +1,13 @@
-import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import { type Model, Schema, trusted } from 'mongoose';
+import { type Model, Schema } from 'mongoose';
 
 import { Coalescer } from '../../common/coalescer';
 import { emailKey } from '../../contract';
-import { DatabaseEngine } from '../../database/database-engine';
+import { IdLookups } from '../../database/id-lookups';
 
+import { type EmailCountsKeeper } from './lead-email-counts';
 import { type LeadRecord } from './lead-record';
-import { LeadRegistry } from './lead-registry';
 
 export const LEAD_EMAIL_COUNTS_MODEL = 'LeadEmailCount';
 
@@ -27,31 +27,15 @@ const COUNTED = '#counted';
 /** Moves on with every change of any count: what a process's copy of the counts is exact for. */
 const VERSION = '#version';
 
-/** What the lead repositories tell the counts: leads of these keys arrived (+) or went (-). */
-export interface EmailCountsKeeper {
-  change(deltas: ReadonlyMap<string, number>): Promise<void>;
-}
-
-/** The email keys of some leads, with how many of them each has. */
-export function keyDeltas(records: readonly Pick<LeadRecord, 'email'>[], sign: 1 | -1) {
-  const deltas = new Map<string, number>();
-  for (const { email } of records) {
-    const key = emailKey(email);
-    deltas.set(key, (deltas.get(key) ?? 0) + sign);
-  }
-  return deltas;
-}
-
 /**
  * How many leads each email address has across the four kinds, kept as leads arrive and go
  * (issue 22, "one person across four forms"). A lead answer's `otherRequests` is its address's
  * count less itself: read by `_id` (the key), so a page of leads costs one lookup per address on
- * every engine, never a scan of the leads; FerretDB 1.x finds by `_id` equality alone, so there
- * each address is its own lookup. Taken from the leads once, at the first start that keeps them.
+ * every engine, never a scan of the leads (IdLookups reads them as the engine serves keys best).
+ * Taken from the leads once, at the first start that keeps them (LeadEmailCountsStart).
  */
 @Injectable()
-export class LeadEmailCounts implements EmailCountsKeeper, OnApplicationBootstrap {
-  private readonly logger = new Logger('Leads');
+export class LeadEmailCounts implements EmailCountsKeeper {
   /**
    * Changes written one round at a time, each round carrying whatever arrived during the last:
    * FerretDB 1.x applies `$inc` as a read and a write, unisolated (two at once would lose one),
@@ -70,8 +54,7 @@ export class LeadEmailCounts implements EmailCountsKeeper, OnApplicationBootstra
 
   constructor(
     @InjectModel(LEAD_EMAIL_COUNTS_MODEL) private readonly model: Model<EmailCount>,
-    private readonly engine: DatabaseEngine,
-    private readonly registry: LeadRegistry,
+    private readonly lookups: IdLookups,
   ) {}
 
   /**
@@ -153,28 +136,21 @@ export class LeadEmailCounts implements EmailCountsKeeper, OnApplicationBootstra
     return counts;
   }
 
-  /** One `$in` on `_id` where the engine serves it; one `_id` lookup per key on FerretDB 1.x. */
   private async read(keys: readonly string[]): Promise<Map<string, number>> {
-    const found = (await this.engine.wholeCollectionEngine())
-      ? await Promise.all(keys.map((key) => this.model.findById(key).lean<EmailCount>().exec()))
-      : await this.model
-          .find({ _id: trusted({ $in: keys }) })
-          .lean<EmailCount[]>()
-          .exec();
-    return new Map(found.flatMap((count) => (count ? [[count._id, count.count] as const] : [])));
+    const found = await this.lookups.find(this.model, keys);
+    return new Map(found.map((count) => [count._id, count.count] as const));
+  }
+
+  /** Whether the counts were ever taken from the leads (then they are kept since). */
+  async taken(): Promise<boolean> {
+    return Boolean(await this.model.exists({ _id: COUNTED }));
   }
 
   /**
-   * The first start that keeps counts takes them from the leads, before the API answers (so no
-   * arrival meanwhile is counted twice or lost); marked done once stored.
+   * Replaces every count with these, taken from the leads, and marks them taken (the marker last).
+   * Only before the API answers, when nothing else writes them.
    */
-  async onApplicationBootstrap(): Promise<void> {
-    if (await this.model.exists({ _id: COUNTED })) return;
-    const counts = new Map<string, number>();
-    for (const { repository } of this.registry.all())
-      for await (const { email } of repository.emails())
-        counts.set(emailKey(email), (counts.get(emailKey(email)) ?? 0) + 1);
-    // Before the API answers, nothing else writes them: replaced whole, the marker last.
+  async replaceAll(counts: ReadonlyMap<string, number>): Promise<void> {
     await this.model.deleteMany({});
     const docs = [...counts].map(([key, count]) => ({ _id: key, count }));
     for (let i = 0; i < docs.length; i += 1000)
@@ -183,6 +159,5 @@ export class LeadEmailCounts implements EmailCountsKeeper, OnApplicationBootstra
       { _id: VERSION, count: Date.now() },
       { _id: COUNTED, count: 0 },
     ]);
-    if (counts.size > 0) this.logger.log(`counted the leads of ${counts.size} email addresses`);
   }
 }
