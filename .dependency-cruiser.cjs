@@ -2,10 +2,10 @@
 // anywhere in the API or the web app, and the lead layers' direction. Type-only imports count: a
 // cycle through types is still two files that cannot be read one without the other.
 
-/** The features built on the lead core (and the one module that lists the kinds). */
+/** The features built on the lead core, the kinds (`leads/<name>-request/`) and their list. */
 const ABOVE_CORE = [
   '^nest/src/leads/(work|inbox|insights|retention|reply-templates)/',
-  '^nest/src/leads/(contact-us-request|ke-demo-request|broker-demo-request|consultation-request)/',
+  '^nest/src/leads/[a-z-]+-request/',
   '^nest/src/leads/lead-kinds[.]module[.]ts$',
   '^nest/src/privacy/',
   '^nest/src/notifications/notification-worker',
@@ -46,9 +46,7 @@ module.exports = {
       name: 'thin-kinds',
       severity: 'error',
       comment: 'A lead kind is its fields and its intake DTO on the generic core: nothing else.',
-      from: {
-        path: '^nest/src/leads/(contact-us-request|ke-demo-request|broker-demo-request|consultation-request)/',
-      },
+      from: { path: '^nest/src/leads/([a-z-]+-request)/' },
       to: { path: '^nest/src/leads/', pathNot: ['^nest/src/leads/core/', '^nest/src/leads/$1/'] },
     },
   ],
