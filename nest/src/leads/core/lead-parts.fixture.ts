@@ -1,10 +1,13 @@
+import { HttpStatus } from '@nestjs/common';
+
+import { ApiError } from '../../common/api-error';
 import { type LeadKind, type LeadKindKey, type LeadKindDescriptor } from '../../contract';
 import { ObjectId } from '../../database/object-id';
 import { type LeadNotifier } from '../../notifications/lead-notifier.service';
 import { type SpamFilter } from '../spam/spam-filter';
 import { type SpamVerdict } from '../spam/spam-score';
 import { type StoredEvent } from '../timeline/lead-timeline.schema';
-import { type NewEvent } from '../timeline/lead-timeline.store';
+import { isEvent, type NewEvent } from '../timeline/lead-timeline.store';
 import { type ReplyDelivery } from '../timeline/timeline-events';
 
 import { LeadPrivacy } from './lead-privacy';
@@ -70,17 +73,7 @@ export class MemoryTimeline {
     where: Partial<Pick<StoredEvent, 'type' | 'adminId'>> = {},
   ): Promise<boolean> {
     const events = this.byLead.get(leadId) ?? [];
-    const kept = events.filter(
-      (event) =>
-        !(
-          event._id.toHexString() === eventId &&
-          (where.type === undefined || event.type === where.type) &&
-          (where.adminId === undefined ||
-            (where.adminId === null
-              ? event.adminId === null
-              : Boolean(event.adminId?.equals(where.adminId))))
-        ),
-    );
+    const kept = events.filter((event) => !isEvent(event, eventId, where));
     this.byLead.set(leadId, kept);
     return kept.length < events.length;
   }
@@ -144,4 +137,15 @@ export function memoryKind<K extends LeadKindKey>(
   const service = new LeadService(kind, repository, view, writes, notifier, spam);
   const privacy = new LeadPrivacy(kind, repository, writes, notifier, view);
   return { kind, repository, totals, timeline, notifier, view, writes, service, privacy };
+}
+
+/** Expects `call` to fail with an ApiError of this status whose message holds `text`. */
+export async function expectRefused(call: Promise<unknown>, status: HttpStatus, text: string) {
+  const error = await call.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(ApiError);
+  expect((error as ApiError).getStatus()).toBe(status);
+  expect((error as ApiError).message).toContain(text);
 }

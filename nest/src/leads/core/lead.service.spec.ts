@@ -1,10 +1,9 @@
 import { HttpStatus } from '@nestjs/common';
 
-import { ApiError } from '../../common/api-error';
 import { type AdminRef, type CreateLeadRequest, LEAD_KINDS } from '../../contract';
 import { ObjectId } from '../../database/object-id';
 
-import { memoryKind } from './lead-parts.fixture';
+import { expectRefused, memoryKind } from './lead-parts.fixture';
 import { type LeadRecord } from './lead-record';
 import { leadRecord } from './lead-record.fixture';
 
@@ -19,17 +18,6 @@ const body = (name: string, extra: object = {}): CreateLeadRequest<'contactUs'> 
   ...extra,
 });
 const id = (lead: LeadRecord) => lead._id.toHexString();
-
-/** Rejects with an ApiError of this status whose message says `text`. */
-async function refused(call: Promise<unknown>, status: HttpStatus, text: string) {
-  const error = await call.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ApiError);
-  expect((error as ApiError).getStatus()).toBe(status);
-  expect((error as ApiError).message).toContain(text);
-}
 
 describe('LeadService', () => {
   describe('submit', () => {
@@ -69,7 +57,7 @@ describe('LeadService', () => {
 
     it('is a 404 naming the id for a lead that is not there', async () => {
       const missing = new ObjectId().toHexString();
-      await refused(
+      await expectRefused(
         memoryKind(kind).service.findOne(missing),
         HttpStatus.NOT_FOUND,
         `No contact_us request with id ${missing}`,
@@ -106,7 +94,7 @@ describe('LeadService', () => {
     it('fails the whole call with a 404 when one id is unknown, changing nothing', async () => {
       const core = memoryKind(kind, { leads: leads() });
       const missing = new ObjectId().toHexString();
-      await refused(
+      await expectRefused(
         core.service.act(admin, 'archive', [id(leadRecord(1)), missing]),
         HttpStatus.NOT_FOUND,
         missing,
@@ -117,7 +105,7 @@ describe('LeadService', () => {
 
     it('refuses deleting an active lead with a 409, deleting nothing', async () => {
       const core = memoryKind(kind, { leads: leads() });
-      await refused(
+      await expectRefused(
         core.service.act(admin, 'delete', [id(leadRecord(3)), id(leadRecord(1))]),
         HttpStatus.CONFLICT,
         'Only archived requests can be deleted',

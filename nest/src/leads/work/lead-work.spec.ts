@@ -1,10 +1,9 @@
 import { HttpStatus } from '@nestjs/common';
 
-import { ApiError } from '../../common/api-error';
 import { type AdminRef, LEAD_KINDS } from '../../contract';
 import { ObjectId } from '../../database/object-id';
 import { type LeadKinds } from '../core/lead-kinds';
-import { memoryKind } from '../core/lead-parts.fixture';
+import { expectRefused, memoryKind } from '../core/lead-parts.fixture';
 import { type LeadRecord } from '../core/lead-record';
 import { leadRecord } from '../core/lead-record.fixture';
 
@@ -36,25 +35,15 @@ function setUp(leads: LeadRecord[] = [leadRecord(1), leadRecord(2)], others: Lea
   return { ...core, work };
 }
 
-async function refused(call: Promise<unknown>, status: HttpStatus, text: string) {
-  const error = await call.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ApiError);
-  expect((error as ApiError).getStatus()).toBe(status);
-  expect((error as ApiError).message).toContain(text);
-}
-
 describe('LeadWork', () => {
   it('answers a 404 for a lead that is not there, before anything is written', async () => {
     const { work, timeline, notifier } = setUp();
     const missing = new ObjectId().toHexString();
     const notFound = `No contact_us request with id ${missing}`;
-    await refused(work.timelineOf(missing), HttpStatus.NOT_FOUND, notFound);
-    await refused(work.addNote(ada, missing, 'A note'), HttpStatus.NOT_FOUND, notFound);
-    await refused(work.reply(ada, missing, reply), HttpStatus.NOT_FOUND, notFound);
-    await refused(work.related(missing), HttpStatus.NOT_FOUND, notFound);
+    await expectRefused(work.timelineOf(missing), HttpStatus.NOT_FOUND, notFound);
+    await expectRefused(work.addNote(ada, missing, 'A note'), HttpStatus.NOT_FOUND, notFound);
+    await expectRefused(work.reply(ada, missing, reply), HttpStatus.NOT_FOUND, notFound);
+    await expectRefused(work.related(missing), HttpStatus.NOT_FOUND, notFound);
     expect(timeline.byLead.size).toBe(0);
     expect(notifier.replies).toEqual([]);
   });
@@ -76,8 +65,8 @@ describe('LeadWork', () => {
       const { work, timeline } = setUp();
       const lead = id(leadRecord(1));
       const note = await work.addNote(ada, lead, 'Mine');
-      await refused(work.deleteNote(bo, lead, note.id), HttpStatus.FORBIDDEN, 'author');
-      await refused(
+      await expectRefused(work.deleteNote(bo, lead, note.id), HttpStatus.FORBIDDEN, 'author');
+      await expectRefused(
         work.deleteNote(ada, id(leadRecord(2)), note.id),
         HttpStatus.NOT_FOUND,
         `No note with id ${note.id}`,
@@ -139,7 +128,11 @@ describe('LeadWork', () => {
     it('refuses a reply with a 409 while SMTP_URL is not set, queuing nothing', async () => {
       const { work, notifier, timeline } = setUp();
       notifier.smtp = false;
-      await refused(work.reply(ada, id(leadRecord(1)), reply), HttpStatus.CONFLICT, 'SMTP_URL');
+      await expectRefused(
+        work.reply(ada, id(leadRecord(1)), reply),
+        HttpStatus.CONFLICT,
+        'SMTP_URL',
+      );
       expect(notifier.replies).toEqual([]);
       expect(timeline.byLead.size).toBe(0);
     });
