@@ -44,9 +44,9 @@ export class LeadEmailCounts implements EmailCountsKeeper {
   private readonly rounds = new Coalescer<ReadonlyMap<string, number>, void>((changes) =>
     this.write(changes),
   );
-  /** The counts this process has read, exact while the version is the one they were read at. */
   /** The last round of changes asked for: readers wait for it (the rounds run in order). */
   private lastRound: Promise<void> = Promise.resolve();
+  /** The counts this process has read, exact while the version is the one they were read at. */
   private known: { version: number; counts: Map<string, number> } = {
     version: -1,
     counts: new Map(),
