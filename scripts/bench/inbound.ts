@@ -22,7 +22,7 @@ import {
   LEAD_KINDS,
   type LeadKindDescriptor,
 } from '../../nest/src/contract';
-import { recountLeadTotals } from '../../nest/src/leads/core/list-view/lead-totals.store';
+import { recountLeadTotals } from '../../nest/src/leads/core/repository/lead-counts.repository';
 import { fakeLead, wordsFormOfDb } from '../seed/fake-leads';
 import { newWebhookSecret, plainMessage, signedHeaders } from '../seed/inbound-messages';
 import { startWebStack, type WebStack } from '../stack/web-stack';

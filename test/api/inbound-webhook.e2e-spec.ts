@@ -16,7 +16,7 @@ import {
   PRIVACY_PATHS,
   type UnmatchedPageResponse,
 } from '../../nest/src/contract';
-import { ReplyTokens } from '../../nest/src/leads/conversation/reply-tokens';
+import { ReplyTokens } from '../../nest/src/leads/conversation/store/reply-tokens';
 import { newWebhookSecret, plainMessage, signedHeaders } from '../support/inbound-mail';
 import { eventually, mailHeader, type MailReceiver, startMailReceiver } from '../support/receivers';
 import { insertLeads, request, signedInTestApp, type TestApp } from '../support/test-app';

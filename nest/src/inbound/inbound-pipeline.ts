@@ -3,20 +3,23 @@ import { createHash } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 
 import { type InboundChannel, type InboundOutcome, LEAD_KINDS } from '../contract';
-import { AttachmentStore } from '../leads/conversation/attachment.store';
 import { LeadConversation } from '../leads/conversation/lead-conversation';
 import {
   LEAD_MAIL_PORT,
   type LeadMailPort,
   type MailLead,
 } from '../leads/conversation/lead-mail.port';
-import { MessageReceipts, type ReceiptRecord } from '../leads/conversation/message-receipts';
-import { type StoredMessage } from '../leads/conversation/stored-message';
+import { AttachmentStore } from '../leads/conversation/store/attachment.store';
+import {
+  MessageReceipts,
+  type ReceiptRecord,
+} from '../leads/conversation/store/message-receipts.store';
+import { type StoredMessage } from '../leads/conversation/store/stored-message.schema';
 import { LeadNotifier } from '../notifications/lead-notifier.service';
 
 import { MessageMatcher } from './message-matcher';
 import { MessageParser, MessageRefused, type ParsedInbound } from './parsing/message-parser';
-import { InboundStatus } from './status/inbound-status';
+import { InboundStatus } from './status/inbound-status.store';
 import { UnmatchedStore } from './unmatched/unmatched.store';
 
 /**

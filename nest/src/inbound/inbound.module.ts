@@ -3,17 +3,19 @@ import { MongooseModule } from '@nestjs/mongoose';
 
 import { AppConfig } from '../config/app-config';
 import { INBOUND_PATHS } from '../contract';
+import { LeadConversationModule } from '../leads/conversation/conversation.module';
+import { NotificationsModule } from '../notifications/notifications.module';
 
-import { ImapLease } from './imap/imap-lease';
+import { ImapLease } from './imap/imap-lease.store';
 import { ImapSource } from './imap/imap-source';
-import { MailboxCursor } from './imap/mailbox-cursor';
+import { MailboxCursor } from './imap/mailbox-cursor.store';
 import { InboundPipeline } from './inbound-pipeline';
 import { MessageMatcher } from './message-matcher';
 import { MessageParser } from './parsing/message-parser';
 import { ReplySplitter } from './parsing/reply-splitter';
 import { INBOUND_STATE_MODEL, InboundStateSchema } from './status/inbound-state.schema';
-import { InboundStatus } from './status/inbound-status';
 import { InboundStatusController } from './status/inbound-status.controller';
+import { InboundStatus } from './status/inbound-status.store';
 import { UnmatchedMessages } from './unmatched/unmatched-messages';
 import { UnmatchedController } from './unmatched/unmatched.controller';
 import { UNMATCHED_MODEL, UnmatchedSchema, UnmatchedStore } from './unmatched/unmatched.store';
@@ -27,6 +29,8 @@ import { rawMessageBody } from './webhook/raw-message-body';
  */
 @Module({
   imports: [
+    LeadConversationModule,
+    NotificationsModule,
     MongooseModule.forFeature([
       { name: INBOUND_STATE_MODEL, schema: InboundStateSchema },
       { name: UNMATCHED_MODEL, schema: UnmatchedSchema },

@@ -7,9 +7,12 @@ import {
   type LeadMailPort,
   type MailLead,
 } from '../leads/conversation/lead-mail.port';
-import { keyOfMessageId } from '../leads/conversation/message-key';
-import { MessageReceipts, type ReceiptRecord } from '../leads/conversation/message-receipts';
-import { ReplyTokens } from '../leads/conversation/reply-tokens';
+import { keyOfMessageId } from '../leads/conversation/store/message-key';
+import {
+  MessageReceipts,
+  type ReceiptRecord,
+} from '../leads/conversation/store/message-receipts.store';
+import { ReplyTokens } from '../leads/conversation/store/reply-tokens';
 
 import { type ParsedInbound } from './parsing/message-parser';
 

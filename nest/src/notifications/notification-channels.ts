@@ -4,9 +4,11 @@ import { Webhook } from 'standardwebhooks';
 
 import { AppConfig } from '../config/app-config';
 import { type Lead, leadField, type LeadKindDescriptor } from '../contract';
-import { LeadConversation } from '../leads/conversation/lead-conversation';
-import { ReplyTokens } from '../leads/conversation/reply-tokens';
-import { LeadTimeline } from '../leads/timeline/lead-timeline';
+import { keyOfMessageId } from '../leads/conversation/store/message-key';
+import { MessageReceipts } from '../leads/conversation/store/message-receipts.store';
+import { ReplyTokens } from '../leads/conversation/store/reply-tokens';
+import { type OutgoingReply } from '../leads/conversation/store/stored-message.schema';
+import { LeadTimeline } from '../leads/timeline/lead-timeline.store';
 
 import { type NotificationChannel } from './notification.schema';
 import { replyMessageOf } from './reply-message';
@@ -21,7 +23,7 @@ export class NotificationChannels implements OnModuleDestroy {
   constructor(
     private readonly config: AppConfig,
     private readonly timeline: LeadTimeline,
-    private readonly conversation: LeadConversation,
+    private readonly receipts: MessageReceipts,
     private readonly tokens: ReplyTokens,
   ) {}
 
@@ -50,8 +52,8 @@ export class NotificationChannels implements OnModuleDestroy {
 
   /**
    * Delivers a job of the outbox; `jobId` is a reply's id on the `reply` channel, `messageKey` the
-   * message a `message-*` job tells of. Answers what is to follow once the job is marked sent (a
-   * sent reply joins its conversation), so the outbox says "sent" as soon as the mail is.
+   * message a `message-*` job tells of. A reply answers what went out, for its conversation (the
+   * worker places it there once the outbox says "sent", as soon as the mail is).
    */
   async deliver(
     channel: NotificationChannel,
@@ -59,7 +61,7 @@ export class NotificationChannels implements OnModuleDestroy {
     lead: Lead,
     jobId: string,
     messageKey: string | null = null,
-  ): Promise<(() => Promise<void>) | void> {
+  ): Promise<OutgoingReply | void> {
     if (channel === 'reply') return this.sendReply(kind, lead, jobId);
     if (channel === 'webhook')
       await this.postWebhook(jobId, { event: 'lead.created', kind: kind.key, lead });
@@ -78,29 +80,24 @@ export class NotificationChannels implements OnModuleDestroy {
   /**
    * An admin's reply to the lead, as its timeline holds it (written when it was queued). With
    * INBOUND_ADDRESS its Reply-To is the lead's signed address, else the admin's. Its Message-ID is
-   * recorded before it goes (an answer naming it finds the lead), and once sent it joins the
-   * lead's conversation.
+   * recorded before it goes (an answer naming it finds the lead, and the reply seen again in our
+   * mailbox is known as ours); what went out is answered for the conversation.
    */
   private async sendReply(
     kind: LeadKindDescriptor,
     lead: Lead,
     replyId: string,
-  ): Promise<() => Promise<void>> {
+  ): Promise<OutgoingReply> {
     const { smtpUrl, from } = this.config.notifications;
     if (!smtpUrl) throw new Error('SMTP_URL is no longer set');
     const message = replyMessageOf(await this.timeline.events(lead._id), replyId);
     if (!message) throw new Error('the reply is no longer on the lead’s timeline');
     const replyTo = this.tokens.addressFor(kind.key, lead._id) ?? message.replyTo;
-    await this.conversation.expectOutgoing(kind.key, lead._id, message.messageId);
+    await this.receipts.outgoing(keyOfMessageId(message.messageId), kind.key, lead._id);
     this.transport ??= createTransport(smtpUrl);
     await this.transport.sendMail({ from, to: lead.email, ...message, replyTo });
     const { messageId, subject, text } = message;
-    const at = new Date();
-    return () =>
-      this.conversation.recordOutgoing(kind.key, lead._id, {
-        ...{ messageId, subject, text, from, to: lead.email },
-        at,
-      });
+    return { messageId, subject, text, from, to: lead.email, at: new Date() };
   }
 
   /**

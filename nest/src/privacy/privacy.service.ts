@@ -7,13 +7,15 @@ import {
   type PrivacyLeadsResponse,
 } from '../contract';
 import { LeadConversation } from '../leads/conversation/lead-conversation';
-import { LeadRegistry } from '../leads/core/lead-registry';
+import { LeadKinds } from '../leads/core/lead-kinds';
+import { LeadWorks } from '../leads/work/lead-works';
 
 /** A person's leads across the four kinds: what we hold of them, and erasing it. */
 @Injectable()
 export class PrivacyService {
   constructor(
-    private readonly registry: LeadRegistry,
+    private readonly kinds: LeadKinds,
+    private readonly works: LeadWorks,
     private readonly conversation: LeadConversation,
   ) {}
 
@@ -24,8 +26,8 @@ export class PrivacyService {
   async leadsOf(email: string): Promise<PrivacyLeadsResponse> {
     const found = await Promise.all(
       LEAD_KIND_KEYS.map(async (key) => {
-        const { privacy, work } = this.registry.get(key);
-        const leads = await privacy.findByEmail(email);
+        const leads = await this.kinds.of(key).people.findByEmail(email);
+        const work = this.works.of(key);
         const timelines = await Promise.all(
           leads.map(async (lead) => [lead._id, await work.timelineOf(lead._id)] as const),
         );
@@ -51,7 +53,7 @@ export class PrivacyService {
   async erase(email: string): Promise<PrivacyEraseResponse> {
     const erased = await Promise.all(
       LEAD_KIND_KEYS.map(
-        async (key) => [key, await this.registry.get(key).privacy.erase(email)] as const,
+        async (key) => [key, await this.kinds.of(key).people.erase(email)] as const,
       ),
     );
     return {

@@ -10,11 +10,11 @@ import { AppConfig } from '../../config/app-config';
 import { type ImapSettings } from '../../config/inbound-env';
 import { InboundPipeline } from '../inbound-pipeline';
 import { type InboundSource } from '../inbound-source';
-import { InboundStatus } from '../status/inbound-status';
+import { InboundStatus } from '../status/inbound-status.store';
 
 import { describeImapError } from './imap-errors';
-import { ImapLease, LEASE_TTL_MS } from './imap-lease';
-import { MailboxCursor, type MailboxPosition } from './mailbox-cursor';
+import { ImapLease, LEASE_TTL_MS } from './imap-lease.store';
+import { MailboxCursor, type MailboxPosition } from './mailbox-cursor.store';
 
 /** How often a process without the lease asks for it again. */
 const STANDBY_MS = 5_000;

@@ -6,8 +6,8 @@ import { type AddressObject, type Attachment, type ParsedMail, simpleParser } fr
 
 import { AppConfig } from '../../config/app-config';
 import { type MessageAddress } from '../../contract';
-import { keyOfContent, keyOfMessageId } from '../../leads/conversation/message-key';
 import { ATTACHMENTS_MAX } from '../../leads/conversation/message-params';
+import { keyOfContent, keyOfMessageId } from '../../leads/conversation/store/message-key';
 
 import { authenticationFailed } from './authentication-results';
 import { isAutomatic } from './auto-reply';

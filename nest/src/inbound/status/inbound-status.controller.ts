@@ -9,8 +9,8 @@ import {
 
 import { INBOUND_PATHS, type InboundStatusResponse } from '../../contract';
 
-import { InboundStatus } from './inbound-status';
 import { InboundStatusDto } from './inbound-status.dto';
+import { InboundStatus } from './inbound-status.store';
 
 @ApiTags('inbound')
 @ApiBearerAuth()

@@ -10,15 +10,15 @@ import {
   type LeadKindKey,
   type UnmatchedPageResponse,
 } from '../../contract';
-import { AttachmentStore } from '../../leads/conversation/attachment.store';
 import { LeadConversation } from '../../leads/conversation/lead-conversation';
 import { LEAD_MAIL_PORT, type LeadMailPort } from '../../leads/conversation/lead-mail.port';
-import { MessageReceipts } from '../../leads/conversation/message-receipts';
+import { AttachmentStore } from '../../leads/conversation/store/attachment.store';
+import { MessageReceipts } from '../../leads/conversation/store/message-receipts.store';
 import {
   type StoredAttachment,
   storedMessageOf,
   toConversationMessage,
-} from '../../leads/conversation/stored-message';
+} from '../../leads/conversation/store/stored-message.schema';
 import { LeadNotifier } from '../../notifications/lead-notifier.service';
 
 import { type UnmatchedRecord, UnmatchedStore } from './unmatched.store';

@@ -4,7 +4,10 @@ import { type Model, Schema, trusted } from 'mongoose';
 
 import { UNMATCHED_REASONS, type UnmatchedReason } from '../../contract';
 import { isDuplicateKey } from '../../database/by-ids';
-import { STORED_MESSAGE_PATHS, type StoredMessage } from '../../leads/conversation/stored-message';
+import {
+  STORED_MESSAGE_PATHS,
+  type StoredMessage,
+} from '../../leads/conversation/store/stored-message.schema';
 
 /** A message waiting for an admin: `_id` is its key, found by it when attached or deleted. */
 export interface UnmatchedRecord extends StoredMessage {

@@ -3,7 +3,7 @@ import { pipeline } from 'node:stream/promises';
 
 import { type Response } from 'express';
 
-import { type StoredAttachment } from './stored-message';
+import { type StoredAttachment } from './store/stored-message.schema';
 
 /** A declared type we repeat as it is: a bare `type/subtype` token, nothing after it. */
 const PLAIN_TYPE = /^[a-z0-9][a-z0-9!#$&^_.+-]{0,63}\/[a-z0-9][a-z0-9!#$&^_.+-]{0,126}$/i;

@@ -11,34 +11,24 @@ import {
   type LeadKindKey,
 } from '../../contract';
 
-import { AttachmentStore } from './attachment.store';
-import { ConversationStore } from './conversation.store';
+import { LEAD_MAIL_PORT, type LeadMailPort, type MailLead } from './lead-mail.port';
+import { AttachmentStore } from './store/attachment.store';
+import { ConversationStore } from './store/conversation.store';
+import { keyOfMessageId } from './store/message-key';
+import { MessageReceipts } from './store/message-receipts.store';
 import {
-  LEAD_MAIL_PORT,
-  type LeadMailPort,
-  type LeadRemovalListener,
-  type MailLead,
-} from './lead-mail.port';
-import { keyOfMessageId } from './message-key';
-import { MessageReceipts } from './message-receipts';
-import { type StoredAttachment, type StoredMessage, toConversationMessage } from './stored-message';
-
-/** One of our replies as it went out, for the conversation. */
-export interface OutgoingReply {
-  messageId: string;
-  at: Date;
-  from: string;
-  to: string;
-  subject: string;
-  text: string;
-}
+  type OutgoingReply,
+  type StoredAttachment,
+  type StoredMessage,
+  toConversationMessage,
+} from './store/stored-message.schema';
 
 /**
  * A lead's conversation: its messages both ways, oldest first, each placed once (by its key, with
  * its receipt) whoever delivers it and however often. Reads go by `_id` only.
  */
 @Injectable()
-export class LeadConversation implements LeadRemovalListener {
+export class LeadConversation {
   private readonly logger = new Logger('Conversation');
 
   constructor(
@@ -101,14 +91,6 @@ export class LeadConversation implements LeadRemovalListener {
   }
 
   /**
-   * Records one of our replies' Message-ID, before it is sent: an answer naming it then finds its
-   * lead, and the reply seen again in our mailbox is known as ours.
-   */
-  async expectOutgoing(kind: LeadKindKey, leadId: string, messageId: string): Promise<void> {
-    await this.receipts.outgoing(keyOfMessageId(messageId), kind, leadId);
-  }
-
-  /**
    * One of our replies went out: it joins the conversation (once, however often the send is
    * retried) and the lead no longer waits on us. Never throws: the mail is sent, and a retry would
    * send it again; a reply missing here is logged.
@@ -145,21 +127,6 @@ export class LeadConversation implements LeadRemovalListener {
         'a sent reply is missing from its conversation',
       );
     }
-  }
-
-  /**
-   * Leads are going: their attachments go first, then their messages (which say where the
-   * attachments are), so an erasure cut short is finished by the next.
-   */
-  async forgetLeads(kind: LeadKindKey, leadIds: readonly string[]): Promise<void> {
-    const forget = async (leadId: string) => {
-      const slots = await this.store.all(kind, leadId);
-      await this.attachments.forget(slots);
-      await this.store.forget(kind, leadId, slots);
-    };
-    // A few leads at a time: a call deletes up to 200, each costing a few reads.
-    for (let i = 0; i < leadIds.length; i += 10)
-      await Promise.all(leadIds.slice(i, i + 10).map(forget));
   }
 
   private async lead(kind: LeadKindKey, leadId: string): Promise<MailLead> {

@@ -63,11 +63,3 @@ export interface LeadMailPort {
 
 /** DI token of the port. */
 export const LEAD_MAIL_PORT = Symbol('LeadMailPort');
-
-/**
- * What goes when leads go (deletion, erasure, retention): told before the leads are removed, so a
- * failure leaves the leads there to be removed again (decision 0016's order).
- */
-export interface LeadRemovalListener {
-  forgetLeads(kind: LeadKindKey, leadIds: readonly string[]): Promise<void>;
-}

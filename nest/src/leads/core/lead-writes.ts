@@ -2,13 +2,20 @@ import { Logger } from '@nestjs/common';
 
 import { SerialQueue } from '../../common/serial-queue';
 import { type AdminRef, type LeadKindKey } from '../../contract';
-import { type LeadRemovalListener } from '../conversation/lead-mail.port';
-import { type LeadTimeline } from '../timeline/lead-timeline';
+import { type LeadTimeline } from '../timeline/lead-timeline.store';
 
 import { type ActionPlan } from './lead-action-plan';
-import { type LeadRepository } from './lead.repository';
 import { type LeadListView } from './list-view/lead-list-view';
-import { type TotalsSnapshot } from './list-view/lead-totals.store';
+import { type TotalsSnapshot } from './list-view/lead-totals';
+import { type LeadRepository } from './repository/lead.repository';
+
+/**
+ * What goes when leads go (deletion, erasure, retention): told before the leads are removed, so a
+ * failure leaves the leads there to be removed again (decision 0016's order).
+ */
+export interface LeadRemovalListener {
+  forgetLeads(kind: LeadKindKey, leadIds: readonly string[]): Promise<void>;
+}
 
 /**
  * How a kind's leads change after intake (admin actions, erasure): one change at a time in this
@@ -21,9 +28,9 @@ export class LeadWrites {
 
   constructor(
     private readonly kind: LeadKindKey,
-    private readonly leads: LeadRepository,
-    private readonly view: LeadListView<LeadKindKey>,
-    private readonly timeline: LeadTimeline,
+    private readonly leads: Pick<LeadRepository, 'write'>,
+    private readonly view: Pick<LeadListView<LeadKindKey>, 'record' | 'distrust'>,
+    private readonly timeline: Pick<LeadTimeline, 'append' | 'forget'>,
     /** What else goes with leads that go (their conversations), told before they are removed. */
     private readonly removals: readonly LeadRemovalListener[] = [],
   ) {

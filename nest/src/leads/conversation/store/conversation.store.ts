@@ -1,0 +1,183 @@
+import { Injectable } from '@nestjs/common';
+import { InjectModel } from '@nestjs/mongoose';
+import { type Model, Schema } from 'mongoose';
+
+import { type LeadKindKey } from '../../../contract';
+import { deleteByIds, findByIds, isDuplicateKey } from '../../../database/by-ids';
+import { DatabaseEngine } from '../../../database/database-engine';
+
+import { STORED_MESSAGE_PATHS, type StoredMessage } from './stored-message.schema';
+
+/**
+ * One message of a lead's conversation in its slot: `_id` is `<kind>:<leadId>:<slot>`, slots
+ * numbered from 1 in the order messages reached the conversation, with no gap. A slot is taken by
+ * inserting it (atomic on every engine, FerretDB 1.x included), so two processes adding to one
+ * conversation at once take two slots; and every read is by computed `_id`s, never a query.
+ */
+export interface MessageSlotRecord extends StoredMessage {
+  _id: string;
+  kind: LeadKindKey;
+  leadId: string;
+  slot: number;
+}
+
+/** A conversation's head: how many slots it had when last written (a hint: never fewer). */
+interface ConversationHeadRecord {
+  _id: string;
+  count: number;
+}
+
+export const MESSAGE_SLOTS_MODEL = 'LeadMessage';
+export const CONVERSATION_HEADS_MODEL = 'LeadConversation';
+
+export const MessageSlotSchema = new Schema<MessageSlotRecord>(
+  {
+    _id: { type: String, required: true },
+    kind: { type: String, required: true },
+    leadId: { type: String, required: true },
+    slot: { type: Number, required: true },
+    ...STORED_MESSAGE_PATHS,
+  },
+  { collection: 'lead_messages', versionKey: false, strict: 'throw', minimize: false },
+);
+
+export const ConversationHeadSchema = new Schema<ConversationHeadRecord>(
+  { _id: { type: String, required: true }, count: { type: Number, required: true } },
+  { collection: 'lead_conversations', versionKey: false, strict: 'throw' },
+);
+
+const headId = (kind: LeadKindKey, leadId: string) => `${kind}:${leadId}`;
+/** Zero-padded, so a conversation's ids also sort in slot order where an engine lists them. */
+export const slotId = (kind: LeadKindKey, leadId: string, slot: number) =>
+  `${kind}:${leadId}:${String(slot).padStart(7, '0')}`;
+
+/** More slots than any conversation takes in one placement: a bound on a runaway loop. */
+const MAX_PROBES = 10_000;
+
+/** Every lead's conversation, in slots read and written by `_id`. */
+@Injectable()
+export class ConversationStore {
+  constructor(
+    @InjectModel(MESSAGE_SLOTS_MODEL) private readonly slots: Model<MessageSlotRecord>,
+    @InjectModel(CONVERSATION_HEADS_MODEL) private readonly heads: Model<ConversationHeadRecord>,
+    private readonly engine: DatabaseEngine,
+  ) {}
+
+  /** The first free slot as far as the head knows (a slot there may be taken since). */
+  async nextSlot(kind: LeadKindKey, leadId: string): Promise<number> {
+    const head = await this.heads.findById(headId(kind, leadId)).lean<ConversationHeadRecord>();
+    return (head?.count ?? 0) + 1;
+  }
+
+  /**
+   * Puts a message into slot `slot`, or the next free one; answers the slot it is in. A slot
+   * already holding this very message (a retry of a placement cut short) is where it stays.
+   * `before(slot)` runs before each attempt: the caller records where it is about to place it, so
+   * a process that dies between the two is found out by the next.
+   */
+  async place(
+    kind: LeadKindKey,
+    leadId: string,
+    message: StoredMessage,
+    slot: number,
+    before: (slot: number) => Promise<void> = () => Promise.resolve(),
+  ): Promise<number> {
+    for (let n = Math.max(1, slot), probes = 0; probes < MAX_PROBES; n++, probes++) {
+      const id = slotId(kind, leadId, n);
+      await before(n);
+      try {
+        await this.slots.create({ _id: id, kind, leadId, slot: n, ...message });
+        await this.raiseHead(kind, leadId, n);
+        return n;
+      } catch (error) {
+        if (!isDuplicateKey(error)) throw error;
+      }
+      const there = await this.slots.findById(id, { key: 1 }).lean<{ key: string }>().exec();
+      if (there?.key === message.key) {
+        await this.raiseHead(kind, leadId, n);
+        return n;
+      }
+    }
+    throw new Error(`no free slot in the conversation of ${kind} ${leadId}`);
+  }
+
+  /** The message in one slot, if this conversation has it there. */
+  async at(kind: LeadKindKey, leadId: string, slot: number): Promise<MessageSlotRecord | null> {
+    return this.slots
+      .findById(slotId(kind, leadId, slot))
+      .lean<MessageSlotRecord>()
+      .exec();
+  }
+
+  /**
+   * Up to `limit` messages after slot `after`, oldest first, and whether more follow: the slots
+   * `after + 1 … after + limit + 1` read by `_id` (one `$in`, or one lookup each on FerretDB 1.x).
+   */
+  async page(
+    kind: LeadKindKey,
+    leadId: string,
+    after: number,
+    limit: number,
+  ): Promise<{ records: MessageSlotRecord[]; hasMore: boolean }> {
+    const ids = Array.from({ length: limit + 1 }, (_, i) => slotId(kind, leadId, after + 1 + i));
+    const found = await findByIds(this.slots, ids, await this.whole());
+    // Slots have no gaps: the first one missing ends the conversation.
+    const records: MessageSlotRecord[] = [];
+    for (const [i, record] of found.entries()) {
+      if (record.slot !== after + 1 + i) break;
+      records.push(record);
+    }
+    return { records: records.slice(0, limit), hasMore: records.length > limit };
+  }
+
+  /**
+   * A whole conversation, oldest first (privacy access, erasure): as many slots as the head says,
+   * and one more (placed by a process that died before raising the head), then on while full. A
+   * lead without a conversation costs two reads.
+   */
+  async all(kind: LeadKindKey, leadId: string): Promise<MessageSlotRecord[]> {
+    const head = await this.heads.findById(headId(kind, leadId)).lean<ConversationHeadRecord>();
+    const known = head?.count ?? 0;
+    const all: MessageSlotRecord[] = [];
+    for (;;) {
+      const limit = Math.min(200, Math.max(1, known - all.length));
+      const { records, hasMore } = await this.page(kind, leadId, all.length, limit);
+      all.push(...records);
+      if (!hasMore) return all;
+    }
+  }
+
+  /** Drops a conversation whole (its lead is going): its slots as read (all()), then its head. */
+  async forget(
+    kind: LeadKindKey,
+    leadId: string,
+    slots: readonly MessageSlotRecord[],
+  ): Promise<void> {
+    await deleteByIds(
+      this.slots,
+      slots.map((slot) => slot._id),
+      await this.whole(),
+    );
+    await this.heads.deleteOne({ _id: headId(kind, leadId) }).exec();
+  }
+
+  /**
+   * Raises the head's count to `slot`. Not isolated on FerretDB 1.x (a lower count may win a race):
+   * harmless, since the count is where a search for a free slot starts, and the search goes on.
+   */
+  private async raiseHead(kind: LeadKindKey, leadId: string, slot: number): Promise<void> {
+    const _id = headId(kind, leadId);
+    const { matchedCount } = await this.heads.updateOne({ _id }, { $max: { count: slot } }).exec();
+    if (matchedCount > 0) return;
+    try {
+      await this.heads.create({ _id, count: slot });
+    } catch (error) {
+      if (!isDuplicateKey(error)) throw error;
+      await this.heads.updateOne({ _id }, { $max: { count: slot } }).exec();
+    }
+  }
+
+  private async whole(): Promise<boolean> {
+    return Boolean(await this.engine.wholeCollectionEngine());
+  }
+}

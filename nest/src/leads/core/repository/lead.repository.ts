@@ -1,0 +1,255 @@
+import { Readable } from 'node:stream';
+
+import { type FactoryProvider, Logger } from '@nestjs/common';
+import { getModelToken } from '@nestjs/mongoose';
+import { type Model } from 'mongoose';
+
+import {
+  emailKey,
+  type LeadKindDescriptor,
+  type LeadKindKey,
+  type LeadList,
+} from '../../../contract';
+import { DatabaseEngine } from '../../../database/database-engine';
+import { ObjectId } from '../../../database/object-id';
+import { type ActionPlan } from '../lead-action-plan';
+import { type LeadCondition } from '../lead-condition';
+import { type EmailCountsKeeper, keyDeltas } from '../lead-email-counts';
+import { LeadEmailCounts } from '../lead-email-counts.store';
+import { sortSpec } from '../lead-order';
+import { type LeadRecord } from '../lead-record';
+import { leadWords } from '../lead-words';
+import { type StoredArrival } from '../list-view/lead-arrivals';
+import { type CachedPage } from '../list-view/lead-list-cache';
+import { type LeadListSource, type ListRead } from '../list-view/lead-list-source';
+import { type KeptTotals } from '../list-view/lead-totals';
+
+import { conditionFilter } from './lead-conditions.repository';
+import { countKeptTotals } from './lead-counts.repository';
+import { LeadEngine } from './lead-engine.repository';
+import {
+  ARRIVAL_FIELDS,
+  arrivalsFilter,
+  assigneeFilter,
+  emailFilter,
+  idsFilter,
+  type LeadQuery,
+  listQuery,
+  recentNewFilter,
+  waitingSinceFilter,
+} from './lead-queries.repository';
+import { storedWords } from './lead-words.repository';
+
+const logger = new Logger('Leads');
+let hintFailureLogged = false;
+
+/** DI token of one kind's LeadRepository. */
+export const leadRepositoryToken = (kind: LeadKindKey) => `LeadRepository:${kind}`;
+
+/** One kind's repository: its model (the kind's collection), the engine's facts, the email counts. */
+export const leadRepositoryProvider = (kind: LeadKindDescriptor): FactoryProvider => ({
+  provide: leadRepositoryToken(kind.key),
+  inject: [getModelToken(kind.collection), DatabaseEngine, LeadEmailCounts],
+  useFactory: (model: Model<LeadRecord>, engine: DatabaseEngine, counts: LeadEmailCounts) =>
+    new LeadRepository(kind, model, new LeadEngine(engine), counts),
+});
+
+/**
+ * Every database call of one kind's use cases on its leads: what it answers is what is stored, and
+ * each write answers what it changed. With lead-upkeep.repository.ts (the start-up fills), the one
+ * place that minds the engine (LeadEngine). The queries are built in lead-queries.repository.ts
+ * (where the index test reads them), a plan's condition in lead-conditions.repository.ts.
+ */
+export class LeadRepository implements LeadListSource {
+  constructor(
+    private readonly kind: LeadKindDescriptor,
+    private readonly model: Model<LeadRecord>,
+    private readonly engine: LeadEngine,
+    /** Told of every lead that arrives or goes, by address (otherRequests). */
+    private readonly counts: EmailCountsKeeper = { change: () => Promise.resolve() },
+  ) {}
+
+  // --- reading -------------------------------------------------------------------------------
+
+  findById(id: string): Promise<LeadRecord | null> {
+    return this.model.findById(id).lean<LeadRecord>().exec();
+  }
+
+  /** The leads of these ids that exist (ids as 24-hex text). */
+  findByIds(ids: readonly string[]): Promise<LeadRecord[]> {
+    return this.model
+      .find(idsFilter(ids.map((id) => new ObjectId(id))))
+      .lean<LeadRecord[]>()
+      .exec();
+  }
+
+  async page(state: LeadList, limit: number, read: ListRead = {}): Promise<CachedPage> {
+    const query = listQuery(state, { ...read, form: await this.engine.wordsForm() });
+    // A list's newest window from its start goes through the list's order alone on DocumentDB
+    // (decision 0021): its planner would pick a list index and pass over every lead's `spamAt:
+    // null` term. Not after a cursor: the keyset's $or then turns into bitmap scans that read
+    // more than the list index does (measured 115-130 ms against 29-37).
+    if (read.since && !read.after && (await this.engine.hintsWindows()))
+      return this.query({ ...query, hint: sortSpec(state) }, limit);
+    return this.query(query, limit);
+  }
+
+  /** When each active `new` lead that arrived at or after `since` arrived (the overdue window). */
+  async recentNew(since: Date): Promise<Date[]> {
+    const leads = await this.model
+      .find(recentNewFilter(since), { createdAt: 1 })
+      .lean<Pick<LeadRecord, '_id' | 'createdAt'>[]>()
+      .exec();
+    return leads.map((lead) => lead.createdAt);
+  }
+
+  /** When each lead counted in `waiting` began to wait (the overdue count's other part). */
+  async waitingSince(): Promise<Date[]> {
+    const leads = await this.model
+      .find(waitingSinceFilter, { awaitingReplySince: 1 })
+      .lean<Pick<LeadRecord, '_id' | 'awaitingReplySince'>[]>()
+      .exec();
+    return leads.flatMap((lead) => (lead.awaitingReplySince ? [lead.awaitingReplySince] : []));
+  }
+
+  /** What insights read of the leads that arrived in `[from, to)`, or of all; spam left out. */
+  arrivals(from?: Date, to?: Date): Promise<StoredArrival[]> {
+    return this.model.collection
+      .find<StoredArrival>(arrivalsFilter(from, to), { projection: ARRIVAL_FIELDS })
+      .toArray();
+  }
+
+  /** Every lead one admin owns, in any list (their ownership goes when they do). */
+  assignedTo(adminId: string): Promise<LeadRecord[]> {
+    return this.model
+      .find(assigneeFilter(new ObjectId(adminId)))
+      .lean<LeadRecord[]>()
+      .exec();
+  }
+
+  /** A whole list in list order as a stream, read in batches (never held in memory at once). */
+  stream(state: LeadList, q?: string): Readable {
+    const leads = async function* (this: LeadRepository) {
+      const { filter, sort } = listQuery(state, { q, form: await this.engine.wordsForm() });
+      yield* this.model.find(filter).sort(sort).lean().cursor({ batchSize: 1000 });
+    };
+    return Readable.from(leads.call(this));
+  }
+
+  /** Every lead of an email address, in no order. */
+  findByEmail(email: string): Promise<LeadRecord[]> {
+    return this.model
+      .find(emailFilter(emailKey(email)))
+      .lean<LeadRecord[]>()
+      .exec();
+  }
+
+  /** The newest `limit` leads of an email address, newest first. */
+  newestByEmail(email: string, limit: number): Promise<LeadRecord[]> {
+    return this.model
+      .find(emailFilter(emailKey(email)))
+      .sort({ createdAt: -1, _id: -1 })
+      .limit(limit)
+      .lean<LeadRecord[]>()
+      .exec();
+  }
+
+  /** Up to `limit` leads that meet a condition, in no order (the retention run's batches). */
+  matching(condition: LeadCondition, limit: number): Promise<LeadRecord[]> {
+    return this.model.find(conditionFilter(condition)).limit(limit).lean<LeadRecord[]>().exec();
+  }
+
+  /** Counts the lists (what the kept totals stand for). Reads every lead: checks only. */
+  count(): Promise<KeptTotals> {
+    return countKeptTotals((filter) => this.model.countDocuments(filter).exec());
+  }
+
+  // --- writing -------------------------------------------------------------------------------
+
+  /**
+   * Stores a new lead; resolves once the database has acknowledged it. `intake` is what the intake
+   * learned of the submission beside its fields: its proof's verdict, whether it is held as
+   * spam (and why), and where it came from.
+   */
+  async insert(
+    fields: Record<string, string>,
+    intake: Pick<LeadRecord, 'proof' | 'spamAt' | 'spamReasons' | 'source'> = {},
+  ): Promise<LeadRecord> {
+    const [created] = await this.model.create([
+      {
+        ...fields,
+        ...intake,
+        emailKey: emailKey(fields.email ?? ''),
+        ...storedWords(await this.engine.wordsForm(), leadWords(this.kind, fields)),
+        archivedAt: null,
+        readAt: null,
+      },
+    ]);
+    if (!created) throw new Error('insert returned no document');
+    const record = created.toObject<LeadRecord>();
+    // The lead is stored: its address's count follows in the background (this process's readers
+    // wait for it), and one left behind costs an answer's otherRequests, never the lead.
+    void this.counts
+      .change(keyDeltas([record], 1))
+      .catch((error: unknown) =>
+        logger.warn({ err: error }, 'email count not kept for a new lead'),
+      );
+    return record;
+  }
+
+  /**
+   * Writes a plan to its targets in one call and answers how many it changed: fewer than planned
+   * means another process changed some of them since they were read.
+   */
+  async write({ targets, condition, effect }: ActionPlan): Promise<number> {
+    const ids = idsFilter(targets.map((lead) => lead._id));
+    // FerretDB 1.x looks up a filter of `_id` alone directly and reads the whole collection for
+    // any other; and it isolates no write, so a condition there would guard nothing. The kind's
+    // write queue is what keeps a change from racing another there.
+    const filter = (await this.engine.readsByIndex())
+      ? { ...ids, ...conditionFilter(condition) }
+      : ids;
+    if (effect === 'remove') {
+      const { deletedCount } = await this.model.deleteMany(filter).exec();
+      if (deletedCount > 0) await this.counts.change(keyDeltas(targets, -1));
+      return deletedCount;
+    }
+    const result = await this.model
+      .updateMany(filter, { $set: effect.set }, { timestamps: false })
+      .exec();
+    return result.modifiedCount;
+  }
+
+  // --- the engine ----------------------------------------------------------------------------
+
+  /** Whether narrowed reads are served by an index (else every read decodes every lead). */
+  readsByIndex(): Promise<boolean> {
+    return this.engine.readsByIndex();
+  }
+
+  /** The most leads an inbox holds within its latency targets on this engine, where it sets one. */
+  inboxLimit(): Promise<{ engine: string; leads: number } | null> {
+    return this.engine.inboxLimit();
+  }
+
+  private async query({ filter, sort, hint }: LeadQuery, limit: number): Promise<CachedPage> {
+    const find = () =>
+      this.model
+        .find(filter)
+        .sort(sort)
+        .limit(limit + 1);
+    const records = await (hint ? find().hint(hint) : find())
+      .lean<LeadRecord[]>()
+      .exec()
+      .catch((error: unknown) => {
+        if (!hint) throw error;
+        // The index is not there (a database run with MONGODB_AUTO_INDEX=false before `npm run
+        // db:indexes`): the same read without the hint is slower, never wrong.
+        if (!hintFailureLogged)
+          logger.warn(`A hinted read failed (${String(error)}); reading without hints' help.`);
+        hintFailureLogged = true;
+        return find().lean<LeadRecord[]>().exec();
+      });
+    return { records: records.slice(0, limit), hasMore: records.length > limit };
+  }
+}

@@ -1,0 +1,111 @@
+import { Injectable } from '@nestjs/common';
+import { InjectModel } from '@nestjs/mongoose';
+import { type AnyBulkWriteOperation, type Model, trusted, Types } from 'mongoose';
+
+import { type AdminRef, type LeadKindKey } from '../../contract';
+
+import { LEAD_TIMELINE_MODEL, type StoredEvent, type TimelineRecord } from './lead-timeline.schema';
+
+/** An event to add to a lead's timeline. */
+export interface NewEvent {
+  leadId: string;
+  type: StoredEvent['type'];
+  admin: AdminRef | null;
+  detail: Record<string, unknown>;
+  /** Given when the event's id is needed before it is stored (a note's id is its event's). */
+  id?: Types.ObjectId;
+  at?: Date;
+}
+
+/** Every lead's timeline: appended to by the lead's actions, notes and replies, read by `_id`. */
+@Injectable()
+export class LeadTimeline {
+  constructor(
+    @InjectModel(LEAD_TIMELINE_MODEL) private readonly timelines: Model<TimelineRecord>,
+  ) {}
+
+  /** Adds events to leads' timelines in one write; a lead's first event creates its timeline. */
+  async append(kind: LeadKindKey, events: readonly NewEvent[]): Promise<void> {
+    if (events.length === 0) return;
+    const operations: AnyBulkWriteOperation<TimelineRecord>[] = events.map((event) => ({
+      updateOne: {
+        filter: { _id: new Types.ObjectId(event.leadId) },
+        update: {
+          $setOnInsert: { kind },
+          $push: { events: toStored(event) },
+        },
+        upsert: true,
+      },
+    }));
+    await this.timelines.bulkWrite(operations, { ordered: false });
+  }
+
+  /** A lead's stored events, oldest first (as appended). */
+  async events(leadId: string): Promise<StoredEvent[]> {
+    const record = await this.timelines
+      .findById(new Types.ObjectId(leadId))
+      .lean<TimelineRecord>()
+      .exec();
+    return record?.events ?? [];
+  }
+
+  /**
+   * Removes one event that matches `where` too; whether one was removed. The array is written whole
+   * (FerretDB 1.x's $pull takes only exact values, not a condition), under the condition that it
+   * still has the length read: an event appended meanwhile makes it read again, never lost.
+   */
+  async removeEvent(
+    leadId: string,
+    eventId: string,
+    where: Partial<Pick<StoredEvent, 'type' | 'adminId'>> = {},
+  ): Promise<boolean> {
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const events = await this.events(leadId);
+      const kept = events.filter((event) => !isEvent(event, eventId, where));
+      if (kept.length === events.length) return false;
+      const result = await this.timelines
+        .updateOne(
+          { _id: new Types.ObjectId(leadId), events: trusted({ $size: events.length }) },
+          { $set: { events: kept } },
+        )
+        .exec();
+      if (result.modifiedCount > 0) return true;
+    }
+    throw new Error(`the timeline of ${leadId} kept changing; event ${eventId} not removed`);
+  }
+
+  /** Drops the timelines of leads that are gone (deleted or erased), with all they said. */
+  async forget(leadIds: readonly string[]): Promise<void> {
+    if (leadIds.length === 0) return;
+    await this.timelines
+      .deleteMany({ _id: trusted({ $in: leadIds.map((id) => new Types.ObjectId(id)) }) })
+      .exec();
+  }
+}
+
+/** Whether a stored event is the one of `eventId`, and meets `where` too. */
+export function isEvent(
+  event: StoredEvent,
+  eventId: string,
+  where: Partial<Pick<StoredEvent, 'type' | 'adminId'>>,
+): boolean {
+  return (
+    event._id.toHexString() === eventId &&
+    (where.type === undefined || event.type === where.type) &&
+    (where.adminId === undefined ||
+      (where.adminId === null
+        ? event.adminId === null
+        : Boolean(event.adminId?.equals(where.adminId))))
+  );
+}
+
+function toStored(event: NewEvent): StoredEvent {
+  return {
+    _id: event.id ?? new Types.ObjectId(),
+    at: event.at ?? new Date(),
+    type: event.type,
+    adminId: event.admin ? new Types.ObjectId(event.admin.id) : null,
+    adminEmail: event.admin?.email ?? null,
+    detail: event.detail,
+  };
+}
