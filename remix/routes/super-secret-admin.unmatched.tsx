@@ -8,15 +8,7 @@ import {
 import { Form, useActionData, useLoaderData, useSearchParams } from '@remix-run/react';
 import { Alert, Button } from 'react-bootstrap';
 
-import {
-  isLeadKindKey,
-  isObjectId,
-  LEAD_KIND_KEYS,
-  LEAD_KINDS,
-  type LeadKindKey,
-  MESSAGE_ID_PATTERN,
-  type UnmatchedReason,
-} from '@contract';
+import { LEAD_KIND_KEYS, LEAD_KINDS, type UnmatchedReason } from '@contract';
 import {
   attachUnmatched,
   deleteUnmatched,
@@ -25,6 +17,9 @@ import {
 import { listLeads } from '~/api-client/leads.server';
 import { MessageView } from '~/components/admin/lead-work/conversation';
 import { ErrorAlert, useBusy } from '~/components/admin/page-parts';
+import { ATTACH_FIELDS, UNMATCHED_FORMS } from '~/components/admin/unmatched-schema';
+import { IntentField } from '~/components/forms/intent-field';
+import { INVALID_REQUEST, readIntentForm } from '~/components/forms/read-form';
 import { UNMATCHED_PAGE_PATH, unmatchedAttachmentHref } from '~/config/paths';
 import { adminPageMeta } from '~/utils/admin-meta';
 import { requireAdmin, unlessSessionBlocked } from '~/utils/session.server';
@@ -81,20 +76,20 @@ async function findLeads(find: string, token: string): Promise<Candidate[]> {
 
 export async function action({ request }: ActionFunctionArgs) {
   const token = await requireAdmin(request);
-  const form = await request.formData();
-  const id = String(form.get('id') ?? '');
-  if (!MESSAGE_ID_PATTERN.test(id)) return data({ message: 'No such email.' }, { status: 400 });
-  if (form.get('intent') === 'delete') {
-    const outcome = await unlessSessionBlocked(await deleteUnmatched(id, token));
-    if (!outcome.ok) return data({ message: outcome.message }, { status: outcome.status });
-    return redirect(UNMATCHED_PAGE_PATH);
-  }
-  const [kind, leadId] = String(form.get('lead') ?? '').split(':');
-  if (!isLeadKindKey(kind) || !isObjectId(leadId))
-    return data({ message: 'Choose the lead to attach it to.' }, { status: 400 });
-  const outcome = await unlessSessionBlocked(
-    await attachUnmatched(id, kind as LeadKindKey, leadId!, token),
-  );
+  const read = readIntentForm(await request.formData(), UNMATCHED_FORMS);
+  if (!read) return data({ message: INVALID_REQUEST }, { status: 400 });
+  if (!read.ok)
+    return data(
+      { message: Object.values(read.errors)[0]?.[0] ?? INVALID_REQUEST },
+      { status: 400 },
+    );
+  const { id } = read.value;
+  const outcome =
+    read.intent === 'delete'
+      ? await unlessSessionBlocked(await deleteUnmatched(id, token))
+      : await unlessSessionBlocked(
+          await attachUnmatched(id, read.value.lead.kind, read.value.lead.leadId, token),
+        );
   if (!outcome.ok) return data({ message: outcome.message }, { status: outcome.status });
   return redirect(UNMATCHED_PAGE_PATH);
 }
@@ -152,13 +147,17 @@ export default function UnmatchedRoute() {
                 <div className="d-flex flex-wrap gap-2 align-items-end">
                   {candidates.length ? (
                     <Form method="post" className="d-flex gap-2 align-items-end">
-                      <input type="hidden" name="id" value={message.id} />
-                      <input type="hidden" name="intent" value="attach" />
+                      <input type="hidden" name={ATTACH_FIELDS.id.name} value={message.id} />
+                      <IntentField forms={UNMATCHED_FORMS} value="attach" />
                       <div>
                         <label htmlFor={`attach-${message.id}`} className="form-label small">
                           Attach to
                         </label>
-                        <select id={`attach-${message.id}`} name="lead" className="form-select">
+                        <select
+                          id={`attach-${message.id}`}
+                          {...ATTACH_FIELDS.lead}
+                          className="form-select"
+                        >
                           {candidates.map((candidate) => (
                             <option key={candidate.value} value={candidate.value}>
                               {candidate.label}
@@ -172,8 +171,8 @@ export default function UnmatchedRoute() {
                     </Form>
                   ) : null}
                   <Form method="post">
-                    <input type="hidden" name="id" value={message.id} />
-                    <input type="hidden" name="intent" value="delete" />
+                    <input type="hidden" name={ATTACH_FIELDS.id.name} value={message.id} />
+                    <IntentField forms={UNMATCHED_FORMS} value="delete" />
                     <Button type="submit" variant="outline-danger" disabled={busy}>
                       Delete
                     </Button>

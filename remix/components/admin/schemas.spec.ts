@@ -8,6 +8,7 @@ import { PRIVACY_FORMS } from './privacy-schema';
 import { REAUTH_FIELDS, reauthSchema } from './reauth-schema';
 import { SETTINGS_FORMS, TARGET_MESSAGE } from './settings-schema';
 import { CODE_STEP_SCHEMA, PASSWORD_STEP_FIELDS, SIGN_IN_FORMS } from './sign-in-schema';
+import { UNMATCHED_FORMS } from './unmatched-schema';
 
 const ID = 'f'.repeat(24);
 
@@ -177,6 +178,25 @@ describe('the admin area’s forms', () => {
     ).toEqual({ intent: 'erase', ok: true, value: { email: 'a@example.com', confirmed: true } });
     expect(readIntentForm(formOf({ intent: 'erase', email: ' ' }), PRIVACY_FORMS)).toMatchObject({
       ok: false,
+    });
+  });
+
+  it('attaches an unmatched email to a lead chosen as kind:id, or deletes it', () => {
+    const id = 'a'.repeat(32);
+    expect(
+      readIntentForm(formOf({ intent: 'attach', id, lead: `keDemo:${ID}` }), UNMATCHED_FORMS),
+    ).toEqual({ intent: 'attach', ok: true, value: { id, lead: { kind: 'keDemo', leadId: ID } } });
+    for (const lead of ['', `nope:${ID}`, 'keDemo:123', `keDemo:${ID}:x`])
+      expect(readIntentForm(formOf({ intent: 'attach', id, lead }), UNMATCHED_FORMS)).toMatchObject(
+        { ok: false, errors: { lead: ['Choose the lead to attach it to.'] } },
+      );
+    expect(readIntentForm(formOf({ intent: 'delete', id: '../x' }), UNMATCHED_FORMS)).toMatchObject(
+      { ok: false, errors: { id: ['No such email.'] } },
+    );
+    expect(readIntentForm(formOf({ intent: 'delete', id }), UNMATCHED_FORMS)).toEqual({
+      intent: 'delete',
+      ok: true,
+      value: { id },
     });
   });
 });
