@@ -3,6 +3,7 @@ import { MongooseModule } from '@nestjs/mongoose';
 
 import { AppConfig } from '../config/app-config';
 import { INBOUND_PATHS } from '../contract';
+import { DatabaseModule } from '../database/database.module';
 import { LeadConversationModule } from '../leads/conversation/conversation.module';
 import { NotificationsModule } from '../notifications/notifications.module';
 
@@ -29,6 +30,7 @@ import { rawMessageBody } from './webhook/raw-message-body';
  */
 @Module({
   imports: [
+    DatabaseModule,
     LeadConversationModule,
     NotificationsModule,
     MongooseModule.forFeature([

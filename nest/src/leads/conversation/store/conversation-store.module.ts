@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 
+import { DatabaseModule } from '../../../database/database.module';
+
 import {
   ATTACHMENT_CHUNKS_MODEL,
   AttachmentChunkSchema,
@@ -30,6 +32,7 @@ import { ReplyTokens } from './reply-tokens';
  */
 @Module({
   imports: [
+    DatabaseModule,
     MongooseModule.forFeature([
       { name: MESSAGE_SLOTS_MODEL, schema: MessageSlotSchema },
       { name: CONVERSATION_HEADS_MODEL, schema: ConversationHeadSchema },
