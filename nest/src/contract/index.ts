@@ -13,3 +13,4 @@ export * from './insights';
 export * from './privacy-and-audit';
 export * from './text';
 export * from './csv';
+export * from './business-hours';
