@@ -15,7 +15,11 @@ import {
   unreadFilter,
 } from '../../nest/src/leads/core/lead-queries';
 import { type LeadRecord } from '../../nest/src/leads/core/lead-record';
-import { claimQuery } from '../../nest/src/notifications/notification-worker.service';
+import { overdueRecheckQuery } from '../../nest/src/notifications/chat/chat-alert-queue';
+import {
+  claimQuery,
+  throttleQuery,
+} from '../../nest/src/notifications/notification-worker.service';
 import {
   boundsMatchesFirst,
   type IndexKey,
@@ -177,6 +181,14 @@ describe('every query shape has an index that serves its filter and sort', () =>
         },
       ]),
       ['lead_notifications', { name: 'notification claim', ...claimQuery(new Date()) }],
+      [
+        'lead_notifications',
+        { name: 'a chat channel held back by a 429', filter: throttleQuery('slack', new Date()) },
+      ],
+      [
+        'lead_notifications',
+        { name: 'overdue checks read again', filter: overdueRecheckQuery(['keDemo', 'contactUs']) },
+      ],
       ['admins', { name: 'admin by email', filter: { email: 'a@example.com' } }],
       ['lead_totals', { name: 'totals of a kind', filter: { _id: 'contactUs' } }],
     ];

@@ -14,3 +14,4 @@ export * from './privacy-and-audit';
 export * from './text';
 export * from './csv';
 export * from './business-hours';
+export * from './chat-alerts';
