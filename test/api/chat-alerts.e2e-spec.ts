@@ -2,6 +2,7 @@ import { Types } from 'mongoose';
 
 import { LEAD_KINDS, leadPaths, RESPONSE_TARGETS_PATH } from '../../nest/src/contract';
 import { ChatAlertSettingsService } from '../../nest/src/notifications/chat/chat-alert-settings';
+import { LeadNotifier } from '../../nest/src/notifications/lead-notifier.service';
 import { type ChatReceiver, eventually, startChatReceiver } from '../support/receivers';
 import { validSubmission } from '../support/submissions';
 import { createAdmin, createTestApp, loginToken, request, type TestApp } from '../support/test-app';
@@ -339,6 +340,32 @@ describe('chat alerts: Slack and Teams through the outbox', () => {
       await Promise.all([slack.close(), teams.close()]);
     }
   }, 40_000);
+
+  it('posts a lead that wrote again once per message (raised by conversations, when they come)', async () => {
+    const slack = await startChatReceiver();
+    const teams = await startChatReceiver(() => ({ status: 202 }));
+    const t = await chatApp(slack, teams);
+    try {
+      const id = await submit(t);
+      await eventually(() => slack.posted().length === 1 && teams.posted().length === 1);
+      const notifier = t.app.get(LeadNotifier);
+      await notifier.leadWroteAgain(kind, id, 'message-1');
+      await notifier.leadWroteAgain(kind, id, 'message-1');
+      await notifier.leadWroteAgain(kind, id, 'message-2');
+      await eventually(() => slack.posted().length === 3 && teams.posted().length === 3);
+      expect(slack.posted().map((body) => (body as { text: string }).text)).toEqual([
+        'New KE Demo Request: Ada Lovelace 0',
+        'KE Demo Request: the lead wrote again: Ada Lovelace 0',
+        'KE Demo Request: the lead wrote again: Ada Lovelace 0',
+      ]);
+      await sleep(2_000);
+      expect(slack.calls).toHaveLength(3);
+      expect(teams.calls).toHaveLength(3);
+    } finally {
+      await t.close();
+      await Promise.all([slack.close(), teams.close()]);
+    }
+  });
 
   it('queues only the events switched on for the kind and channel', async () => {
     const slack = await startChatReceiver();
