@@ -3,7 +3,12 @@ import { Types } from 'mongoose';
 import { LEAD_KINDS, leadPaths, RESPONSE_TARGETS_PATH } from '../../nest/src/contract';
 import { ChatAlertSettingsService } from '../../nest/src/notifications/chat/chat-alert-settings';
 import { LeadNotifier } from '../../nest/src/notifications/lead-notifier.service';
-import { type ChatReceiver, eventually, startChatReceiver } from '../support/receivers';
+import {
+  type ChatAnswer,
+  type ChatReceiver,
+  eventually,
+  startChatReceiver,
+} from '../support/receivers';
 import { validSubmission } from '../support/submissions';
 import { createAdmin, createTestApp, loginToken, request, type TestApp } from '../support/test-app';
 
@@ -37,6 +42,33 @@ async function chatApp(
     SPAM_FILTER: 'off',
     ...extra,
   });
+}
+
+interface ChatRun {
+  t: TestApp;
+  slack: ChatReceiver;
+  teams: ChatReceiver;
+}
+
+/**
+ * Runs `run` with both receivers up (Slack's answering 200 `ok` and Teams' 202 unless `answers`
+ * says otherwise) and an API pointed at them, and closes all three after.
+ */
+async function withChat(
+  answers: { slack?: ChatAnswer; teams?: ChatAnswer },
+  run: (chat: ChatRun) => Promise<void>,
+): Promise<void> {
+  const slack = await startChatReceiver(answers.slack, { path: '/services/T0/B0/slack' });
+  const teams = await startChatReceiver(answers.teams ?? (() => ({ status: 202 })), {
+    path: '/workflows/teams',
+  });
+  const t = await chatApp(slack, teams);
+  try {
+    await run({ t, slack, teams });
+  } finally {
+    await t.close();
+    await Promise.all([slack.close(), teams.close()]);
+  }
 }
 
 async function submit(t: TestApp, fields: Record<string, string> = {}, n = 0): Promise<string> {
@@ -91,10 +123,7 @@ describe('chat alerts: Slack and Teams through the outbox', () => {
   });
 
   it('posts a new lead once to each, escaped, linking to the lead; its overdue check waits for its due time', async () => {
-    const slack = await startChatReceiver(undefined, { path: '/services/T0/B0/slack' });
-    const teams = await startChatReceiver(() => ({ status: 202 }), { path: '/workflows/teams' });
-    const t = await chatApp(slack, teams);
-    try {
+    await withChat({}, async ({ t, slack, teams }) => {
       const id = await submit(t, { name: HOSTILE_NAME, company: HOSTILE_COMPANY });
       await eventually(() => slack.posted().length === 1 && teams.posted().length === 1);
       const link = `${WEB_URL}/super-secret-admin/lead/keDemo/${id}`;
@@ -154,84 +183,78 @@ describe('chat alerts: Slack and Teams through the outbox', () => {
       ]);
       expect(slack.calls).toHaveLength(1);
       expect(teams.calls).toHaveLength(1);
-    } finally {
-      await t.close();
-      await Promise.all([slack.close(), teams.close()]);
-    }
+    });
   });
 
   it('waits out a 429 for as long as Retry-After says, holding back the channel’s other alerts', async () => {
-    const slack = await startChatReceiver((n) =>
-      n === 1
-        ? { status: 429, headers: { 'Retry-After': '3' }, body: 'rate_limited' }
-        : { status: 200, body: 'ok' },
+    await withChat(
+      {
+        slack: (n) =>
+          n === 1
+            ? { status: 429, headers: { 'Retry-After': '3' }, body: 'rate_limited' }
+            : { status: 200, body: 'ok' },
+      },
+      async ({ t, slack, teams }) => {
+        const first = await submit(t, {}, 1);
+        const second = await submit(t, {}, 2);
+        await eventually(() => slack.posted().length === 2, 20_000);
+        const [refused, ...later] = slack.calls;
+        expect(refused?.answered).toBe(429);
+        // No Slack call at all before the time it gave, then both leads, once each.
+        for (const call of later)
+          expect(call.at - (refused?.at ?? 0)).toBeGreaterThanOrEqual(3_000);
+        expect(later.map((call) => call.answered)).toEqual([200, 200]);
+        const names = slack
+          .posted()
+          .map((body) => (body as { text: string }).text)
+          .sort();
+        expect(names).toEqual([
+          'New KE Demo Request: Ada Lovelace 1',
+          'New KE Demo Request: Ada Lovelace 2',
+        ]);
+        // The 429 is no failed attempt: the alert it held back went at its first counted attempt.
+        const throttledRow = (await rowOf(t, first, 'slack', 'newLead'))?.throttled
+          ? await rowOf(t, first, 'slack', 'newLead')
+          : await rowOf(t, second, 'slack', 'newLead');
+        expect(throttledRow).toMatchObject({
+          status: 'sent',
+          attempts: 1,
+          throttled: 1,
+          lastError: null,
+        });
+        expect(teams.posted()).toHaveLength(2);
+      },
     );
-    const teams = await startChatReceiver(() => ({ status: 202 }));
-    const t = await chatApp(slack, teams);
-    try {
-      const first = await submit(t, {}, 1);
-      const second = await submit(t, {}, 2);
-      await eventually(() => slack.posted().length === 2, 20_000);
-      const [refused, ...later] = slack.calls;
-      expect(refused?.answered).toBe(429);
-      // No Slack call at all before the time it gave, then both leads, once each.
-      for (const call of later) expect(call.at - (refused?.at ?? 0)).toBeGreaterThanOrEqual(3_000);
-      expect(later.map((call) => call.answered)).toEqual([200, 200]);
-      const names = slack
-        .posted()
-        .map((body) => (body as { text: string }).text)
-        .sort();
-      expect(names).toEqual([
-        'New KE Demo Request: Ada Lovelace 1',
-        'New KE Demo Request: Ada Lovelace 2',
-      ]);
-      // The 429 is no failed attempt: the alert it held back went at its first counted attempt.
-      const throttledRow = (await rowOf(t, first, 'slack', 'newLead'))?.throttled
-        ? await rowOf(t, first, 'slack', 'newLead')
-        : await rowOf(t, second, 'slack', 'newLead');
-      expect(throttledRow).toMatchObject({
-        status: 'sent',
-        attempts: 1,
-        throttled: 1,
-        lastError: null,
-      });
-      expect(teams.posted()).toHaveLength(2);
-    } finally {
-      await t.close();
-      await Promise.all([slack.close(), teams.close()]);
-    }
   }, 40_000);
 
   it('retries after a 500 with the outbox’s backoff, and after a 429 without counting it', async () => {
-    const slack = await startChatReceiver(() => ({ status: 200, body: 'ok' }));
-    const teams = await startChatReceiver((n) =>
-      n === 1
-        ? { status: 429, headers: { 'Retry-After': '2' } }
-        : n === 2
-          ? { status: 500, body: 'busy' }
-          : { status: 202 },
+    await withChat(
+      {
+        teams: (n) =>
+          n === 1
+            ? { status: 429, headers: { 'Retry-After': '2' } }
+            : n === 2
+              ? { status: 500, body: 'busy' }
+              : { status: 202 },
+      },
+      async ({ t, slack, teams }) => {
+        const id = await submit(t);
+        await eventually(() => teams.posted().length === 1, 20_000);
+        const [throttled, failed, accepted] = teams.calls;
+        expect(teams.calls.map((call) => call.answered)).toEqual([429, 500, 202]);
+        expect((failed?.at ?? 0) - (throttled?.at ?? 0)).toBeGreaterThanOrEqual(2_000);
+        // The first backoff after a failed attempt is 2 s.
+        expect((accepted?.at ?? 0) - (failed?.at ?? 0)).toBeGreaterThanOrEqual(2_000);
+        await eventually(async () => (await rowOf(t, id, 'teams', 'newLead'))?.status === 'sent');
+        expect(await rowOf(t, id, 'teams', 'newLead')).toMatchObject({
+          status: 'sent',
+          attempts: 2,
+          throttled: 1,
+          lastError: null,
+        });
+        expect(slack.posted()).toHaveLength(1);
+      },
     );
-    const t = await chatApp(slack, teams);
-    try {
-      const id = await submit(t);
-      await eventually(() => teams.posted().length === 1, 20_000);
-      const [throttled, failed, accepted] = teams.calls;
-      expect(teams.calls.map((call) => call.answered)).toEqual([429, 500, 202]);
-      expect((failed?.at ?? 0) - (throttled?.at ?? 0)).toBeGreaterThanOrEqual(2_000);
-      // The first backoff after a failed attempt is 2 s.
-      expect((accepted?.at ?? 0) - (failed?.at ?? 0)).toBeGreaterThanOrEqual(2_000);
-      await eventually(async () => (await rowOf(t, id, 'teams', 'newLead'))?.status === 'sent');
-      expect(await rowOf(t, id, 'teams', 'newLead')).toMatchObject({
-        status: 'sent',
-        attempts: 2,
-        throttled: 1,
-        lastError: null,
-      });
-      expect(slack.posted()).toHaveLength(1);
-    } finally {
-      await t.close();
-      await Promise.all([slack.close(), teams.close()]);
-    }
   }, 40_000);
 
   it('posts each event once: raised again (out of Spam and back), or across restarts of the API', async () => {
@@ -294,10 +317,7 @@ describe('chat alerts: Slack and Teams through the outbox', () => {
   }, 70_000);
 
   it('posts a lead still waiting past its due time as overdue, once; skips one answered in time', async () => {
-    const slack = await startChatReceiver();
-    const teams = await startChatReceiver(() => ({ status: 202 }));
-    const t = await chatApp(slack, teams);
-    try {
+    await withChat({}, async ({ t, slack, teams }) => {
       await createAdmin(t);
       const token = await loginToken(t);
       const waiting = await submit(t, {}, 1);
@@ -335,17 +355,11 @@ describe('chat alerts: Slack and Teams through the outbox', () => {
       await sleep(2_000);
       expect(slack.posted()).toHaveLength(3);
       expect(teams.posted()).toHaveLength(3);
-    } finally {
-      await t.close();
-      await Promise.all([slack.close(), teams.close()]);
-    }
+    });
   }, 40_000);
 
   it('posts a lead that wrote again once per message (raised by conversations, when they come)', async () => {
-    const slack = await startChatReceiver();
-    const teams = await startChatReceiver(() => ({ status: 202 }));
-    const t = await chatApp(slack, teams);
-    try {
+    await withChat({}, async ({ t, slack, teams }) => {
       const id = await submit(t);
       await eventually(() => slack.posted().length === 1 && teams.posted().length === 1);
       const notifier = t.app.get(LeadNotifier);
@@ -361,17 +375,11 @@ describe('chat alerts: Slack and Teams through the outbox', () => {
       await sleep(2_000);
       expect(slack.calls).toHaveLength(3);
       expect(teams.calls).toHaveLength(3);
-    } finally {
-      await t.close();
-      await Promise.all([slack.close(), teams.close()]);
-    }
+    });
   });
 
   it('queues only the events switched on for the kind and channel', async () => {
-    const slack = await startChatReceiver();
-    const teams = await startChatReceiver(() => ({ status: 202 }));
-    const t = await chatApp(slack, teams);
-    try {
+    await withChat({}, async ({ t, slack, teams }) => {
       await t.app.get(ChatAlertSettingsService).set({
         keDemo: { teams: { newLead: false }, slack: { overdue: false } },
       });
@@ -389,9 +397,6 @@ describe('chat alerts: Slack and Teams through the outbox', () => {
         keDemo: { teams: { newLead: false }, slack: { overdue: false } },
       });
       expect(teams.calls).toHaveLength(0);
-    } finally {
-      await t.close();
-      await Promise.all([slack.close(), teams.close()]);
-    }
+    });
   });
 });
