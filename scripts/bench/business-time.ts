@@ -98,7 +98,7 @@ console.log(
   `business time, µs per call (${calls} calls; load ${loadavg()[0]?.toFixed(1)} on this machine)`,
 );
 console.log(
-  '| calendar | add 4 h | add 30 d | add, cold days | between (≤ 30 d) | isOpen | earliest not overdue |',
+  '| calendar | add 4 h | add 30 d | add 4 h, its days never seen | between (≤ 30 d) | isOpen | earliest not overdue |',
 );
 console.log('|---|---|---|---|---|---|---|');
 for (const row of rows) console.log(`| ${row.map(fixed).join(' | ')} |`);
