@@ -1,13 +1,11 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { InjectModel } from '@nestjs/mongoose';
-import { type Model, trusted, Types } from 'mongoose';
 
 import { type LeadKindDescriptor, type LeadKindKey } from '../contract';
 import { type ReplyDelivery } from '../leads/timeline/timeline-events';
 
 import { ChatAlertQueue } from './chat/chat-alert-queue';
 import { NotificationChannels } from './notification-channels';
-import { LeadNotification } from './notification.schema';
+import { NotificationOutbox } from './notification-outbox.store';
 
 /**
  * Queues a lead's notifications and chat alerts. The event methods never throw: notifying must
@@ -18,14 +16,14 @@ export class LeadNotifier {
   private readonly logger = new Logger('Notifications');
 
   constructor(
-    @InjectModel(LeadNotification.name) private readonly outbox: Model<LeadNotification>,
+    private readonly outbox: NotificationOutbox,
     private readonly channels: NotificationChannels,
     private readonly chat: ChatAlertQueue,
   ) {}
 
   /** Drops the queued notifications of erased leads: nothing of them is sent afterwards. */
   async forget(kind: LeadKindDescriptor, leadIds: string[]): Promise<void> {
-    await this.outbox.deleteMany({ kind: kind.key, leadId: trusted({ $in: leadIds }) });
+    await this.outbox.forget(kind, leadIds);
   }
 
   /** Whether a reply can be queued at all (SMTP_URL is set). */
@@ -35,12 +33,7 @@ export class LeadNotifier {
 
   /** Queues a reply, whose mail is on the lead's timeline already. Throws: the caller answers. */
   async queueReply(kind: LeadKindDescriptor, leadId: string, replyId: string): Promise<void> {
-    await this.outbox.create({
-      _id: new Types.ObjectId(replyId),
-      channel: 'reply',
-      kind: kind.key,
-      leadId,
-    });
+    await this.outbox.queueReply(kind, leadId, replyId);
   }
 
   /**
@@ -48,27 +41,16 @@ export class LeadNotifier {
    * `queued`, with the last error while it is being retried.
    */
   async replyDeliveries(replyIds: readonly string[]): Promise<Map<string, ReplyDelivery>> {
-    const found = await Promise.all(
-      replyIds.map((id) =>
-        this.outbox.findById(new Types.ObjectId(id), { status: 1, lastError: 1 }).lean().exec(),
-      ),
-    );
+    const statuses = await this.outbox.statuses(replyIds);
     return new Map(
-      found.flatMap((job, i) =>
-        job
-          ? [
-              [
-                replyIds[i] ?? '',
-                {
-                  // A reply is never skipped (only chat alerts are): pending is queued.
-                  status:
-                    job.status === 'pending' || job.status === 'skipped' ? 'queued' : job.status,
-                  error: job.status === 'sent' ? null : (job.lastError ?? null),
-                },
-              ],
-            ]
-          : [],
-      ),
+      [...statuses].map(([id, { status, lastError }]) => [
+        id,
+        {
+          // A reply is never skipped (only chat alerts are): pending is queued.
+          status: status === 'pending' || status === 'skipped' ? 'queued' : status,
+          error: status === 'sent' ? null : lastError,
+        },
+      ]),
     );
   }
 
@@ -79,9 +61,7 @@ export class LeadNotifier {
   async leadCreated(kind: LeadKindDescriptor, leadId: string): Promise<void> {
     const channels = this.channels.enabled();
     if (channels.length > 0)
-      await this.safely(kind, leadId, () =>
-        this.outbox.insertMany(channels.map((channel) => ({ channel, kind: kind.key, leadId }))),
-      );
+      await this.safely(kind, leadId, () => this.outbox.queueLead(kind, leadId, channels));
     await this.safely(kind, leadId, () => this.chat.queue(kind, leadId, ['newLead', 'overdue']));
   }
 

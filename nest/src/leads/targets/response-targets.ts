@@ -6,7 +6,6 @@ import {
   type ResponseTargetsRequest,
 } from '../../contract';
 import { LeadNotifier } from '../../notifications/lead-notifier.service';
-import { type DueClock } from '../core/lead-record';
 
 import { ResponseTargetsStore } from './response-targets.store';
 
@@ -45,8 +44,8 @@ export class ResponseTargetsService {
     return targets;
   }
 
-  /** What a kind's leads' due times are read against, now. */
-  async clock(kind: LeadKindKey): Promise<DueClock> {
+  /** What a kind's leads' due times are read against, now (the lead core's DueClock). */
+  async clock(kind: LeadKindKey): Promise<{ targetMinutes: number; now: Date }> {
     return { targetMinutes: (await this.all())[kind], now: new Date() };
   }
 

@@ -1,15 +1,7 @@
 import { Injectable } from '@nestjs/common';
 
 import { AppConfig } from '../../config/app-config';
-import { type ChatAlertEvent, type ChatChannel, type LeadKind } from '../../contract';
-import {
-  type DueClock,
-  dueOf,
-  type LeadRecord,
-  listOf,
-  stageOf,
-  toLead,
-} from '../../leads/core/lead-record';
+import { type ChatAlertEvent, type ChatChannel, type Lead, type LeadKind } from '../../contract';
 
 import { leadLink } from './chat-alert';
 import { ChatPoster } from './chat-poster';
@@ -22,14 +14,15 @@ export type ChatAttempt =
   /** Not yet: an overdue check before the lead's due time. Not an attempt. */
   | { outcome: 'later'; at: Date };
 
-/** Waiting for a first reply: active and still `new`, as `dueOf` counts a lead overdue. */
-const waitingForReply = (record: LeadRecord) =>
-  listOf(record) === 'active' && stageOf(record) === 'new';
+/** Waiting for a first reply: active and still `new`, as a lead's `overdue` counts it. */
+const waitingForReply = (lead: Lead) =>
+  lead.spamAt === null && lead.archivedAt === null && lead.stage === 'new';
 
 /**
- * Decides and posts one chat alert of the outbox, from the lead as it is now (read by the worker)
- * and its kind's due clock: an overdue alert only for a lead still waiting past its due time,
- * checked again at that time if it is not yet.
+ * Decides and posts one chat alert of the outbox, from the lead as it is now (read by the worker,
+ * its `dueAt` and `overdue` against its kind's due clock): an overdue alert only for a lead still
+ * waiting past its due time, checked again at that time if it is not yet. Below the lead core: it
+ * sees the contract's Lead, never a stored one.
  */
 @Injectable()
 export class ChatAlertDelivery {
@@ -41,20 +34,17 @@ export class ChatAlertDelivery {
   async attempt(
     job: { channel: ChatChannel; event?: ChatAlertEvent; leadId: string },
     kind: LeadKind,
-    record: LeadRecord | null,
-    clock: DueClock,
+    lead: Lead | null,
   ): Promise<ChatAttempt> {
     const event = job.event ?? 'newLead';
-    if (!record) return { outcome: 'skipped', reason: 'the lead no longer exists' };
-    if (listOf(record) === 'spam') return { outcome: 'skipped', reason: 'the lead is in Spam' };
+    if (!lead) return { outcome: 'skipped', reason: 'the lead no longer exists' };
+    if (lead.spamAt !== null) return { outcome: 'skipped', reason: 'the lead is in Spam' };
     if (event === 'overdue') {
-      if (!waitingForReply(record))
+      if (!waitingForReply(lead))
         return { outcome: 'skipped', reason: 'answered, moved on or archived before it was due' };
-      const { dueAt, overdue } = dueOf(record, clock);
-      // Overdue once its due time has passed (dueOf): one millisecond after it.
-      if (!overdue) return { outcome: 'later', at: new Date(dueAt.getTime() + 1) };
+      // Overdue once its due time has passed: one millisecond after it.
+      if (!lead.overdue) return { outcome: 'later', at: new Date(Date.parse(lead.dueAt) + 1) };
     }
-    const lead = toLead(kind, record, clock);
     const link = leadLink(this.config.webUrl, kind, job.leadId);
     await this.poster.post(job.channel, { event, kind, lead, link });
     return { outcome: 'sent' };

@@ -4,7 +4,7 @@ import { type ApiError } from '../../common/api-error';
 import { createValidationPipe } from '../../common/validation';
 import { LEAD_KINDS } from '../../contract';
 
-import { chatAlertId } from './chat-alert-queue';
+import { chatAlertId } from './chat-alert-outbox.store';
 import { changedPaths, withDefaults } from './chat-alert-settings.store';
 import { assertChatAlertsChange, ChatAlertsRequestDto } from './chat-alerts.dto';
 
