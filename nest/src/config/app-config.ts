@@ -56,6 +56,9 @@ export abstract class AppConfig {
     smtpUrl?: string;
     notifyEmail?: string;
     from: string;
+    /** The chat alerts' incoming webhooks (SLACK_WEBHOOK_URL, TEAMS_WEBHOOK_URL). */
+    slackWebhookUrl?: string;
+    teamsWebhookUrl?: string;
   };
 }
 
@@ -151,6 +154,8 @@ export function resolveAppConfig(env: EnvironmentVariables): AppConfig {
       smtpUrl: env.SMTP_URL,
       notifyEmail: env.NOTIFY_EMAIL,
       from: env.NOTIFY_FROM ?? 'leads@localhost',
+      slackWebhookUrl: env.SLACK_WEBHOOK_URL,
+      teamsWebhookUrl: env.TEAMS_WEBHOOK_URL,
     },
   };
 }

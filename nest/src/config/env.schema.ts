@@ -20,6 +20,8 @@ import {
   PASSWORD_MIN_LENGTH,
 } from '../contract';
 
+import { ChatWebhookVariables } from './chat-webhook-env';
+
 const DURATION = /^\d+(ms|s|m|h|d)$/;
 const PORT_MESSAGE = '$property must be a port number (0-65535)';
 const COUNT_MESSAGE = '$property must be a whole number of at least 1';
@@ -28,7 +30,7 @@ const RP_ID =
   /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)*[a-z0-9-]*[a-z]([a-z0-9-]{0,61}[a-z0-9])?$/i;
 
 /** Environment as the API reads it. Every variable is documented in the README's configuration table. */
-export class EnvironmentVariables {
+export class EnvironmentVariables extends ChatWebhookVariables {
   @IsIn(['development', 'production', 'test'])
   NODE_ENV: 'development' | 'production' | 'test' = 'development';
 

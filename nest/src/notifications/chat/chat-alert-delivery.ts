@@ -1,0 +1,52 @@
+import { Injectable } from '@nestjs/common';
+
+import { AppConfig } from '../../config/app-config';
+import { type ChatAlertEvent, type ChatChannel, type Lead, type LeadKind } from '../../contract';
+
+import { leadLink } from './chat-alert';
+import { ChatPoster } from './chat-poster';
+
+/** What came of one attempt at a chat alert (a failure is thrown instead). */
+export type ChatAttempt =
+  | { outcome: 'sent' }
+  /** Nothing to post after all (the lead is gone, in Spam, or was answered in time). */
+  | { outcome: 'skipped'; reason: string }
+  /** Not yet: an overdue check before the lead's due time. Not an attempt. */
+  | { outcome: 'later'; at: Date };
+
+/** Waiting for a first reply: active and still `new`, as a lead's `overdue` counts it. */
+const waitingForReply = (lead: Lead) =>
+  lead.spamAt === null && lead.archivedAt === null && lead.stage === 'new';
+
+/**
+ * Decides and posts one chat alert of the outbox, from the lead as it is now (read by the worker,
+ * its `dueAt` and `overdue` against its kind's due clock): an overdue alert only for a lead still
+ * waiting past its due time, checked again at that time if it is not yet. Below the lead core: it
+ * sees the contract's Lead, never a stored one.
+ */
+@Injectable()
+export class ChatAlertDelivery {
+  constructor(
+    private readonly poster: ChatPoster,
+    private readonly config: AppConfig,
+  ) {}
+
+  async attempt(
+    job: { channel: ChatChannel; event?: ChatAlertEvent; leadId: string },
+    kind: LeadKind,
+    lead: Lead | null,
+  ): Promise<ChatAttempt> {
+    const event = job.event ?? 'newLead';
+    if (!lead) return { outcome: 'skipped', reason: 'the lead no longer exists' };
+    if (lead.spamAt !== null) return { outcome: 'skipped', reason: 'the lead is in Spam' };
+    if (event === 'overdue') {
+      if (!waitingForReply(lead))
+        return { outcome: 'skipped', reason: 'answered, moved on or archived before it was due' };
+      // Overdue once its due time has passed: one millisecond after it.
+      if (!lead.overdue) return { outcome: 'later', at: new Date(Date.parse(lead.dueAt) + 1) };
+    }
+    const link = leadLink(this.config.webUrl, kind, job.leadId);
+    await this.poster.post(job.channel, { event, kind, lead, link });
+    return { outcome: 'sent' };
+  }
+}
