@@ -222,7 +222,7 @@ export function createLeadController<K extends LeadKindKey>(
     @Get(`${kind.resource}/export.csv`)
     @ApiOperation({ summary: `Download a list of ${noun}s as CSV (streamed)` })
     @ApiProduces('text/csv')
-    @ApiOkResponse({ description: 'RFC 4180 CSV; formula-like cells are prefixed with a quote' })
+    @ApiOkResponse({ description: "RFC 4180 CSV, safe read with , ; or tab: formulas get '" })
     @ApiBadRequestResponse({
       description: 'Unknown state, or a search that is too long or holds NUL',
     })
