@@ -1,4 +1,4 @@
-import { TokenDenyList } from '../../nest/src/auth/token-deny-list.service';
+import { TokenDenyList } from '../../nest/src/auth/token-deny-list.store';
 import {
   ADMINS_PATH,
   AUDIT_PATH,

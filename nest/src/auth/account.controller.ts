@@ -51,7 +51,7 @@ import {
 } from './public.decorator';
 import { sessionOf } from './request-admin';
 import { SessionStore } from './sessions/session.store';
-import { TokenDenyList } from './token-deny-list.service';
+import { TokenDenyList } from './token-deny-list.store';
 
 const SESSION_ID = new RegExp(SESSION_ID_SCHEMA.pattern);
 

@@ -11,7 +11,7 @@ import {
 import { AdminService, normaliseEmail } from './admin.service';
 import { LoginThrottleService } from './login-throttle.service';
 import { type MfaChallenge } from './mfa/mfa-challenge.schema';
-import { MfaChallenges } from './mfa/mfa-challenges.service';
+import { MfaChallenges } from './mfa/mfa-challenges.store';
 import { type CheckedFactor, MfaService, methodsOf } from './mfa/mfa.service';
 import { challengeKey, PASSKEY_NOT_ACCEPTED, PasskeysService } from './passkeys/passkeys.service';
 import { dummyPasswordHash, verifyPassword } from './password-hasher';

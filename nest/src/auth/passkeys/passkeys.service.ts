@@ -21,7 +21,7 @@ import { LoginThrottleService } from '../login-throttle.service';
 import { newRecoveryCodes } from '../mfa/recovery-codes';
 import { Admin, type AdminDocument } from '../schemas/admin.schema';
 
-import { PasskeyChallenges } from './passkey-challenges.service';
+import { PasskeyChallenges } from './passkey-challenges.store';
 import { PASSKEY_MODEL, type PasskeyRecord } from './passkey.schema';
 
 /** How long the browser lets the person answer (the challenge itself lives 5 minutes). */
