@@ -1,22 +1,16 @@
 import { Controller, Get, Res } from '@nestjs/common';
 import { InjectConnection } from '@nestjs/mongoose';
-import {
-  ApiOkResponse,
-  ApiOperation,
-  ApiServiceUnavailableResponse,
-  ApiTags,
-} from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
 import { type Response } from 'express';
 import { type Connection, ConnectionStates } from 'mongoose';
 
-import { Public } from '../auth/public.decorator';
+import { PublicEndpoint } from '../auth/admin-endpoint.decorator';
 import { type HealthResponse } from '../contract';
 import { StorageState } from '../database/storage-state';
 
 const PING_TIMEOUT_MS = 2_000;
 
 @ApiTags('health')
-@Public()
 @Controller('health')
 export class HealthController {
   constructor(
@@ -25,11 +19,12 @@ export class HealthController {
   ) {}
 
   @Get()
-  @ApiOperation({ summary: 'Liveness and database reachability (for load balancers and compose)' })
-  @ApiOkResponse({ description: '{success: true, database: "up", storage: "ok"}' })
-  @ApiServiceUnavailableResponse({
-    description:
-      '{success: false, database: "down"} or, degraded, {success: false, database: "up", storage: "full"}',
+  @PublicEndpoint({
+    summary: 'Liveness and database reachability (for load balancers and compose)',
+    ok: { description: '{success: true, database: "up", storage: "ok"}' },
+    errors: {
+      503: '{success: false, database: "down"} or, degraded, {success: false, database: "up", storage: "full"}',
+    },
   })
   async check(
     @Res({ passthrough: true }) response: Response,
