@@ -9,7 +9,7 @@ import { AUTH_PATHS, type ChangePasswordResponse, type SessionListResponse } fro
 
 import { AdminEndpoint } from './admin-endpoint.decorator';
 import { AdminService } from './admin.service';
-import { AuthService, originOf } from './auth.service';
+import { AuthService, originOf, WRONG_CURRENT_PASSWORD } from './auth.service';
 import {
   ChangePasswordDto,
   ChangePasswordResponseDto,
@@ -48,7 +48,8 @@ export class AccountController {
     freshFactor: true,
     ok: ChangePasswordResponseDto,
     errors: {
-      400: 'Malformed body, wrong current password, a new password too short, too common or equal to the current one (errors per field)',
+      400: 'Malformed body, or a new password too short, too common or equal to the current one (errors per field)',
+      403: `${WRONG_CURRENT_PASSWORD} (errors.currentPassword)`,
     },
   })
   @Audited('password-changed')
@@ -90,10 +91,6 @@ export class AccountController {
       });
       throw error;
     };
-    if (body.passkey === undefined && body.password === undefined)
-      throw new ApiError(HttpStatus.BAD_REQUEST, 'Your password or a passkey is required', {
-        password: ['send password (with a code once you have a second factor) or passkey'],
-      });
     if (body.password !== undefined) await this.mfa.checkPassword(admin, body.password, ip);
     let factor: CheckedFactor | null = null;
     if (body.passkey !== undefined) {

@@ -2,20 +2,34 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Matches } from 'class-validator';
 
-import { IsAbsentOr, IsEmailAddress, IsText } from '../../common/validation';
+import { BLANK, IsAbsentOr, IsEmailAddress, IsText } from '../../common/validation';
 import { FIELD_LIMITS, INTAKE_PROOF_MAX_LENGTH, type LeadKindDescriptor } from '../../contract';
 
 import { IsLeadSource, LeadSourceDto } from './lead-source.dto';
 
+/** What a phone number may hold besides blanks: digits and the separators people type. */
+const PHONE_CHARACTER = String.raw`0-9+()./x\-`;
+/**
+ * A phone number's patterns, as the OpenAPI document states them: the characters above and blanks,
+ * and when required at least one that is not blank (what IsText checks besides). Written with \u
+ * escapes (BLANK), which ECMAScript and Python regular expressions read alike.
+ */
+export const PHONE_PATTERNS = {
+  optional: `^[${PHONE_CHARACTER}${BLANK}]*$`,
+  required: `^[${PHONE_CHARACTER}${BLANK}]*[${PHONE_CHARACTER}][${PHONE_CHARACTER}${BLANK}]*$`,
+} as const;
+
 /** A phone number as people type it: digits and the usual separators; required as the kind says. */
 export function IsPhoneNumber({ phoneRequired: required }: LeadKindDescriptor) {
   return applyDecorators(
-    ...(required
-      ? [ApiProperty({ maxLength: FIELD_LIMITS.phone_number })]
-      : [ApiPropertyOptional({ maxLength: FIELD_LIMITS.phone_number })]),
     ...(required ? [] : [IsAbsentOr()]),
     IsText(FIELD_LIMITS.phone_number, { required }),
-    Matches(/^[0-9+()\-.\s/x]*$/, {
+    // After IsText: the document states the one pattern both checks make together.
+    (required ? ApiProperty : ApiPropertyOptional)({
+      maxLength: FIELD_LIMITS.phone_number,
+      pattern: required ? PHONE_PATTERNS.required : PHONE_PATTERNS.optional,
+    }),
+    Matches(new RegExp(PHONE_PATTERNS.optional), {
       message: 'phone_number may contain only digits, spaces and + ( ) - . / x',
     }),
   );
