@@ -24,7 +24,7 @@ import {
   leadPaths,
   leadWorkPaths,
 } from '../../nest/src/contract';
-import { recountLeadTotals } from '../../nest/src/leads/core/list-view/lead-totals.store';
+import { recountLeadTotals } from '../../nest/src/leads/core/repository/lead-counts.repository';
 import { fakeLead, wordsFormOfDb } from '../seed/fake-leads';
 import { startWebStack, type WebStack } from '../stack/web-stack';
 

@@ -1,10 +1,17 @@
-import { Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import {
+  type FactoryProvider,
+  Logger,
+  type OnApplicationBootstrap,
+  type OnApplicationShutdown,
+} from '@nestjs/common';
+import { getModelToken } from '@nestjs/mongoose';
 import { type Model, trusted } from 'mongoose';
 
+import { AppConfig } from '../../config/app-config';
 import { ExpiredDocuments } from '../../database/expired-documents';
 
-import { type RateLimitWindow } from './rate-limit-window.schema';
-import { type RateLimitState, RateLimitStore } from './rate-limit.store';
+import { RateLimitWindow } from './rate-limit-window.schema';
+import { MemoryRateLimitStore, type RateLimitState, RateLimitStore } from './rate-limit.store';
 
 const SWEEP_INTERVAL_MS = 60_000;
 /** Rounds of "another process changed the window first" before giving up (never seen past 2). */
@@ -112,3 +119,13 @@ const stateOf = (window: Pick<RateLimitWindow, 'count' | 'resetAt'>): RateLimitS
   count: window.count,
   resetAt: window.resetAt.getTime(),
 });
+
+/** The counters as RATE_LIMIT_STORE says: in the database (the default), or in this process. */
+export const rateLimitStoreProvider: FactoryProvider<RateLimitStore> = {
+  provide: RateLimitStore,
+  inject: [AppConfig, getModelToken(RateLimitWindow.name)],
+  useFactory: (config: AppConfig, windows: Model<RateLimitWindow>): RateLimitStore =>
+    config.rateLimitStore === 'memory'
+      ? new MemoryRateLimitStore()
+      : new DatabaseRateLimitStore(windows, config.database.autoIndex),
+};

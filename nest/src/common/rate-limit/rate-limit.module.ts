@@ -1,12 +1,9 @@
 import { Global, Module } from '@nestjs/common';
-import { getModelToken, MongooseModule } from '@nestjs/mongoose';
-import { type Model } from 'mongoose';
+import { MongooseModule } from '@nestjs/mongoose';
 
-import { AppConfig } from '../../config/app-config';
-
-import { DatabaseRateLimitStore } from './database-rate-limit.store';
+import { rateLimitStoreProvider } from './database-rate-limit.store';
 import { RateLimitWindow, RateLimitWindowSchema } from './rate-limit-window.schema';
-import { MemoryRateLimitStore, RateLimitStore } from './rate-limit.store';
+import { RateLimitStore } from './rate-limit.store';
 
 /**
  * The counters behind the intake limit and the sign-in throttle: in the database by default, so
@@ -17,16 +14,7 @@ import { MemoryRateLimitStore, RateLimitStore } from './rate-limit.store';
   imports: [
     MongooseModule.forFeature([{ name: RateLimitWindow.name, schema: RateLimitWindowSchema }]),
   ],
-  providers: [
-    {
-      provide: RateLimitStore,
-      inject: [AppConfig, getModelToken(RateLimitWindow.name)],
-      useFactory: (config: AppConfig, windows: Model<RateLimitWindow>): RateLimitStore =>
-        config.rateLimitStore === 'memory'
-          ? new MemoryRateLimitStore()
-          : new DatabaseRateLimitStore(windows, config.database.autoIndex),
-    },
-  ],
+  providers: [rateLimitStoreProvider],
   exports: [RateLimitStore],
 })
 export class RateLimitModule {}

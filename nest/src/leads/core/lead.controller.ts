@@ -16,7 +16,6 @@ import {
 } from '@nestjs/common';
 import { ApiHeader, ApiProduces, ApiTags } from '@nestjs/swagger';
 import { type Request, type Response } from 'express';
-import { Types } from 'mongoose';
 
 import { AuditService } from '../../audit/audit.service';
 import { AdminEndpoint, PublicEndpoint } from '../../auth/admin-endpoint.decorator';
@@ -44,10 +43,11 @@ import {
   type LeadResponse,
   type LeadStageRequest,
 } from '../../contract';
+import { ObjectId } from '../../database/object-id';
 import { IntakeProof } from '../intake/intake-proof';
+import { IntakeThrottleGuard } from '../intake/intake-throttle.guard';
 
 import { CreateLeadResponseDto } from './create-lead.dto';
-import { IntakeThrottleGuard } from './intake-throttle.guard';
 import { type ActionInput } from './lead-action-plan';
 import { createLeadIdDto, LeadAssignDto, LeadIdsDto, LeadStageDto } from './lead-action.dto';
 import { leadActionRoute, searchOf } from './lead-action.route';
@@ -165,7 +165,7 @@ export function createLeadController<K extends LeadKindKey>(
       if (assignee === 'none') return { ...query, assignee: null };
       const id = assignee === 'me' ? request.admin?.id : (await this.adminRef(assignee)).id;
       if (!id) throw new ApiError(HttpStatus.UNAUTHORIZED, 'Invalid or expired token');
-      return { ...query, assignee: new Types.ObjectId(id) };
+      return { ...query, assignee: new ObjectId(id) };
     }
 
     @Get(`${kind.resource}/export.csv`)

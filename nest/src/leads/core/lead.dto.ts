@@ -2,8 +2,8 @@ import { ApiProperty, getSchemaPath } from '@nestjs/swagger';
 
 import { named } from '../../common/named';
 import { type LeadKindDescriptor, leadFields, LEAD_STAGES, SPAM_REASONS } from '../../contract';
-import { nullableAdminRef } from '../work/lead-work.dto';
 
+import { nullableAdminRef } from './admin-ref.dto';
 import { LeadSourceDto } from './lead-source.dto';
 
 // What a kind's leads look like in answers. The bodies and queries that lead calls take are in

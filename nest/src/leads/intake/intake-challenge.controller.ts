@@ -3,10 +3,10 @@ import { ApiTags } from '@nestjs/swagger';
 
 import { PublicEndpoint } from '../../auth/admin-endpoint.decorator';
 import { INTAKE_CHALLENGE_PATH, type IntakeChallenge } from '../../contract';
-import { ChallengeThrottleGuard } from '../core/intake-throttle.guard';
 
 import { IntakeChallengeDto } from './intake-challenge.dto';
 import { IntakeProof } from './intake-proof';
+import { ChallengeThrottleGuard } from './intake-throttle.guard';
 
 @ApiTags('intake')
 @Controller()
