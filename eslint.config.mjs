@@ -95,10 +95,6 @@ export default tseslint.config(
       'nest/src/**/*.store.ts',
       'nest/src/**/*.schema.ts',
       'nest/src/**/*.spec.ts',
-      // Until refine-controllers' one expiring-document store replaces these three (issue 31).
-      'nest/src/auth/mfa/mfa-challenges.service.ts',
-      'nest/src/auth/passkeys/passkey-challenges.service.ts',
-      'nest/src/auth/token-deny-list.service.ts',
     ],
     rules: { 'no-restricted-imports': apiImports([]) },
   },

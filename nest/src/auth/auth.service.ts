@@ -11,7 +11,7 @@ import {
 import { AdminService, normaliseEmail } from './admin.service';
 import { LoginThrottleService } from './login-throttle.service';
 import { type MfaChallenge } from './mfa/mfa-challenge.schema';
-import { MfaChallenges } from './mfa/mfa-challenges.service';
+import { MfaChallenges } from './mfa/mfa-challenges.store';
 import { type CheckedFactor, MfaService, methodsOf } from './mfa/mfa.service';
 import { challengeKey, PASSKEY_NOT_ACCEPTED, PasskeysService } from './passkeys/passkeys.service';
 import { dummyPasswordHash, verifyPassword } from './password-hasher';
@@ -22,6 +22,8 @@ import { TokenService } from './token.service';
 
 export const INVALID_CREDENTIALS = 'Invalid email or password';
 export const WRONG_SECOND_FACTOR = 'The code is not correct';
+/** The 403 of a password change whose current password is wrong. */
+export const WRONG_CURRENT_PASSWORD = 'The current password is not correct';
 
 /** A right password: the session, or (with a second factor) the challenge that leads to one. */
 export type PasswordOutcome =
@@ -163,8 +165,9 @@ export class AuthService {
     newPassword: string,
     origin: SessionOrigin,
   ): Promise<string> {
+    // A refusal of who is asking, not of the request's form: 403, with the field it is about.
     if (!(await verifyPassword(admin.passwordHash, currentPassword)))
-      throw new ApiError(HttpStatus.BAD_REQUEST, 'The current password is not correct', {
+      throw new ApiError(HttpStatus.FORBIDDEN, WRONG_CURRENT_PASSWORD, {
         currentPassword: ['currentPassword is not correct'],
       });
     if (newPassword === currentPassword)

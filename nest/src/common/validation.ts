@@ -30,8 +30,8 @@ export function createValidationPipe(): ValidationPipe {
 // eslint-disable-next-line no-control-regex -- NUL is exactly what we reject
 const NO_NUL = /^[^\u0000]*$/;
 
-/** What JavaScript's trim() removes: every character that makes text blank. */
-const BLANK = String.raw`\t\n\v\f\r \u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff`;
+/** What JavaScript's trim() removes, and its `\s` matches: every character that makes text blank. */
+export const BLANK = String.raw`\t\n\v\f\r \u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff`;
 /**
  * The text rules as patterns, stated in the OpenAPI document and enforced with the same sources:
  * no NUL (FerretDB cannot store it), and for a required field at least one character that is not
@@ -176,12 +176,35 @@ export function IsIdList(max: number) {
   );
 }
 
+/** A rule across two properties of a body, which its OpenAPI schema states (openapi-exact.ts). */
+export interface PairRule {
+  /** `exactly-one`: one of the two, never both (oneOf); `at-least-one`: either or both (anyOf). */
+  rule: 'exactly-one' | 'at-least-one';
+  properties: readonly [string, string];
+}
+
+const pairRules = new Map<object, PairRule>();
+
+/** The pair rules of the bodies' classes, by class name (as the document names their schemas). */
+export function pairRulesByName(): Map<string, PairRule> {
+  return new Map([...pairRules].map(([cls, rule]) => [(cls as { name: string }).name, rule]));
+}
+
+/** Records the pair once per class (both of its properties declare it). */
+const declarePair =
+  (rule: PairRule['rule'], other: string): PropertyDecorator =>
+  (target, property) => {
+    if (!pairRules.has(target.constructor))
+      pairRules.set(target.constructor, { rule, properties: [String(property), other] });
+  };
+
 /**
  * Exactly one of this property and `other` is sent. The property's rules apply when it is sent; the
  * one marked `reportsMissing` also answers for a body with neither ("send X or Y").
  */
 export function ExactlyOneOf(other: string, { reportsMissing = false } = {}) {
   return applyDecorators(
+    declarePair('exactly-one', other),
     ValidateIf((object: Record<string, unknown>, value: unknown) =>
       value !== undefined ? true : reportsMissing && object[other] === undefined,
     ),
@@ -195,6 +218,27 @@ export function ExactlyOneOf(other: string, { reportsMissing = false } = {}) {
           args?.value === undefined
             ? `send ${args?.property} or ${other}`
             : `send either ${args?.property} or ${other}, not both`,
+      },
+    }),
+  );
+}
+
+/**
+ * This property, `other` or both are sent; absent, this property answers for the body with
+ * `message`. Put it last (nearest the property): its check comes first. Instead of IsAbsentOr.
+ */
+export function AtLeastOneOf(other: string, message: string) {
+  return applyDecorators(
+    declarePair('at-least-one', other),
+    ValidateIf(
+      (object: Record<string, unknown>, value: unknown) =>
+        value !== undefined || object[other] === undefined,
+    ),
+    ValidateBy({
+      name: 'atLeastOneOf',
+      validator: {
+        validate: (value: unknown) => value !== undefined,
+        defaultMessage: () => message,
       },
     }),
   );

@@ -1,8 +1,8 @@
 import { ApiProperty } from '@nestjs/swagger';
 
+import { named } from '../../common/named';
 import { IsText } from '../../common/validation';
 import { LEAD_KIND_KEYS, REPLY_LIMITS, type ReplyTemplate } from '../../contract';
-import { named } from '../core/lead.dto';
 
 /** Body of `PUT /reply-templates/{kind}`: the subject is a mail header, so one line. */
 export class ReplyTemplateRequestDto implements ReplyTemplate {
