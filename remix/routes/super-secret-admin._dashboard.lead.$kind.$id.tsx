@@ -30,9 +30,9 @@ import {
   RelatedRequests,
   ReplyForm,
   StageControl,
-  StageUndo,
   Timeline,
   useDeliveryWatch,
+  useStageUndo,
   type WorkDone,
   type WorkRefusal,
 } from '~/components/admin/lead-work';
@@ -205,6 +205,7 @@ function LeadDetail({
   );
   const replies = (work.timeline ?? []).filter((event) => event.type === 'reply').length;
   useDeliveryWatch(work.timeline);
+  useStageUndo(kind, lead._id);
   return (
     <>
       <LeadFields kind={kind} lead={lead} />
@@ -224,9 +225,8 @@ function LeadDetail({
         </p>
       ) : null}
       <div className="lead-work">
-        <StageControl kind={kind} lead={lead} q={q} />
-        <StageUndo />
-        <OwnerControl lead={lead} me={me} admins={work.admins} />
+        <StageControl kind={kind} lead={lead} q={q} events={work.timeline} />
+        <OwnerControl lead={lead} me={me} admins={work.admins} events={work.timeline} />
       </div>
       <LeadActionForm kind={kind} q={q}>
         {/* Spam leaves by "Not spam" (archive and unarchive leave it as it is). */}
@@ -239,7 +239,7 @@ function LeadDetail({
         />{' '}
         <LeadActionButton kind={kind} action="unread" id={lead._id} name={lead.name} />
       </LeadActionForm>
-      {/* Next to the buttons it takes back: the dialog keeps focus inside. */}
+      {/* Next to the buttons it takes back (and the stage above): the dialog keeps focus inside. */}
       <DetailUndo />
       <ReplyForm email={lead.email} draft={work.replyDraft} sentCount={replies} />
       <Notes notes={notes} me={me} />
