@@ -35,8 +35,10 @@ import {
   useStageUndo,
   type WorkDone,
   type WorkRefusal,
+  type WorkRequest,
 } from '~/components/admin/lead-work';
 import { RelativeTime } from '~/components/admin/relative-time';
+import { humanErrors, refusalWords } from '~/components/forms/field-errors';
 import { JS_FLAG, postedWithJs } from '~/components/forms/js-flag';
 import { ADMIN_PATH } from '~/config/paths';
 import { useHydrated } from '~/hooks/use-hydrated';
@@ -90,15 +92,28 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
   // The API's own words for what it refused (a 409 names SMTP_URL); otherwise it is unavailable.
   const refused = outcome.status >= 400 && outcome.status < 500;
+  const labels = WORK_LABELS[work.intent];
+  const errors = humanErrors(outcome.errors, labels);
   return data<WorkRefusal>(
     {
       intent: work.intent,
-      message: refused ? outcome.message : 'The service is unavailable. Please try again.',
-      ...(outcome.errors ? { errors: outcome.errors } : {}),
+      message: refused
+        ? refusalWords(outcome, labels)
+        : 'The service is unavailable. Please try again.',
+      ...(errors ? { errors } : {}),
     },
     { status: refused ? outcome.status : 502 },
   );
 }
+
+/** The labels of each detail form's fields, for the API's per-field messages. */
+const WORK_LABELS: Record<WorkRequest['intent'], Record<string, string>> = {
+  stage: { stage: 'Stage' },
+  assign: { adminId: 'Owner' },
+  note: { text: 'Note' },
+  'delete-note': {},
+  reply: { subject: 'Subject', text: 'Message' },
+};
 
 export default function LeadDetailRoute() {
   const { kind, lead, work, me } = useLoaderData<typeof loader>();

@@ -10,7 +10,13 @@ import {
   ValidateIf,
 } from 'class-validator';
 
-import { characterCount, FIELD_LIMITS, hasLoneSurrogate, OBJECT_ID_PATTERN } from '../contract';
+import {
+  characterCount,
+  FIELD_LIMITS,
+  hasLoneSurrogate,
+  OBJECT_ID_PATTERN,
+  TEXT_RULES,
+} from '../contract';
 
 import { validationFailure } from './validation-failure';
 
@@ -67,21 +73,18 @@ export function IsText(max: number, options: { required?: boolean; oneLine?: boo
       maxLength: max,
       pattern,
     }),
-    IsString(),
+    IsString({ message: `$property ${TEXT_RULES.notText}` }),
     ValidateBy({
       name: 'wellFormedText',
       validator: {
         validate: (value: unknown) => typeof value === 'string' && !hasLoneSurrogate(value),
-        defaultMessage: () =>
-          '$property contains a lone surrogate (not Unicode text): it cannot be stored as sent',
+        defaultMessage: () => `$property ${TEXT_RULES.loneSurrogate}`,
       },
     }),
-    Matches(NO_NUL, { message: '$property must not contain NUL characters' }),
-    ...(oneLine
-      ? [Matches(NO_LINE_BREAK, { message: '$property must be one line (no CR or LF)' })]
-      : []),
+    Matches(NO_NUL, { message: `$property ${TEXT_RULES.nul}` }),
+    ...(oneLine ? [Matches(NO_LINE_BREAK, { message: `$property ${TEXT_RULES.lineBreak}` })] : []),
     ...(required
-      ? [Matches(new RegExp(TEXT_PATTERNS.required), { message: '$property should not be empty' })]
+      ? [Matches(new RegExp(TEXT_PATTERNS.required), { message: `$property ${TEXT_RULES.blank}` })]
       : []),
     ValidateBy({
       name: 'maxCharacters',
@@ -128,7 +131,7 @@ const EMAIL = new RegExp(EMAIL_PATTERN);
 function emailProblem(value: string): string | null {
   if (characterCount(value) > FIELD_LIMITS.email)
     return `must be at most ${FIELD_LIMITS.email} characters`;
-  return EMAIL.test(value) ? null : 'must be an email address';
+  return EMAIL.test(value) ? null : TEXT_RULES.email;
 }
 
 /**
@@ -143,7 +146,7 @@ export function IsEmailAddress(options: { example?: string } = {}) {
       pattern: EMAIL_PATTERN,
       ...(options.example ? { example: options.example } : {}),
     }),
-    IsString(),
+    IsString({ message: `$property ${TEXT_RULES.notText}` }),
     ValidateBy({
       name: 'emailAddress',
       validator: {
