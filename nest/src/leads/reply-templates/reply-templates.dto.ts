@@ -1,15 +1,39 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { ValidateBy } from 'class-validator';
 
 import { IsText } from '../../common/validation';
-import { LEAD_KIND_KEYS, REPLY_LIMITS, type ReplyTemplate } from '../../contract';
+import {
+  LEAD_KIND_KEYS,
+  REPLY_LIMITS,
+  type ReplyTemplate,
+  unknownPlaceholderRule,
+  unknownPlaceholders,
+} from '../../contract';
 import { named } from '../core/lead.dto';
+
+/**
+ * A template's text names only REPLY_PLACEHOLDERS: any other `{word}` would be sent as written, so
+ * it is refused when saved, naming it and the placeholders there are.
+ */
+const NamesPlaceholdersOnly = () =>
+  ValidateBy({
+    name: 'knownPlaceholders',
+    validator: {
+      validate: (value: unknown) =>
+        typeof value === 'string' && unknownPlaceholders(value).length === 0,
+      defaultMessage: (args) =>
+        `$property ${unknownPlaceholderRule(unknownPlaceholders(String(args?.value)))}`,
+    },
+  });
 
 /** Body of `PUT /reply-templates/{kind}`: the subject is a mail header, so one line. */
 export class ReplyTemplateRequestDto implements ReplyTemplate {
   @IsText(REPLY_LIMITS.subject, { oneLine: true })
+  @NamesPlaceholdersOnly()
   subject: string;
 
   @IsText(REPLY_LIMITS.text)
+  @NamesPlaceholdersOnly()
   text: string;
 }
 
