@@ -12,7 +12,7 @@ import { AdminService, normaliseEmail } from './admin.service';
 import { LoginThrottleService } from './login-throttle.service';
 import { type MfaChallenge } from './mfa/mfa-challenge.schema';
 import { MfaChallenges } from './mfa/mfa-challenges.store';
-import { type CheckedFactor, MfaService, methodsOf } from './mfa/mfa.service';
+import { type CheckedFactor, MfaService, methodsOf, USED_CODE } from './mfa/mfa.service';
 import { challengeKey, PASSKEY_NOT_ACCEPTED, PasskeysService } from './passkeys/passkeys.service';
 import { dummyPasswordHash, verifyPassword } from './password-hasher';
 import { type RequestAdmin } from './request-admin';
@@ -42,10 +42,12 @@ export class WrongSecondFactor extends ApiError {
   constructor(
     readonly admin: RequestAdmin,
     readonly method: 'code' | 'passkey',
+    /** A right TOTP code used before: the message says to wait for the next one. */
+    used = false,
   ) {
     super(
       HttpStatus.UNAUTHORIZED,
-      method === 'passkey' ? PASSKEY_NOT_ACCEPTED : WRONG_SECOND_FACTOR,
+      method === 'passkey' ? PASSKEY_NOT_ACCEPTED : used ? USED_CODE : WRONG_SECOND_FACTOR,
     );
   }
 }
@@ -101,16 +103,17 @@ export class AuthService {
     const ip = origin.ip ?? 'unknown';
     const { challenge, admin } = await this.liveChallenge(answer.mfaToken, ip);
     const who = { id: String(admin._id), email: admin.email };
-    const factor = answer.passkey
+    const checked = answer.passkey
       ? await this.checkPasskey(admin, challenge, answer.passkey)
       : await this.mfa.check(admin, answer.code ?? '');
-    if (!factor) {
+    if (checked === null || typeof checked === 'string') {
       await Promise.all([
         this.challenges.fail(challenge),
         this.throttle.recordFailure(challenge.email, ip),
       ]);
-      throw new WrongSecondFactor(who, answer.passkey ? 'passkey' : 'code');
+      throw new WrongSecondFactor(who, answer.passkey ? 'passkey' : 'code', checked === 'used');
     }
+    const factor = checked;
     if (!(await this.challenges.consume(challenge)))
       throw new ApiError(HttpStatus.UNAUTHORIZED, MFA_CHALLENGE_GONE);
     await this.throttle.recordSuccess(challenge.email, ip);

@@ -23,7 +23,7 @@ import {
   TotpEnrolResponseDto,
   TotpRemoveDto,
 } from './dto/mfa.dto';
-import { hasSecondFactor, hasTotp, MfaService, WRONG_CODE } from './mfa/mfa.service';
+import { hasSecondFactor, hasTotp, MfaService, USED_CODE, WRONG_CODE } from './mfa/mfa.service';
 import { sessionOf } from './request-admin';
 import { SessionStore } from './sessions/session.store';
 
@@ -151,7 +151,7 @@ export class MfaController {
     try {
       return await task();
     } catch (error) {
-      if (error instanceof ApiError && error.message === WRONG_CODE)
+      if (error instanceof ApiError && [WRONG_CODE, USED_CODE].includes(error.message))
         await this.audit.record(request, { action: 'mfa-failed', detail: { step } });
       throw error;
     }

@@ -10,7 +10,13 @@ import {
   ValidateIf,
 } from 'class-validator';
 
-import { characterCount, FIELD_LIMITS, hasLoneSurrogate, OBJECT_ID_PATTERN } from '../contract';
+import {
+  characterCount,
+  FIELD_LIMITS,
+  hasLoneSurrogate,
+  OBJECT_ID_PATTERN,
+  TEXT_RULES,
+} from '../contract';
 
 import { validationFailure } from './validation-failure';
 
@@ -52,13 +58,19 @@ const NO_LINE_BREAK = /^[^\r\n]*$/;
  * not blank. Checked as sent (the database trims what it stores), so the OpenAPI document states
  * exactly what is accepted: the same numbers and patterns go into it from here.
  */
-export function IsText(max: number, options: { required?: boolean; oneLine?: boolean } = {}) {
-  const { required = true, oneLine = false } = options;
-  const pattern = oneLine
+export function IsText(
+  max: number,
+  options: { required?: boolean; oneLine?: boolean; nowhere?: string } = {},
+) {
+  const { required = true, oneLine = false, nowhere } = options;
+  const base = oneLine
     ? TEXT_PATTERNS.oneLine
     : required
       ? TEXT_PATTERNS.required
       : TEXT_PATTERNS.optional;
+  // `nowhere`: text the field may not hold anywhere (its own validator words the refusal); stated
+  // in the document too, so a body the document allows is one the server takes.
+  const pattern = nowhere ? String.raw`^(?![\s\S]*${nowhere})` + base.slice(1) : base;
   return applyDecorators(
     ApiProperty({
       type: 'string',
@@ -67,21 +79,18 @@ export function IsText(max: number, options: { required?: boolean; oneLine?: boo
       maxLength: max,
       pattern,
     }),
-    IsString(),
+    IsString({ message: `$property ${TEXT_RULES.notText}` }),
     ValidateBy({
       name: 'wellFormedText',
       validator: {
         validate: (value: unknown) => typeof value === 'string' && !hasLoneSurrogate(value),
-        defaultMessage: () =>
-          '$property contains a lone surrogate (not Unicode text): it cannot be stored as sent',
+        defaultMessage: () => `$property ${TEXT_RULES.loneSurrogate}`,
       },
     }),
-    Matches(NO_NUL, { message: '$property must not contain NUL characters' }),
-    ...(oneLine
-      ? [Matches(NO_LINE_BREAK, { message: '$property must be one line (no CR or LF)' })]
-      : []),
+    Matches(NO_NUL, { message: `$property ${TEXT_RULES.nul}` }),
+    ...(oneLine ? [Matches(NO_LINE_BREAK, { message: `$property ${TEXT_RULES.lineBreak}` })] : []),
     ...(required
-      ? [Matches(new RegExp(TEXT_PATTERNS.required), { message: '$property should not be empty' })]
+      ? [Matches(new RegExp(TEXT_PATTERNS.required), { message: `$property ${TEXT_RULES.blank}` })]
       : []),
     ValidateBy({
       name: 'maxCharacters',
@@ -128,7 +137,7 @@ const EMAIL = new RegExp(EMAIL_PATTERN);
 function emailProblem(value: string): string | null {
   if (characterCount(value) > FIELD_LIMITS.email)
     return `must be at most ${FIELD_LIMITS.email} characters`;
-  return EMAIL.test(value) ? null : 'must be an email address';
+  return EMAIL.test(value) ? null : TEXT_RULES.email;
 }
 
 /**
@@ -143,7 +152,7 @@ export function IsEmailAddress(options: { example?: string } = {}) {
       pattern: EMAIL_PATTERN,
       ...(options.example ? { example: options.example } : {}),
     }),
-    IsString(),
+    IsString({ message: `$property ${TEXT_RULES.notText}` }),
     ValidateBy({
       name: 'emailAddress',
       validator: {

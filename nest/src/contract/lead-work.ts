@@ -90,6 +90,26 @@ export const REPLY_TEMPLATES_PATH = '/reply-templates';
 export const REPLY_PLACEHOLDERS = ['name', 'company', 'location', 'subject'] as const;
 export type ReplyPlaceholder = (typeof REPLY_PLACEHOLDERS)[number];
 
+const PLACEHOLDER = /\{(\w+)\}/g;
+
+/**
+ * A `{word}` that is no placeholder, as a pattern source: unknownPlaceholders' rule as the OpenAPI
+ * document states it (`[A-Za-z0-9_]` is ECMAScript's `\w`, spelt out so Python reads it alike).
+ */
+export const UNKNOWN_PLACEHOLDER = String.raw`\{(?!(?:${REPLY_PLACEHOLDERS.join('|')})\})[A-Za-z0-9_]+\}`;
+
+/** The `{word}`s of a template's text that are no placeholder (each once, in order). */
+export function unknownPlaceholders(text: string): string[] {
+  const names = [...text.matchAll(PLACEHOLDER)].map((match) => match[1]!);
+  return [...new Set(names)].filter(
+    (name) => !(REPLY_PLACEHOLDERS as readonly string[]).includes(name),
+  );
+}
+
+/** Why a template's text is refused for naming `unknown`: the placeholders it may use instead. */
+export const unknownPlaceholderRule = (unknown: string[]): string =>
+  `names ${unknown.map((name) => `{${name}}`).join(', ')}, which ${unknown.length > 1 ? 'are' : 'is'} not a placeholder: use ${REPLY_PLACEHOLDERS.map((name) => `{${name}}`).join(', ')}`;
+
 export interface ReplyTemplate {
   subject: string;
   text: string;
@@ -129,7 +149,7 @@ export const REPLY_TEMPLATE_DEFAULTS = {
  */
 export function fillTemplate(template: ReplyTemplate, lead: object): ReplyTemplate {
   const fill = (text: string) =>
-    text.replace(/\{(\w+)\}/g, (whole, name: string) => {
+    text.replace(PLACEHOLDER, (whole, name: string) => {
       if (!(REPLY_PLACEHOLDERS as readonly string[]).includes(name)) return whole;
       const value: unknown = Reflect.get(lead, name);
       return typeof value === 'string' ? value : '';
