@@ -2,7 +2,12 @@ import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { type Model, Schema } from 'mongoose';
 
-import { LEAD_STAGES, type LeadKindDescriptor, type LeadKindKey } from '../../../contract';
+import {
+  LEAD_STAGES,
+  type LeadKindDescriptor,
+  type LeadKindKey,
+  type LeadStageTotals,
+} from '../../../contract';
 import { stageCountFilter, stateFilter, unreadFilter } from '../lead-queries';
 
 import { type KeptTotals, keptTotalsOf } from './lead-totals';
@@ -116,25 +121,32 @@ export async function recountLeadTotals(
   kinds: readonly LeadKindDescriptor[],
 ): Promise<void> {
   for (const kind of kinds) {
-    const leads = db.collection(kind.collection);
-    // A plain driver takes no Mongoose `trusted()` mark: the filters' plain forms.
-    const [active, archived, spam, unread, ...stages] = await Promise.all([
-      leads.countDocuments(plain(stateFilter('active'))),
-      leads.countDocuments(plain(stateFilter('archived'))),
-      leads.countDocuments(plain(stateFilter('spam'))),
-      leads.countDocuments(plain(unreadFilter)),
-      ...LEAD_STAGES.map((stage) => leads.countDocuments(plain(stageCountFilter(stage)))),
-    ]);
-    const perStage = Object.fromEntries(LEAD_STAGES.map((stage, i) => [stage, stages[i]]));
-    await db.collection(LeadTotalsSchema.get('collection') as string).updateOne(
-      { _id: kind.key },
-      {
-        $set: { active, archived, unread, spam, ...perStage, updatedAt: new Date() },
-        $inc: { version: 1 },
-      },
-      { upsert: true },
-    );
+    await db
+      .collection(LeadTotalsSchema.get('collection') as string)
+      .updateOne(
+        { _id: kind.key },
+        {
+          $set: { ...(await countLeadTotals(db, kind)), updatedAt: new Date() },
+          $inc: { version: 1 },
+        },
+        { upsert: true },
+      );
   }
+}
+
+/** What a kind's kept totals stand for, counted (reads every lead: checks and recounts only). */
+export async function countLeadTotals(db: DirectDb, kind: LeadKindDescriptor): Promise<KeptTotals> {
+  const leads = db.collection(kind.collection);
+  // A plain driver takes no Mongoose `trusted()` mark: the filters' plain forms.
+  const [active, archived, spam, unread, ...stages] = await Promise.all([
+    leads.countDocuments(plain(stateFilter('active'))),
+    leads.countDocuments(plain(stateFilter('archived'))),
+    leads.countDocuments(plain(stateFilter('spam'))),
+    leads.countDocuments(plain(unreadFilter)),
+    ...LEAD_STAGES.map((stage) => leads.countDocuments(plain(stageCountFilter(stage)))),
+  ]);
+  const perStage = Object.fromEntries(LEAD_STAGES.map((stage, i) => [stage, stages[i] ?? 0]));
+  return { active, archived, unread, spam, ...(perStage as LeadStageTotals) };
 }
 
 /** A filter without Mongoose's marks (a JSON round trip drops the symbol `trusted()` sets). */
