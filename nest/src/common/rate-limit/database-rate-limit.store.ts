@@ -1,6 +1,7 @@
 import { Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { type Model, trusted } from 'mongoose';
+import { type FilterQuery, type Model } from 'mongoose';
 
+import { type DatabaseEngine } from '../../database/database-engine';
 import { ExpiredDocuments } from '../../database/expired-documents';
 
 import { type RateLimitWindow } from './rate-limit-window.schema';
@@ -13,10 +14,12 @@ const MAX_ROUNDS = 5;
 /**
  * Fixed-window counters in the database, so every API process on it counts against one limit
  * (decision 0012). A window starts at its first hit, as in the memory store. Each step is a single
- * atomic write on MongoDB: `$inc` on a live window, else insert a new one (the `_id` is the key, so
- * only one process's insert can win), else replace an expired one conditionally. Expiry is the
- * store's own: reads ignore ended windows, a TTL index removes them on MongoDB and a sweep does on
- * servers without TTL indexes (FerretDB 1.x).
+ * atomic write on MongoDB, found by `_id` alone (FerretDB 1.x reads the whole collection for any
+ * other filter, and the collection holds a window per visitor and per text of the last hour):
+ * `$inc`, and if that found no window, insert one (the `_id` is the key, so only one process's
+ * insert can win); if it found an ended one, start the new window in its place, conditionally.
+ * Expiry is the store's own: reads ignore ended windows, a TTL index removes them on MongoDB and a
+ * sweep does on servers without TTL indexes (FerretDB 1.x).
  */
 export class DatabaseRateLimitStore
   extends RateLimitStore
@@ -29,6 +32,7 @@ export class DatabaseRateLimitStore
   constructor(
     private readonly windows: Model<RateLimitWindow>,
     private readonly buildIndexes: boolean,
+    private readonly engine: Pick<DatabaseEngine, 'wholeCollectionEngine'>,
   ) {
     super();
     this.ended = new ExpiredDocuments(
@@ -43,27 +47,27 @@ export class DatabaseRateLimitStore
     return this.oneAtATime(key, async () => {
       for (let round = 0; round < MAX_ROUNDS; round++) {
         const now = new Date();
-        const live = await this.windows
-          .findOneAndUpdate(
-            { _id: key, resetAt: trusted({ $gt: now }) },
-            { $inc: { count: 1 } },
-            { new: true, lean: true },
-          )
+        const counted = await this.windows
+          .findOneAndUpdate({ _id: key }, { $inc: { count: 1 } }, { new: true, lean: true })
           .exec();
-        if (live) return stateOf(live);
+        if (counted && counted.resetAt > now) return stateOf(counted);
 
         const fresh = { _id: key, count: 1, resetAt: new Date(now.getTime() + windowMs) };
-        try {
-          await this.windows.create(fresh);
-          return stateOf(fresh);
-        } catch (error) {
-          if ((error as { code?: unknown }).code !== 11000) throw error;
+        if (!counted) {
+          try {
+            await this.windows.create(fresh);
+            return stateOf(fresh);
+          } catch (error) {
+            if ((error as { code?: unknown }).code !== 11000) throw error;
+            continue;
+          }
         }
-        // An ended window is in the way: start the new one in its place, unless another process
-        // has just done so (then the next round counts in that one).
+        // The window had ended (the hit went into it, where nothing reads it): start the new one
+        // in its place, unless another process has just done so (then the next round counts in
+        // that one). Once per window, not per hit.
         const restarted = await this.windows
           .findOneAndUpdate(
-            { _id: key, resetAt: trusted({ $lte: now }) },
+            await this.stillEnded(key, counted.resetAt),
             { $set: { count: 1, resetAt: fresh.resetAt } },
             { new: true, lean: true },
           )
@@ -95,6 +99,14 @@ export class DatabaseRateLimitStore
 
   onApplicationShutdown(): void {
     this.ended.stop();
+  }
+
+  /**
+   * The window `key` while it still ends at `resetAt`. FerretDB 1.x isolates no write, so the
+   * condition would guard nothing there and only cost a read of the whole collection: `_id` alone.
+   */
+  private async stillEnded(key: string, resetAt: Date): Promise<FilterQuery<RateLimitWindow>> {
+    return (await this.engine.wholeCollectionEngine()) ? { _id: key } : { _id: key, resetAt };
   }
 
   private oneAtATime<T>(key: string, task: () => Promise<T>): Promise<T> {

@@ -3,6 +3,8 @@ import { getModelToken, MongooseModule } from '@nestjs/mongoose';
 import { type Model } from 'mongoose';
 
 import { AppConfig } from '../../config/app-config';
+import { DatabaseEngine } from '../../database/database-engine';
+import { DatabaseModule } from '../../database/database.module';
 
 import { DatabaseRateLimitStore } from './database-rate-limit.store';
 import { RateLimitWindow, RateLimitWindowSchema } from './rate-limit-window.schema';
@@ -15,16 +17,21 @@ import { MemoryRateLimitStore, RateLimitStore } from './rate-limit.store';
 @Global()
 @Module({
   imports: [
+    DatabaseModule,
     MongooseModule.forFeature([{ name: RateLimitWindow.name, schema: RateLimitWindowSchema }]),
   ],
   providers: [
     {
       provide: RateLimitStore,
-      inject: [AppConfig, getModelToken(RateLimitWindow.name)],
-      useFactory: (config: AppConfig, windows: Model<RateLimitWindow>): RateLimitStore =>
+      inject: [AppConfig, getModelToken(RateLimitWindow.name), DatabaseEngine],
+      useFactory: (
+        config: AppConfig,
+        windows: Model<RateLimitWindow>,
+        engine: DatabaseEngine,
+      ): RateLimitStore =>
         config.rateLimitStore === 'memory'
           ? new MemoryRateLimitStore()
-          : new DatabaseRateLimitStore(windows, config.database.autoIndex),
+          : new DatabaseRateLimitStore(windows, config.database.autoIndex, engine),
     },
   ],
   exports: [RateLimitStore],
