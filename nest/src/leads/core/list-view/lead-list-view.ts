@@ -89,10 +89,12 @@ export class LeadListView<K extends LeadKindKey = LeadKindKey> {
   private readonly totalsWrites = new Coalescer<TotalsWrite, TotalsSnapshot>((writes) =>
     this.writeTotals(writes),
   );
-  private readonly refills = new Map<string, Promise<void>>();
+  private readonly refills = new Map<string, Promise<number | undefined>>();
   private readonly arrivalsKept = new KeptArrivals();
   private readonly pace = new ListPace();
   private recent?: Promise<RecentNew>;
+  /** The totals this process wrote last (one write at a time), which its heads were moved to. */
+  private newest?: TotalsSnapshot;
   private needsReplyFirst?: { version: number; limit: number; reading: Promise<CachedPage> };
 
   constructor(
@@ -222,7 +224,7 @@ export class LeadListView<K extends LeadKindKey = LeadKindKey> {
    * the first pages are the search's (as the panel shows them); the totals stay the whole lists'.
    */
   async answer(at?: TotalsSnapshot, q?: string): Promise<ArchiveResponse<K>> {
-    const snapshot = at ?? (await this.totals());
+    const snapshot = at ? this.atNewest(at) : await this.totals();
     const first = (state: LeadList) =>
       q ? this.search(state, { q }, LIST_PAGE.defaultLimit) : this.pageAt(state, snapshot);
     const [active, archived] = await Promise.all([first('active'), first('archived')]);
@@ -237,6 +239,15 @@ export class LeadListView<K extends LeadKindKey = LeadKindKey> {
       unarchivedNextCursor: active.nextCursor,
       archivedNextCursor: archived.nextCursor,
     };
+  }
+
+  /**
+   * A change's own version `at`, or the newer one this process has since counted its later changes
+   * in to (intake goes on meanwhile): that one holds everything `at` does, and its heads are in
+   * memory, while `at`'s were moved on and would be read from the database again.
+   */
+  private atNewest(at: TotalsSnapshot): TotalsSnapshot {
+    return this.newest && this.newest.version > at.version ? this.newest : at;
   }
 
   // --- following changes ---------------------------------------------------------------------
@@ -283,6 +294,7 @@ export class LeadListView<K extends LeadKindKey = LeadKindKey> {
     this.cache.clear();
     this.arrivalsKept.forget();
     this.recent = undefined;
+    this.newest = undefined;
     this.needsReplyFirst = undefined;
   }
 
@@ -301,6 +313,7 @@ export class LeadListView<K extends LeadKindKey = LeadKindKey> {
       const changes = writes.flatMap((w) => w.changes);
       this.cache.apply(written.version - 1, written.version, changes);
       this.arrivalsKept.apply(written.version - 1, written.version, changes);
+      this.newest = written;
       return written;
     } catch (error) {
       // The leads changed but the version did not: nothing cached can be trusted now.
@@ -381,24 +394,35 @@ export class LeadListView<K extends LeadKindKey = LeadKindKey> {
   ): Promise<CachedPage> {
     // Pages deep in a list are read as asked; only a list's head is worth keeping.
     if (after) return this.read(state, limit, { after });
-    await this.refill(state, version);
+    // The head as read and caught up with this process's changes since: as new as a read now.
+    const reached = await this.refill(state, version);
     return (
-      this.cache.page(state, version, limit) ??
+      this.cache.page(state, reached ?? version, limit) ??
       // Another change moved the head on meanwhile: answer this request from the database.
       this.read(state, limit)
     );
   }
 
-  /** Reads a list's head into the cache; concurrent readers of the same version share one read. */
-  private refill(state: LeadList, version: number): Promise<void> {
+  /**
+   * Reads a list's head into the cache; concurrent readers of the same version share one read.
+   * Answers the version the head was caught up to (undefined if a newer head was kept instead).
+   */
+  private refill(state: LeadList, version: number): Promise<number | undefined> {
     const key = `${state}:${version}`;
     let pending = this.refills.get(key);
     if (!pending) {
+      this.cache.begin(state, version);
       pending = this.read(state, HEAD_SIZE)
-        .then(({ records, hasMore }) => {
-          this.pace.learn(state, records, !hasMore);
-          this.cache.fill(state, version, records, !hasMore);
-        })
+        .then(
+          ({ records, hasMore }) => {
+            this.pace.learn(state, records, !hasMore);
+            return this.cache.fill(state, version, records, !hasMore);
+          },
+          (error: unknown) => {
+            this.cache.abandon(state, version);
+            throw error;
+          },
+        )
         .finally(() => this.refills.delete(key));
       this.refills.set(key, pending);
     }

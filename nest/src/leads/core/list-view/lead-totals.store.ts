@@ -121,16 +121,14 @@ export async function recountLeadTotals(
   kinds: readonly LeadKindDescriptor[],
 ): Promise<void> {
   for (const kind of kinds) {
-    await db
-      .collection(LeadTotalsSchema.get('collection') as string)
-      .updateOne(
-        { _id: kind.key },
-        {
-          $set: { ...(await countLeadTotals(db, kind)), updatedAt: new Date() },
-          $inc: { version: 1 },
-        },
-        { upsert: true },
-      );
+    await db.collection(LeadTotalsSchema.get('collection') as string).updateOne(
+      { _id: kind.key },
+      {
+        $set: { ...(await countLeadTotals(db, kind)), updatedAt: new Date() },
+        $inc: { version: 1 },
+      },
+      { upsert: true },
+    );
   }
 }
 
