@@ -68,12 +68,17 @@ export class LeadRepository implements LeadListSource {
     return this.model.findById(id).lean<LeadRecord>().exec();
   }
 
-  /** The leads of these ids that exist (ids as 24-hex text). */
-  findByIds(ids: readonly string[]): Promise<LeadRecord[]> {
-    return this.model
-      .find(idsFilter(ids.map((id) => new Types.ObjectId(id))))
-      .lean<LeadRecord[]>()
-      .exec();
+  /**
+   * The leads of these ids that exist (ids as 24-hex text). FerretDB 1.x reads the whole collection
+   * for `$in`: there each is looked up by `_id` (an action names at most LEAD_IDS_MAX).
+   */
+  async findByIds(ids: readonly string[]): Promise<LeadRecord[]> {
+    const objectIds = ids.map((id) => new Types.ObjectId(id));
+    if (objectIds.length > 1 && (await this.wholeCollectionEngine())) {
+      const found = await Promise.all(objectIds.map((id) => this.findById(id.toHexString())));
+      return found.filter((record): record is LeadRecord => record !== null);
+    }
+    return this.model.find(idsFilter(objectIds)).lean<LeadRecord[]>().exec();
   }
 
   async page(
@@ -219,11 +224,11 @@ export class LeadRepository implements LeadListSource {
    * means another process changed some of them since they were read.
    */
   async write({ targets, condition, effect }: ActionPlan): Promise<number> {
-    const ids = idsFilter(targets.map((lead) => lead._id));
     // FerretDB 1.x looks up a filter of `_id` alone directly and reads the whole collection for
-    // any other; and it isolates no write, so a condition there would guard nothing. The kind's
-    // write queue is what keeps a change from racing another there.
-    const filter = (await this.wholeCollectionEngine()) ? ids : { ...ids, ...condition };
+    // any other (`$in` too); and it isolates no write, so a condition there would guard nothing.
+    // The kind's write queue is what keeps a change from racing another there.
+    if (await this.wholeCollectionEngine()) return this.writeEach(targets, effect);
+    const filter = { ...idsFilter(targets.map((lead) => lead._id)), ...condition };
     if (effect === 'remove') {
       const { deletedCount } = await this.model.deleteMany(filter).exec();
       if (deletedCount > 0) await this.counts.change(keyDeltas(targets, -1));
@@ -233,6 +238,23 @@ export class LeadRepository implements LeadListSource {
       .updateMany(filter, { $set: effect.set }, { timestamps: false })
       .exec();
     return result.modifiedCount;
+  }
+
+  /** A plan's write as one call of a write per lead, each found by its `_id` alone. */
+  private async writeEach(targets: LeadRecord[], effect: ActionPlan['effect']): Promise<number> {
+    if (effect === 'remove') {
+      const { deletedCount } = await this.model.bulkWrite(
+        targets.map((lead) => ({ deleteOne: { filter: { _id: lead._id } } })),
+      );
+      if (deletedCount > 0) await this.counts.change(keyDeltas(targets, -1));
+      return deletedCount;
+    }
+    const { modifiedCount } = await this.model.bulkWrite(
+      targets.map((lead) => ({
+        updateOne: { filter: { _id: lead._id }, update: { $set: effect.set }, timestamps: false },
+      })),
+    );
+    return modifiedCount;
   }
 
   /** Gives leads their email key, without touching their updatedAt. */
