@@ -60,13 +60,21 @@ export class LeadEmailCounts implements EmailCountsKeeper, OnApplicationBootstra
   private readonly rounds = new Coalescer<ReadonlyMap<string, number>, void>((changes) =>
     this.write(changes),
   );
-  /** The counts this process has read, exact while the version is the one they were read at. */
   /** The last round of changes asked for: readers wait for it (the rounds run in order). */
   private lastRound: Promise<void> = Promise.resolve();
+  /** The counts this process has read, exact while the version is the one they were read at. */
   private known: { version: number; counts: Map<string, number> } = {
     version: -1,
     counts: new Map(),
   };
+  /** Rounds begun, and whether one is being written: a count read meanwhile may predate it. */
+  private roundsBegun = 0;
+  private writing = false;
+  /**
+   * Counts read while a round was written: those of its addresses may or may not hold it, so its
+   * end drops them rather than add to them.
+   */
+  private readonly readDuringRound = new Set<string>();
 
   constructor(
     @InjectModel(LEAD_EMAIL_COUNTS_MODEL) private readonly model: Model<EmailCount>,
@@ -92,6 +100,16 @@ export class LeadEmailCounts implements EmailCountsKeeper, OnApplicationBootstra
    * reader that sees the new version then reads the new counts.
    */
   private async write(changes: ReadonlyMap<string, number>[]): Promise<void> {
+    this.roundsBegun++;
+    this.writing = true;
+    try {
+      await this.writeRound(changes);
+    } finally {
+      this.writing = false;
+    }
+  }
+
+  private async writeRound(changes: ReadonlyMap<string, number>[]): Promise<void> {
     const sum = new Map<string, number>();
     for (const deltas of changes)
       for (const [key, delta] of deltas) sum.set(key, (sum.get(key) ?? 0) + delta);
@@ -114,7 +132,29 @@ export class LeadEmailCounts implements EmailCountsKeeper, OnApplicationBootstra
         )
         // Another process created some first: those are raised instead.
         .catch(() => this.raiseEach(created));
-    await this.raiseEach([[VERSION, 1]]);
+    await this.moveVersionOn(sum);
+  }
+
+  /**
+   * Moves the version on after a round. When the round was the only change since the counts this
+   * process holds (the new version is the next one), they stay exact with the round's changes
+   * added: an answer after an intake then reads no count again (each a lookup of its own).
+   */
+  private async moveVersionOn(round: ReadonlyMap<string, number>): Promise<void> {
+    const moved = await this.model
+      .findByIdAndUpdate(VERSION, { $inc: { count: 1 } }, { new: true })
+      .lean<EmailCount>()
+      .exec();
+    if (!moved) return this.raiseEach([[VERSION, 1]]);
+    const { counts, version } = this.known;
+    for (const key of this.readDuringRound) if (round.has(key)) counts.delete(key);
+    this.readDuringRound.clear();
+    if (moved.count !== version + 1) return;
+    for (const [key, delta] of round) {
+      const count = counts.get(key);
+      if (count !== undefined) counts.set(key, count + delta);
+    }
+    this.known.version = moved.count;
   }
 
   private async raiseEach(increments: readonly (readonly [string, number])[]): Promise<void> {
@@ -142,15 +182,24 @@ export class LeadEmailCounts implements EmailCountsKeeper, OnApplicationBootstra
   private async of(keys: readonly string[]): Promise<Map<string, number>> {
     if (keys.length === 0) return new Map();
     await this.lastRound;
+    const [begun, writing] = [this.roundsBegun, this.writing];
     const version = (await this.model.findById(VERSION).lean<EmailCount>().exec())?.count ?? 0;
     if (version !== this.known.version) this.known = { version, counts: new Map() };
-    const { counts } = this.known;
-    const missing = keys.filter((key) => !counts.has(key));
-    if (missing.length > 0) {
-      const found = await this.read(missing);
-      for (const key of missing) counts.set(key, found.get(key) ?? 0);
+    const known = this.known;
+    const missing = keys.filter((key) => !known.counts.has(key));
+    if (missing.length === 0) return known.counts;
+    const found = await this.read(missing);
+    const answer = new Map(keys.map((key) => [key, known.counts.get(key) ?? found.get(key) ?? 0]));
+    // Kept only if no round moved the version on while they were read; those read while one was
+    // written may predate it, and are dropped when it ends.
+    if (this.known === known && known.version === version) {
+      const duringRound = writing || this.writing || this.roundsBegun !== begun;
+      for (const key of missing) {
+        known.counts.set(key, found.get(key) ?? 0);
+        if (duringRound) this.readDuringRound.add(key);
+      }
     }
-    return counts;
+    return answer;
   }
 
   /** One `$in` on `_id` where the engine serves it; one `_id` lookup per key on FerretDB 1.x. */
