@@ -94,10 +94,10 @@ export class LeadEmailCounts implements EmailCountsKeeper, OnApplicationBootstra
   }
 
   /**
-   * One round of changes, summed by address, in a few calls whatever their number: the lowered
-   * counts in one, the raised ones found by `_id` (an upsert would cost FerretDB 1.x a read of the
-   * whole collection), raised in one and the new ones created in one; the version last, so a
-   * reader that sees the new version then reads the new counts.
+   * One round of changes, summed by address, in a few calls whatever their number: the raised
+   * addresses created where they are new (an upsert would cost FerretDB 1.x a read of the whole
+   * collection), then the others raised or lowered in one; the version last, so a reader that sees
+   * the new version then reads the new counts.
    */
   private async write(changes: ReadonlyMap<string, number>[]): Promise<void> {
     this.roundsBegun++;
@@ -115,23 +115,16 @@ export class LeadEmailCounts implements EmailCountsKeeper, OnApplicationBootstra
       for (const [key, delta] of deltas) sum.set(key, (sum.get(key) ?? 0) + delta);
     const increments = [...sum].filter(([, delta]) => delta !== 0);
     const raised = increments.filter(([, delta]) => delta > 0);
-    const found = await Promise.all(raised.map(([key]) => this.model.exists({ _id: key }).exec()));
-    const created = raised.filter((_, i) => !found[i]);
-    const existing = increments.filter(([key]) => !created.some(([c]) => c === key));
+    const created = new Set(
+      (await Promise.all(raised.map(([key, count]) => this.createNew(key, count)))).flat(),
+    );
+    const existing = increments.filter(([key]) => !created.has(key));
     if (existing.length > 0)
       await this.model.bulkWrite(
         existing.map(([key, delta]) => ({
           updateOne: { filter: { _id: key }, update: { $inc: { count: delta } } },
         })),
       );
-    if (created.length > 0)
-      await this.model
-        .insertMany(
-          created.map(([key, count]) => ({ _id: key, count })),
-          { ordered: false },
-        )
-        // Another process created some first: those are raised instead.
-        .catch(() => this.raiseEach(created));
     await this.moveVersionOn(sum);
   }
 
@@ -155,6 +148,21 @@ export class LeadEmailCounts implements EmailCountsKeeper, OnApplicationBootstra
       if (count !== undefined) counts.set(key, count + delta);
     }
     this.known.version = moved.count;
+  }
+
+  /**
+   * Creates an address's count; [] when it has one already (another lead of it, or another
+   * process first). Tried before looking: FerretDB 1.x checks an insert's `_id` against its index,
+   * while finding a document, even by `_id`, reads through the collection.
+   */
+  private async createNew(key: string, count: number): Promise<string[]> {
+    try {
+      await this.model.create({ _id: key, count });
+      return [key];
+    } catch (error) {
+      if ((error as { code?: unknown }).code === 11000) return [];
+      throw error;
+    }
   }
 
   private async raiseEach(increments: readonly (readonly [string, number])[]): Promise<void> {
