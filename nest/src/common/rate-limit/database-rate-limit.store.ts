@@ -5,7 +5,7 @@ import { type DatabaseEngine } from '../../database/database-engine';
 import { ExpiredDocuments } from '../../database/expired-documents';
 
 import { type RateLimitWindow } from './rate-limit-window.schema';
-import { type RateLimitState, RateLimitStore } from './rate-limit.store';
+import { type CountOptions, type RateLimitState, RateLimitStore } from './rate-limit.store';
 
 const SWEEP_INTERVAL_MS = 60_000;
 /** Rounds of "another process changed the window first" before giving up (never seen past 2). */
@@ -43,24 +43,26 @@ export class DatabaseRateLimitStore
     );
   }
 
-  increment(key: string, windowMs: number): Promise<RateLimitState> {
+  increment(
+    key: string,
+    windowMs: number,
+    { usuallyNew = false }: CountOptions = {},
+  ): Promise<RateLimitState> {
     return this.oneAtATime(key, async () => {
+      // A key that is usually new is inserted first: FerretDB 1.x checks an insert's `_id`
+      // against its index, while finding a document, even by `_id`, reads through the collection.
+      const started = usuallyNew ? await this.start(key, windowMs) : undefined;
+      if (started) return started;
       for (let round = 0; round < MAX_ROUNDS; round++) {
         const now = new Date();
         const counted = await this.windows
           .findOneAndUpdate({ _id: key }, { $inc: { count: 1 } }, { new: true, lean: true })
           .exec();
         if (counted && counted.resetAt > now) return stateOf(counted);
-
-        const fresh = { _id: key, count: 1, resetAt: new Date(now.getTime() + windowMs) };
         if (!counted) {
-          try {
-            await this.windows.create(fresh);
-            return stateOf(fresh);
-          } catch (error) {
-            if ((error as { code?: unknown }).code !== 11000) throw error;
-            continue;
-          }
+          const fresh = await this.start(key, windowMs);
+          if (fresh) return fresh;
+          continue;
         }
         // The window had ended (the hit went into it, where nothing reads it): start the new one
         // in its place, unless another process has just done so (then the next round counts in
@@ -68,7 +70,7 @@ export class DatabaseRateLimitStore
         const restarted = await this.windows
           .findOneAndUpdate(
             await this.stillEnded(key, counted.resetAt),
-            { $set: { count: 1, resetAt: fresh.resetAt } },
+            { $set: { count: 1, resetAt: new Date(now.getTime() + windowMs) } },
             { new: true, lean: true },
           )
           .exec();
@@ -76,6 +78,18 @@ export class DatabaseRateLimitStore
       }
       throw new Error(`rate limit window ${key} kept changing during ${MAX_ROUNDS} rounds`);
     });
+  }
+
+  /** A new window of `key`, counting this hit; undefined when the key has one (live or not). */
+  private async start(key: string, windowMs: number): Promise<RateLimitState | undefined> {
+    const fresh = { _id: key, count: 1, resetAt: new Date(Date.now() + windowMs) };
+    try {
+      await this.windows.create(fresh);
+      return stateOf(fresh);
+    } catch (error) {
+      if ((error as { code?: unknown }).code !== 11000) throw error;
+      return undefined;
+    }
   }
 
   async peek(key: string): Promise<RateLimitState | undefined> {
