@@ -125,15 +125,19 @@ export class LeadEmailCounts implements EmailCountsKeeper, OnApplicationBootstra
           updateOne: { filter: { _id: key }, update: { $inc: { count: delta } } },
         })),
       );
-    await this.moveVersionOn(sum);
+    await this.moveVersionOn(sum, created);
   }
 
   /**
    * Moves the version on after a round. When the round was the only change since the counts this
    * process holds (the new version is the next one), they stay exact with the round's changes
-   * added: an answer after an intake then reads no count again (each a lookup of its own).
+   * added, and the addresses it created known (their count is the round's): an answer after an
+   * intake then reads no count again (each a lookup of its own), its new leads' included.
    */
-  private async moveVersionOn(round: ReadonlyMap<string, number>): Promise<void> {
+  private async moveVersionOn(
+    round: ReadonlyMap<string, number>,
+    created: ReadonlySet<string>,
+  ): Promise<void> {
     const moved = await this.model
       .findByIdAndUpdate(VERSION, { $inc: { count: 1 } }, { new: true })
       .lean<EmailCount>()
@@ -144,7 +148,7 @@ export class LeadEmailCounts implements EmailCountsKeeper, OnApplicationBootstra
     this.readDuringRound.clear();
     if (moved.count !== version + 1) return;
     for (const [key, delta] of round) {
-      const count = counts.get(key);
+      const count = created.has(key) ? 0 : counts.get(key);
       if (count !== undefined) counts.set(key, count + delta);
     }
     this.known.version = moved.count;
