@@ -115,6 +115,19 @@ describe('LeadListCache', () => {
     expect(ids(cache.page('active', 4, 3))).toEqual(['8', '7', '6']);
   });
 
+  it('says which read under way has caught up to a version', () => {
+    const cache = new LeadListCache();
+    cache.begin('active', 4);
+    cache.apply(4, 5, [{ upsert: leadRecord(9) }]);
+    expect([3, 4, 5, 6].map((v) => cache.readingUpTo('active', v))).toEqual([
+      undefined,
+      4,
+      4,
+      undefined,
+    ]);
+    expect(cache.readingUpTo('archived', 5)).toBeUndefined();
+  });
+
   it('keeps a read as it was when someone else changed the lists during it, or the read failed', () => {
     const cache = new LeadListCache();
     cache.begin('active', 1);

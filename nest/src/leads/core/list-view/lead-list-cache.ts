@@ -131,6 +131,13 @@ export class LeadListCache {
     }
   }
 
+  /** The version a read of the list under way began at, if it has caught up to `version`. */
+  readingUpTo(state: LeadList, version: number): number | undefined {
+    for (const [began, caught] of this.reading[state] ?? [])
+      if (began <= version && caught.version >= version) return began;
+    return undefined;
+  }
+
   /** A read of a list's head that began at `version` failed: nothing to catch up for it. */
   abandon(state: LeadList, version: number): void {
     this.reading[state]?.delete(version);

@@ -409,7 +409,10 @@ export class LeadListView<K extends LeadKindKey = LeadKindKey> {
    */
   private refill(state: LeadList, version: number): Promise<number | undefined> {
     const key = `${state}:${version}`;
-    let pending = this.refills.get(key);
+    // A read of the list under way that this process's changes since have kept up to `version`
+    // serves it too: while writes go on, the list is read once, not once per version asked.
+    const underWay = this.cache.readingUpTo(state, version);
+    let pending = this.refills.get(key) ?? this.refills.get(`${state}:${underWay}`);
     if (!pending) {
       this.cache.begin(state, version);
       pending = this.read(state, HEAD_SIZE)
