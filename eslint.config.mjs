@@ -8,6 +8,29 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/**
+ * The API's import rule: never development tooling; and of these database packages, none (the
+ * files allowed to speak Mongoose pass an empty list).
+ */
+function apiImports(databasePackages) {
+  return [
+    'error',
+    {
+      paths: databasePackages.map((name) => ({
+        name,
+        message:
+          'Only nest/src/database, repositories (*.repository.ts), stores (*.store.ts) and schemas (*.schema.ts) speak Mongoose; a module only registers schemas. Add a repository method instead.',
+      })),
+      patterns: [
+        {
+          group: ['**/scripts/**', '**/test/**'],
+          message: 'The API does not ship scripts/ or test/: keep development tooling out of it.',
+        },
+      ],
+    },
+  ];
+}
+
 export default tseslint.config(
   {
     ignores: [
@@ -53,22 +76,31 @@ export default tseslint.config(
     rules: { '@typescript-eslint/consistent-type-imports': 'off' },
   },
   {
-    // The API's source is what ships: development tooling (scripts/, test/) stays out of it.
+    // The API's source is what ships: development tooling (scripts/, test/) stays out of it. And
+    // one seam for the database: only what stores things speaks Mongoose (see below).
     files: ['nest/src/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['**/scripts/**', '**/test/**'],
-              message:
-                'The API does not ship scripts/ or test/: keep development tooling out of it.',
-            },
-          ],
-        },
-      ],
-    },
+    rules: { 'no-restricted-imports': apiImports(['mongoose', '@nestjs/mongoose']) },
+  },
+  {
+    // A module wires its schemas (MongooseModule.forFeature), and nothing more of Mongoose.
+    files: ['nest/src/**/*.module.ts'],
+    rules: { 'no-restricted-imports': apiImports(['mongoose']) },
+  },
+  {
+    // What speaks Mongoose, by name: the database layer, a repository (or a store, a small one),
+    // a schema; and unit specs, which may look at what a repository sends (decision 0022).
+    files: [
+      'nest/src/database/**/*.ts',
+      'nest/src/**/*.repository.ts',
+      'nest/src/**/*.store.ts',
+      'nest/src/**/*.schema.ts',
+      'nest/src/**/*.spec.ts',
+      // Until refine-controllers' one expiring-document store replaces these three (issue 31).
+      'nest/src/auth/mfa/mfa-challenges.service.ts',
+      'nest/src/auth/passkeys/passkey-challenges.service.ts',
+      'nest/src/auth/token-deny-list.service.ts',
+    ],
+    rules: { 'no-restricted-imports': apiImports([]) },
   },
   {
     // Tooling (the dev stack, benchmarks, CI checks, generators, seeding) may be used by tests;

@@ -1,6 +1,6 @@
 import type { Config } from 'jest';
 
-// Run by `npm test` in this order of cost: unit and nest-unit (jsdom/node, no servers), api
+// Run by `npm test` in this order of cost: unit, nest-unit and docs (jsdom/node, no servers), api
 // (Supertest against Nest on the embedded database), ops (the supervisor and the built API as real
 // processes), web (a real Chromium against the production build).
 const tsJestNest: Config['transform'] = {
@@ -34,6 +34,13 @@ const config: Config = {
       displayName: 'nest-unit',
       testEnvironment: 'node',
       testMatch: ['<rootDir>/nest/src/**/*.spec.ts'],
+      transform: tsJestNest,
+    },
+    {
+      // The docs name only paths that exist (scripts/ci/doc-paths.ts): run with the unit tests.
+      displayName: 'docs',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/test/docs/**/*.spec.ts'],
       transform: tsJestNest,
     },
     {

@@ -13,16 +13,12 @@ import { AppConfig } from './config/app-config';
 import { AppConfigModule, type EnvOverrides } from './config/app-config.module';
 import { DatabaseModule } from './database/database.module';
 import { HealthModule } from './health/health.module';
-import { BrokerDemoRequestModule } from './leads/broker-demo-request/broker-demo-request.module';
-import { ConsultationRequestModule } from './leads/consultation-request/consultation-request.module';
-import { ContactUsRequestModule } from './leads/contact-us-request/contact-us-request.module';
-import { LeadCoreModule } from './leads/core/lead-core.module';
 import { InboxModule } from './leads/inbox/inbox.module';
 import { InsightsModule } from './leads/insights/insights.module';
-import { IntakeProofModule } from './leads/intake/intake-proof.module';
-import { KeDemoRequestModule } from './leads/ke-demo-request/ke-demo-request.module';
+import { LeadKindsModule } from './leads/lead-kinds.module';
 import { ReplyTemplatesModule } from './leads/reply-templates/reply-templates.module';
-import { NotificationsModule } from './notifications/notifications.module';
+import { WorkModule } from './leads/work/work.module';
+import { NotificationWorkerModule } from './notifications/notification-worker.module';
 import { PrivacyModule } from './privacy/privacy.module';
 
 @Module({})
@@ -64,18 +60,16 @@ export class AppModule {
         AuditModule,
         DatabaseModule,
         HealthModule,
-        NotificationsModule,
         AuthModule,
-        LeadCoreModule,
-        IntakeProofModule,
-        ContactUsRequestModule,
-        KeDemoRequestModule,
-        BrokerDemoRequestModule,
-        ConsultationRequestModule,
+        // The lead kinds (each with its lower features: intake, spam, targets, timeline, the
+        // outbox), then what is built on them.
+        LeadKindsModule,
+        WorkModule,
         InboxModule,
         InsightsModule,
         ReplyTemplatesModule,
         PrivacyModule,
+        NotificationWorkerModule,
       ],
       // App-wide: every body and query validated, every route private unless @Public(), every
       // error answered in one shape.

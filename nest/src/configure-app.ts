@@ -10,8 +10,8 @@ import { exactOpenApi } from './common/openapi-exact';
 import { quietStartUp } from './common/quiet-start-up-logger';
 import { requestId } from './common/request-id';
 import { AppConfig } from './config/app-config';
+import { AdminRefDto } from './leads/core/admin-ref.dto';
 import { LeadSourceDto } from './leads/core/lead-source.dto';
-import { AdminRefDto } from './leads/work/lead-work.dto';
 
 /**
  * Everything about the HTTP app that is not a module: shared by main.ts and the e2e tests so the

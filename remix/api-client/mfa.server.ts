@@ -1,7 +1,6 @@
 import {
   AUTH_PATHS,
   type MfaStatusResponse,
-  type PasskeyAuthenticationJson,
   type PasskeyListResponse,
   type PasskeyOptionsResponse,
   type PasskeyRegisterRequest,
@@ -157,19 +156,4 @@ export function signInPasskeyOptions(
     body: { mfaToken },
     clientIp,
   });
-}
-
-/** A passkey's answer as a form carries it (JSON text): the object, or null when it is none. */
-export function passkeyAnswerOf(
-  value: FormDataEntryValue | null,
-): PasskeyAuthenticationJson | null {
-  if (typeof value !== 'string' || value === '' || value.length > 65_536) return null;
-  try {
-    const parsed: unknown = JSON.parse(value);
-    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
-      ? (parsed as PasskeyAuthenticationJson)
-      : null;
-  } catch {
-    return null;
-  }
 }

@@ -3,6 +3,13 @@ export const ADMIN_PATH = '/super-secret-admin';
 
 /** The signed-in admin's own password and sessions. */
 export const ACCOUNT_PATH = `${ADMIN_PATH}/account`;
+/** The Account page's forms, each posted to a route of its own under the page. */
+export const ACCOUNT_FORM_PATHS = {
+  password: `${ACCOUNT_PATH}/password`,
+  secondFactor: `${ACCOUNT_PATH}/second-factor`,
+  passkeys: `${ACCOUNT_PATH}/passkeys`,
+  sessions: `${ACCOUNT_PATH}/sessions`,
+} as const;
 /** The options of a passkey ceremony (sign-in, reauthentication), fetched by the page's script. */
 export const PASSKEY_OPTIONS_PATH = `${ADMIN_PATH}/passkey-options`;
 /** Admins manage admins. */

@@ -1,7 +1,9 @@
 /**
  * The contact form's contract, beside the index route that shows it: the fields, what a submission
- * answers, where the page's script posts it, and the spec's required-field rule, which the server
- * applies and the form repeats before posting so a visitor sees the messages without a round trip.
+ * answers, where the page's script posts it, and the spec's required-field rule. The server reads
+ * the form with its schema (contact-schema.ts, built from these names and this message); the form
+ * applies the same rule before posting (validateContact), so a visitor sees the messages without a
+ * round trip. Nothing here imports zod: the landing page's scripts stay small (80 KB in all).
  */
 export const CONTACT_FIELDS = ['name', 'email', 'subject', 'message'] as const;
 export type ContactField = (typeof CONTACT_FIELDS)[number];
@@ -35,6 +37,7 @@ export type ContactActionResult =
       values: ContactValues;
     };
 
+/** The fields as the page's script reads them from the form (to check them, to keep them). */
 export function readContact(form: FormData): ContactValues {
   const read = (field: ContactField) => {
     const value = form.get(field);
@@ -48,7 +51,10 @@ export function readContact(form: FormData): ContactValues {
   };
 }
 
-/** Spec section 5: each field must be non-empty (after trimming); nothing else is checked here. */
+/**
+ * Spec section 5 in the browser: each field must be non-empty (after trimming); nothing else is
+ * checked here. The server's schema applies the same rule first (a unit test holds them together).
+ */
 export function validateContact(values: ContactValues): ContactErrors {
   const errors: ContactErrors = {};
   for (const field of CONTACT_FIELDS) if (!values[field].trim()) errors[field] = REQUIRED_MESSAGE;

@@ -28,10 +28,3 @@ export function sourceQuery(source: LeadSource): string {
   }
   return params.toString();
 }
-
-/** The source fields a contact form sent (hidden fields of the same names). */
-export function formSource(form: FormData): LeadSource {
-  return cleanSource(
-    Object.fromEntries(LEAD_SOURCE_FIELDS.map((field) => [field, form.get(field)])),
-  );
-}

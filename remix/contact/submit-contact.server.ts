@@ -1,5 +1,6 @@
-import { type CreateLeadRequest, INTAKE_PROOF_FIELD } from '@contract';
+import { type CreateLeadRequest } from '@contract';
 import { createLead } from '~/api-client/leads.server';
+import { firstErrors, readForm } from '~/components/forms/read-form';
 import { waitText } from '~/utils/wait-text';
 
 import {
@@ -7,10 +8,9 @@ import {
   CONTACT_FIELDS,
   type ContactActionResult,
   type ContactErrors,
-  readContact,
-  validateContact,
+  REQUIRED_MESSAGE,
 } from './contact-fields';
-import { formSource } from './request-source.server';
+import { contactSchema, contactValuesSchema, NO_VALUES } from './contact-schema';
 
 const CHECK_FIELDS_MESSAGE = 'Please check the highlighted fields.';
 
@@ -22,35 +22,27 @@ export interface ContactSubmission {
 
 /**
  * One contact form submission, whichever way it came (the page's script or a plain form post):
- * the spec's required-field rule, then the API, whose refusals become messages for the form.
+ * its schema (the spec's required-field rule first), then the API, whose refusals become messages
+ * for the form.
  */
 export async function submitContact(
   form: FormData,
   clientIp: string | undefined,
 ): Promise<ContactSubmission> {
-  const values = readContact(form);
+  const shown = readForm(form, contactValuesSchema);
+  const values = shown.ok ? shown.value : NO_VALUES;
   const fail = (status: number, fieldErrors: ContactErrors, formError: string | null) => ({
     status,
     result: { ok: false, fieldErrors, formError, values } satisfies ContactActionResult,
   });
 
-  const required = validateContact(values);
-  if (Object.keys(required).length > 0) return fail(400, required, null);
-
-  const website = form.get('website');
-  const altcha = form.get(INTAKE_PROOF_FIELD);
-  const body: CreateLeadRequest<'contactUs'> = {
-    name: values.name.trim(),
-    email: values.email.trim(),
-    subject: values.subject.trim(),
-    message: values.message.trim(),
-    // The honeypot goes to the API, which holds what bots send as spam.
-    ...(typeof website === 'string' && website ? { website } : {}),
-    // The visitor's proof of work, as their browser solved it: this server is no trusted sender
-    // (it has no intake key), so the API judges the visitor's proof. Without JavaScript: none.
-    ...(typeof altcha === 'string' && altcha ? { altcha } : {}),
-  };
-  const source = formSource(form);
+  const read = readForm(form, contactSchema);
+  if (!read.ok) {
+    const fieldErrors: ContactErrors = firstErrors(read.errors, CONTACT_FIELDS);
+    return fail(400, fieldErrors, refusalMessage(fieldErrors));
+  }
+  const body: CreateLeadRequest<'contactUs'> = read.value.lead;
+  const { source } = read.value;
   let outcome = await createLead(
     'contactUs',
     Object.keys(source).length > 0 ? { ...body, source } : body,
@@ -80,4 +72,14 @@ export async function submitContact(
       `Too many messages from your network. Please try again in ${waitText(outcome.retryAfter)}.`,
     );
   return fail(outcome.status >= 500 ? outcome.status : 503, {}, CONTACT_FAILED_MESSAGE);
+}
+
+/**
+ * What a form its schema refused says above its fields: nothing when they say it all (the spec's
+ * '*required field'), otherwise what a refusal of the API's says.
+ */
+function refusalMessage(fieldErrors: ContactErrors): string | null {
+  const said = Object.values(fieldErrors);
+  if (said.length === 0) return CONTACT_FAILED_MESSAGE;
+  return said.every((message) => message === REQUIRED_MESSAGE) ? null : CHECK_FIELDS_MESSAGE;
 }

@@ -7,21 +7,29 @@ import {
 } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { Alert, Button } from 'react-bootstrap';
+import { type z } from 'zod';
 
-import { FIELD_LIMITS, htmlMaxLength, isObjectId, PASSWORD_MIN_LENGTH } from '@contract';
+import { PASSWORD_MIN_LENGTH } from '@contract';
 import { addAdmin, listAdmins, removeAdmin } from '~/api-client/admins.server';
 import { checkToken } from '~/api-client/auth.server';
 import { formMessage } from '~/api-client/http.server';
+import {
+  ADD_ADMIN_FIELDS,
+  ADMIN_LABELS as LABELS,
+  ADMINS_FORMS,
+  REMOVE_ADMIN_FIELDS,
+} from '~/components/admin/admins-schema';
 import { CardSection, ErrorAlert, useBusy } from '~/components/admin/page-parts';
 import { type ReauthAsk, ReauthFields } from '~/components/admin/reauth-fields';
 import { RelativeTime } from '~/components/admin/relative-time';
 import { fieldErrors, FormField } from '~/components/forms/form-field';
+import { IntentField } from '~/components/forms/intent-field';
+import { PasswordField } from '~/components/forms/password-field';
+import { firstErrors, readForm, readIntentForm } from '~/components/forms/read-form';
 import { ADMINS_PAGE_PATH } from '~/config/paths';
 import { adminPageMeta } from '~/utils/admin-meta';
 import { withFreshFactor } from '~/utils/reauth.server';
 import { requireAdmin, signInRedirect, unlessSessionBlocked } from '~/utils/session.server';
-
-const LABELS = { email: 'Email', password: 'Initial password' } as const;
 
 export interface AdminsActionResult {
   intent: 'add' | 'remove';
@@ -59,15 +67,28 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const token = await requireAdmin(request);
   const form = await request.formData();
-  const intent = form.get('intent');
-  if (intent === 'add') return add(form, token);
-  if (intent === 'remove') return remove(form, token);
+  const read = readIntentForm(form, ADMINS_FORMS);
+  if (read?.intent === 'add') {
+    if (read.ok) return add(form, read.value, token);
+    // Said on its fields; the address typed stays (never the password).
+    const typed = readForm(form, ADMINS_FORMS.add.pick({ email: true }));
+    const errors = firstErrors(read.errors, ['email', 'password'] as const);
+    const email = typed.ok ? typed.value.email : '';
+    return data<AdminsActionResult>({ intent: 'add', email, errors }, { status: 400 });
+  }
+  if (read?.intent === 'remove') {
+    if (read.ok) return remove(form, read.value, token);
+    return data<AdminsActionResult>(
+      { intent: 'remove', message: 'Unknown admin.' },
+      { status: 400 },
+    );
+  }
   return data({ intent: null, message: 'Unknown action.' }, { status: 400 });
 }
 
-async function add(form: FormData, token: string) {
-  const email = String(form.get('email') ?? '').trim();
-  const password = String(form.get('password') ?? '');
+type Posted<I extends keyof typeof ADMINS_FORMS> = z.output<(typeof ADMINS_FORMS)[I]>;
+
+async function add(form: FormData, { email, password }: Posted<'add'>, token: string) {
   const fresh = await withFreshFactor(form, token, () => addAdmin({ email, password }, token));
   if ('reauth' in fresh)
     return data<AdminsActionResult>(
@@ -90,14 +111,7 @@ async function add(form: FormData, token: string) {
   );
 }
 
-async function remove(form: FormData, token: string) {
-  const id = String(form.get('id') ?? '');
-  const email = String(form.get('email') ?? '');
-  if (!isObjectId(id))
-    return data<AdminsActionResult>(
-      { intent: 'remove', message: 'Unknown admin.' },
-      { status: 400 },
-    );
+async function remove(form: FormData, { id, email }: Posted<'remove'>, token: string) {
   const fresh = await withFreshFactor(form, token, () => removeAdmin(id, token));
   if ('reauth' in fresh)
     return data<AdminsActionResult>(
@@ -146,9 +160,9 @@ export default function AdminsRoute() {
               Remove the admin <strong>{removal.email}</strong>? Their sessions end at once, and
               they can no longer sign in.
             </p>
-            <input type="hidden" name="intent" value="remove" />
-            <input type="hidden" name="id" value={removal.id} />
-            <input type="hidden" name="email" value={removal.email} />
+            <IntentField forms={ADMINS_FORMS} value="remove" />
+            <input type="hidden" name={REMOVE_ADMIN_FIELDS.id.name} value={removal.id} />
+            <input type="hidden" name={REMOVE_ADMIN_FIELDS.email.name} value={removal.email} />
             <ReauthFields ask={removeResult?.reauth} idPrefix="remove-admin" />
             <Button type="submit" variant="danger" size="sm" disabled={busy}>
               Remove admin
@@ -208,27 +222,22 @@ export default function AdminsRoute() {
         <CardSection id="add-admin-heading" title="Add an admin" className="col-12 col-lg-5">
           <ErrorAlert message={addResult?.message} />
           <Form method="post" action={ADMINS_PAGE_PATH} noValidate>
-            <input type="hidden" name="intent" value="add" />
+            <IntentField forms={ADMINS_FORMS} value="add" />
             <FormField
               id="admin-email"
-              name="email"
+              {...ADD_ADMIN_FIELDS.email}
               type="email"
               label={LABELS.email}
               autoComplete="off"
-              maxLength={htmlMaxLength(FIELD_LIMITS.email)}
               defaultValue={addResult?.email ?? ''}
-              required
               error={errors.email}
             />
-            <FormField
+            <PasswordField
               id="admin-password"
-              name="password"
-              type="password"
+              field={ADD_ADMIN_FIELDS.password}
+              purpose="new"
               label={LABELS.password}
-              autoComplete="new-password"
-              maxLength={htmlMaxLength(FIELD_LIMITS.password)}
               hint={`At least ${PASSWORD_MIN_LENGTH} characters, not a common password. They must change it at first sign-in.`}
-              required
               error={errors.password}
             />
             <ReauthFields ask={addResult?.reauth} idPrefix="add-admin" />

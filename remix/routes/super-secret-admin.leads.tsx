@@ -1,8 +1,9 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from '@remix-run/node';
 
 import { isLeadKindKey, isLeadList } from '@contract';
-import { FIELD, readActionForm } from '~/components/admin/lead-actions';
+import { actionPostSchema, readActionForm } from '~/components/admin/lead-actions';
 import { postedWithJs } from '~/components/forms/js-flag';
+import { readForm } from '~/components/forms/read-form';
 import { ADMIN_PATH } from '~/config/paths';
 import { type ActionOutcome, isPanelView, type ListResult, type PanelView } from '~/utils/inbox';
 import { actOnLeadsFor, loadPage } from '~/utils/inbox.server';
@@ -31,6 +32,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const token = await requireAdmin(request);
   const form = await request.formData();
   const withJs = postedWithJs(form);
+  const posted = readForm(form, actionPostSchema);
+  const { returnTo, opened } = posted.ok ? posted.value : { returnTo: ADMIN_PATH, opened: false };
   const fields = readActionForm(form);
   if (typeof fields === 'string') {
     const failure: ActionOutcome = {
@@ -42,7 +45,7 @@ export async function action({ request }: ActionFunctionArgs) {
     };
     return withJs
       ? data(failure, { status: 400 })
-      : redirect(backTo(request, form, { failed: 'invalid' }));
+      : redirect(backTo(request, returnTo, { failed: 'invalid' }));
   }
   // Without JavaScript a delete comes back to the page, which asks to confirm it first.
   if (fields.action === 'delete' && !fields.confirmed)
@@ -57,7 +60,9 @@ export async function action({ request }: ActionFunctionArgs) {
           },
           { status: 400 },
         )
-      : redirect(backTo(request, form, { confirm: 'delete', kind: fields.kind, ids: fields.ids }));
+      : redirect(
+          backTo(request, returnTo, { confirm: 'delete', kind: fields.kind, ids: fields.ids }),
+        );
 
   const { stage, from, owners, restore } = fields;
   const outcome = await actOnLeadsFor(fields.action, fields.kind, fields.ids, token, fields.q, {
@@ -69,29 +74,25 @@ export async function action({ request }: ActionFunctionArgs) {
     adminId: tokenAdminId(token),
   });
   // Without JavaScript the form posted the whole page: go back to it (post/redirect/get).
-  if (!withJs) return redirect(backTo(request, form, outcome.ok ? {} : { failed: fields.action }));
+  if (!withJs)
+    return redirect(backTo(request, returnTo, outcome.ok ? {} : { failed: fields.action }));
   // The API's own failure status (404, 409), 502 for anything unexpected.
   const status = outcome.ok
     ? 200
     : outcome.status >= 400 && outcome.status < 500
       ? outcome.status
       : 502;
-  const byOpening = outcome.ok && form.get(FIELD.opened) === '1';
+  const byOpening = outcome.ok && opened;
   return data(byOpening ? { ...outcome, byOpening: true as const } : outcome, { status });
 }
 
 /** The dashboard page a form came from (searches kept), with what it should say now. */
 function backTo(
   request: Request,
-  form: FormData,
+  returnTo: string,
   say: { failed?: string; confirm?: 'delete'; kind?: string; ids?: string[] },
 ): string {
-  const back = form.get(FIELD.returnTo);
-  const path =
-    typeof back === 'string' && back.startsWith(ADMIN_PATH) && !/[\r\n\u2028\u2029\\]/.test(back)
-      ? back
-      : ADMIN_PATH;
-  const url = new URL(path, new URL(request.url).origin);
+  const url = new URL(returnTo, new URL(request.url).origin);
   for (const key of ['failed', 'confirm', 'kind', 'ids']) url.searchParams.delete(key);
   if (say.failed) url.searchParams.set('failed', say.failed);
   if (say.confirm && say.kind && say.ids) {

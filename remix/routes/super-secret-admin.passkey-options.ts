@@ -3,7 +3,9 @@ import { type ActionFunctionArgs, data } from '@remix-run/node';
 import { MFA_CHALLENGE_GONE } from '@contract';
 import { type ApiOutcome, UNAVAILABLE_MESSAGE } from '~/api-client/http.server';
 import { reauthPasskeyOptions, signInPasskeyOptions } from '~/api-client/mfa.server';
+import { PASSKEY_CHALLENGE_FORMS } from '~/components/admin/passkeys/challenge-schema';
 import { type PasskeyOptionsResult } from '~/components/admin/passkeys/use-passkey-ceremony';
+import { readIntentForm } from '~/components/forms/read-form';
 import { readMfaToken } from '~/utils/mfa-challenge.server';
 import { requireAdmin, unlessSessionBlocked } from '~/utils/session.server';
 import { waitText } from '~/utils/wait-text';
@@ -14,7 +16,7 @@ import { waitText } from '~/utils/wait-text';
  * httpOnly cookie, never in the page), `reauth` confirms it is the signed-in admin.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const intent = (await request.formData()).get('intent');
+  const intent = readIntentForm(await request.formData(), PASSKEY_CHALLENGE_FORMS)?.intent;
   if (intent === 'sign-in') {
     const mfaToken = await readMfaToken(request);
     if (!mfaToken) return answer({ ok: false, status: 401, message: MFA_CHALLENGE_GONE });

@@ -10,6 +10,8 @@ import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/re
 import { FIELD_LIMITS } from '@contract';
 import { erasePrivacy, privacyLeads, retentionPolicy } from '~/api-client/privacy.server';
 import { EraseResult, PersonsLeads, RetentionPolicy } from '~/components/admin/privacy';
+import { PRIVACY_FORMS } from '~/components/admin/privacy-schema';
+import { INVALID_REQUEST, readIntentForm } from '~/components/forms/read-form';
 import { PRIVACY_PATH } from '~/config/paths';
 import { adminPageMeta } from '~/utils/admin-meta';
 import { plural, privacyHref, type PrivacyLookup } from '~/utils/privacy';
@@ -44,12 +46,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const token = await requireAdmin(request);
-  const form = await request.formData();
-  const email = readEmail(form.get('email'));
-  if (form.get('intent') !== 'erase' || !email)
-    return data({ ok: false as const, message: 'That request is not valid.' }, { status: 400 });
+  const read = readIntentForm(await request.formData(), PRIVACY_FORMS);
+  if (!read?.ok) return data({ ok: false as const, message: INVALID_REQUEST }, { status: 400 });
+  const { email, confirmed } = read.value;
   // Only the confirmation's own form erases; anything else is asked first.
-  if (form.get('confirmed') !== '1') return redirect(privacyHref(email, { confirm: true }));
+  if (!confirmed) return redirect(privacyHref(email, { confirm: true }));
 
   const outcome = await unlessSessionBlocked(await erasePrivacy(email, token, context.clientIp));
   if (!outcome.ok)

@@ -7,15 +7,7 @@ import {
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { Alert, Button } from 'react-bootstrap';
 
-import {
-  isLeadKindKey,
-  LEAD_KIND_KEYS,
-  LEAD_KINDS,
-  REPLY_LIMITS,
-  REPLY_PLACEHOLDERS,
-  RESPONSE_TARGET_MINUTES,
-  type ResponseTargetsRequest,
-} from '@contract';
+import { LEAD_KIND_KEYS, LEAD_KINDS, REPLY_PLACEHOLDERS } from '@contract';
 import { UNAVAILABLE_MESSAGE } from '~/api-client/http.server';
 import {
   replyTemplates,
@@ -24,9 +16,12 @@ import {
   saveResponseTargets,
 } from '~/api-client/lead-work.server';
 import { CardSection, ErrorAlert, useBusy } from '~/components/admin/page-parts';
+import { SETTINGS_FORMS, TARGET_FIELDS, TEMPLATE_FIELDS } from '~/components/admin/settings-schema';
 import { FormField } from '~/components/forms/form-field';
+import { IntentField } from '~/components/forms/intent-field';
+import { firstErrors, readForm, readIntentForm } from '~/components/forms/read-form';
 import { adminPageMeta } from '~/utils/admin-meta';
-import { targetInUnits, targetMinutes } from '~/utils/response-target';
+import { targetInUnits } from '~/utils/response-target';
 import { requireAdmin, unlessSessionBlocked } from '~/utils/session.server';
 
 /** What a save answers: which form, whether it was saved, and why not. */
@@ -54,13 +49,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const token = await requireAdmin(request);
   const form = await request.formData();
-  const intent = form.get('intent');
-  if (intent === 'template') {
-    const kind = form.get('kind');
-    if (!isLeadKindKey(kind))
-      return data<SettingsResult>({ intent, saved: false, message: 'Unknown kind.' }, 400);
-    const subject = String(form.get('subject') ?? '');
-    const text = String(form.get('text') ?? '');
+  const read = readIntentForm(form, SETTINGS_FORMS);
+  if (read?.intent === 'template') {
+    const { intent } = read;
+    if (!read.ok) {
+      // Said above the kind's own form, when it names one.
+      const named = readForm(form, SETTINGS_FORMS.template.pick({ kind: true }));
+      const said = firstErrors(read.errors, ['kind', 'subject', 'text'] as const);
+      const message = said.kind ?? said.subject ?? said.text;
+      return data<SettingsResult>(
+        { intent, ...(named.ok ? named.value : {}), saved: false, message },
+        400,
+      );
+    }
+    const { kind, subject, text } = read.value;
     const outcome = await unlessSessionBlocked(
       await saveReplyTemplate(kind, { subject, text }, token),
     );
@@ -76,22 +78,14 @@ export async function action({ request }: ActionFunctionArgs) {
           outcome.status < 500 ? outcome.status : 502,
         );
   }
-  if (intent === 'targets') {
-    const body: ResponseTargetsRequest = {};
-    const errors: Record<string, string> = {};
-    for (const kind of LEAD_KIND_KEYS) {
-      const minutes = targetMinutes(form.get(`${kind}-amount`), form.get(`${kind}-unit`));
-      if (
-        minutes === null ||
-        minutes < RESPONSE_TARGET_MINUTES.min ||
-        minutes > RESPONSE_TARGET_MINUTES.max
-      )
-        errors[kind] = 'A whole number of minutes or hours, from 1 minute to 30 days.';
-      else body[kind] = minutes;
-    }
-    if (Object.keys(errors).length)
-      return data<SettingsResult>({ intent, saved: false, errors }, 400);
-    const outcome = await unlessSessionBlocked(await saveResponseTargets(body, token));
+  if (read?.intent === 'targets') {
+    const { intent } = read;
+    if (!read.ok)
+      return data<SettingsResult>(
+        { intent, saved: false, errors: firstErrors(read.errors, LEAD_KIND_KEYS) },
+        400,
+      );
+    const outcome = await unlessSessionBlocked(await saveResponseTargets(read.value, token));
     return outcome.ok
       ? data<SettingsResult>({ intent, saved: true })
       : data<SettingsResult>(
@@ -119,7 +113,7 @@ export default function SettingsRoute() {
           <p>How soon each kind of request should get its first reply; later, it is overdue.</p>
           {targets ? (
             <Form method="post" noValidate>
-              <input type="hidden" name="intent" value="targets" />
+              <IntentField forms={SETTINGS_FORMS} value="targets" />
               {result?.intent === 'targets' ? (
                 result.saved ? (
                   <Alert variant="success" role="status">
@@ -138,7 +132,7 @@ export default function SettingsRoute() {
                       <legend className="h6">{LEAD_KINDS[kind].panelTitle}</legend>
                       <FormField
                         id={`${kind}-amount`}
-                        name={`${kind}-amount`}
+                        name={TARGET_FIELDS[kind].amount}
                         type="number"
                         min={1}
                         label="Target"
@@ -151,7 +145,7 @@ export default function SettingsRoute() {
                       </label>
                       <select
                         id={`${kind}-unit`}
-                        name={`${kind}-unit`}
+                        name={TARGET_FIELDS[kind].unit}
                         className="form-select form-select-sm"
                         defaultValue={unit}
                       >
@@ -178,8 +172,8 @@ export default function SettingsRoute() {
           {templates ? (
             LEAD_KIND_KEYS.map((kind) => (
               <Form method="post" key={kind} className="settings-template" noValidate>
-                <input type="hidden" name="intent" value="template" />
-                <input type="hidden" name="kind" value={kind} />
+                <IntentField forms={SETTINGS_FORMS} value="template" />
+                <input type="hidden" name={TEMPLATE_FIELDS.kind.name} value={kind} />
                 <h4 className="h6">{LEAD_KINDS[kind].panelTitle}</h4>
                 {result?.intent === 'template' && result.kind === kind ? (
                   result.saved ? (
@@ -192,10 +186,10 @@ export default function SettingsRoute() {
                 ) : null}
                 <FormField
                   id={`${kind}-subject`}
-                  name="subject"
+                  name={TEMPLATE_FIELDS.subject.name}
                   label="Subject"
                   defaultValue={templates[kind].subject}
-                  maxLength={REPLY_LIMITS.subject}
+                  maxLength={TEMPLATE_FIELDS.subject.maxLength}
                 />
                 <div className="mb-3">
                   <label htmlFor={`${kind}-text`} className="form-label">
@@ -203,11 +197,11 @@ export default function SettingsRoute() {
                   </label>
                   <textarea
                     id={`${kind}-text`}
-                    name="text"
+                    name={TEMPLATE_FIELDS.text.name}
                     className="form-control"
                     rows={5}
                     defaultValue={templates[kind].text}
-                    maxLength={REPLY_LIMITS.text}
+                    maxLength={TEMPLATE_FIELDS.text.maxLength}
                   />
                 </div>
                 <Button type="submit" variant="outline-secondary" disabled={busy}>

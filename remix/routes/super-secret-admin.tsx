@@ -11,16 +11,18 @@ import {
   useLoaderData,
   useRouteLoaderData,
 } from '@remix-run/react';
+import { type z } from 'zod';
 
-import { MFA_CHALLENGE_GONE, MFA_METHODS, type MfaMethod } from '@contract';
+import { MFA_CHALLENGE_GONE } from '@contract';
 import { login, logout, type SignInOrigin, verifyMfa } from '~/api-client/auth.server';
 import { UNAVAILABLE_MESSAGE } from '~/api-client/http.server';
-import { passkeyAnswerOf } from '~/api-client/mfa.server';
 import { AdminShell } from '~/components/admin/admin-shell';
 import { leadActionAnswered } from '~/components/admin/lead-actions';
 import { SignInForm, type SignInResult } from '~/components/admin/sign-in-form';
+import { CODE_STEP_SCHEMA, SIGN_IN_FORMS } from '~/components/admin/sign-in-schema';
 import { adminLinks } from '~/components/admin/stylesheet';
 import { fieldErrors } from '~/components/forms/form-field';
+import { readForm, readIntentForm } from '~/components/forms/read-form';
 import { ACCOUNT_PATH, ADMIN_PATH } from '~/config/paths';
 import { adminMeta } from '~/utils/admin-meta';
 import { clearMfaToken, readMfaToken, saveMfaToken } from '~/utils/mfa-challenge.server';
@@ -54,22 +56,27 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
-  const intent = form.get('intent');
+  const read = readIntentForm(form, SIGN_IN_FORMS);
   // The sessions list names the browser and address a session was opened from.
   const origin = {
     clientIp: context.clientIp,
     userAgent: request.headers.get('user-agent') ?? undefined,
   };
-  if (intent === 'sign-in') return signIn(form, origin);
-  if (intent === 'mfa-verify') return verifyCode(request, form, origin);
-  if (intent === 'mfa-recovery') return codeStep(form, { recovery: true });
-  if (intent === 'sign-out') return signOut(request);
+  // A form no browser sends is refused in the words of the API's refusal.
+  if (read?.intent === 'sign-in')
+    return read.ok ? signIn(read.value, origin) : signInFailed('', { status: 400 });
+  if (read?.intent === 'mfa-verify') {
+    if (read.ok) return verifyCode(request, form, read.value, origin);
+    return codeStep(form, { codeError: fieldErrors(read.errors, { code: 'Code' }).code }, 400);
+  }
+  if (read?.intent === 'mfa-recovery') return codeStep(form, { recovery: true });
+  if (read?.intent === 'sign-out') return signOut(request);
   return data({ ok: false, message: 'Unknown action.' }, { status: 400 });
 }
 
-async function signIn(form: FormData, origin: SignInOrigin) {
-  const email = String(form.get('email') ?? '').trim();
-  const password = String(form.get('password') ?? '');
+type Posted<I extends keyof typeof SIGN_IN_FORMS> = z.output<(typeof SIGN_IN_FORMS)[I]>;
+
+async function signIn({ email, password }: Posted<'sign-in'>, origin: SignInOrigin) {
   const outcome = await login({ email, password }, origin);
   if (outcome.ok) {
     const answer = outcome.data;
@@ -89,7 +96,10 @@ async function signIn(form: FormData, origin: SignInOrigin) {
       headers: { 'Set-Cookie': await saveToken(answer.token) },
     });
   }
+  return signInFailed(email, outcome);
+}
 
+async function signInFailed(email: string, outcome: { status: number; retryAfter?: number }) {
   const result: SignInResult = {
     intent: 'sign-in',
     step: 'password',
@@ -110,9 +120,8 @@ const tooManyAttempts = (retryAfter: number | undefined) =>
 
 /** The code step again (its form asked for a recovery code instead, or its code was refused). */
 function codeStep(form: FormData, extra: Partial<SignInResult>, status = 200) {
-  const email = String(form.get('email') ?? '').trim();
-  const recovery = form.get('recovery') === '1';
-  const methods = methodsOf(form.get('methods'));
+  const read = readForm(form, CODE_STEP_SCHEMA);
+  const { email, recovery, methods } = read.ok ? read.value : { email: '', recovery: false };
   return data<SignInResult>(
     {
       intent: 'sign-in',
@@ -126,17 +135,13 @@ function codeStep(form: FormData, extra: Partial<SignInResult>, status = 200) {
   );
 }
 
-/** The sign-in's methods as the code step's forms carry them (a comma-separated list). */
-function methodsOf(value: FormDataEntryValue | null): MfaMethod[] | undefined {
-  if (typeof value !== 'string' || value === '') return undefined;
-  const known: readonly string[] = MFA_METHODS;
-  const methods = value.split(',').filter((m): m is MfaMethod => known.includes(m));
-  return methods.length > 0 ? methods : undefined;
-}
-
 /** The sign-in's second step: the challenge from the cookie and the typed code. */
-async function verifyCode(request: Request, form: FormData, origin: SignInOrigin) {
-  const email = String(form.get('email') ?? '').trim();
+async function verifyCode(
+  request: Request,
+  form: FormData,
+  { email, code, passkey }: Posted<'mfa-verify'>,
+  origin: SignInOrigin,
+) {
   const mfaToken = await readMfaToken(request);
   const backToPassword = async (status: number) =>
     data<SignInResult>(
@@ -144,8 +149,6 @@ async function verifyCode(request: Request, form: FormData, origin: SignInOrigin
       { status, headers: { 'Set-Cookie': await clearMfaToken() } },
     );
   if (!mfaToken) return backToPassword(401);
-  const passkey = passkeyAnswerOf(form.get('passkey'));
-  const code = String(form.get('code') ?? '');
   const outcome = await verifyMfa(passkey ? { mfaToken, passkey } : { mfaToken, code }, origin);
   if (outcome.ok) {
     const headers = new Headers();

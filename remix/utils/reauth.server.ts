@@ -1,47 +1,40 @@
 import { REAUTH_REQUIRED, type ReauthRequest } from '@contract';
 import { type ApiOutcome, UNAVAILABLE_MESSAGE } from '~/api-client/http.server';
-import { mfaStatus, passkeyAnswerOf, reauth } from '~/api-client/mfa.server';
+import { mfaStatus, reauth } from '~/api-client/mfa.server';
 import { type ReauthAsk } from '~/components/admin/reauth-fields';
+import { type ReauthAnswer, reauthSchema } from '~/components/admin/reauth-schema';
 import { fieldErrors } from '~/components/forms/form-field';
+import { firstErrors, readForm } from '~/components/forms/read-form';
 import { waitText } from '~/utils/wait-text';
 
 import { unlessSessionBlocked } from './session.server';
-
-/** The form fields ReauthFields adds. */
-const REAUTH_FIELDS = {
-  asked: 'reauth',
-  withCode: 'reauthWithCode',
-  password: 'reauthPassword',
-  code: 'reauthCode',
-  passkey: 'reauthPasskey',
-  withTotp: 'reauthWithTotp',
-  withPasskey: 'reauthWithPasskey',
-} as const;
 
 const isReauthRefusal = (outcome: ApiOutcome<unknown>): boolean =>
   !outcome.ok && outcome.status === 403 && outcome.message === REAUTH_REQUIRED;
 
 /**
- * Runs a security change (V7.5.1). When the form carries the reauthentication's fields, they are
- * checked first (POST /auth/reauth); when the API still answers `reauthRequired`, the answer is
- * what the form must ask for, and the change is made once it is sent again. `ownPassword` names a
- * field of the form that already holds the admin's password (change password): it serves as the
- * reauthentication's, and an admin without a second factor is then not asked anything more.
+ * Runs a security change (V7.5.1). When the form carries the reauthentication's fields (read with
+ * their own schema, beside the form's), they are checked first (POST /auth/reauth); when the API
+ * still answers `reauthRequired`, the answer is what the form must ask for, and the change is made
+ * once it is sent again. `ownPassword` is the form's own password field (change password): it
+ * serves as the reauthentication's, and an admin without a second factor is then not asked more.
  */
 export async function withFreshFactor<T>(
   form: FormData,
   token: string,
   change: () => Promise<ApiOutcome<T>>,
-  ownPassword?: string,
+  ownPassword?: { password: string },
 ): Promise<{ done: ApiOutcome<T> } | { reauth: ReauthAsk }> {
-  const password = String(form.get(ownPassword ?? REAUTH_FIELDS.password) ?? '');
-  if (form.get(REAUTH_FIELDS.asked) === '1') {
-    const ask = askOf(form);
-    const passkey = passkeyAnswerOf(form.get(REAUTH_FIELDS.passkey));
-    const code = String(form.get(REAUTH_FIELDS.code) ?? '').trim();
+  const read = readForm(form, reauthSchema);
+  if (!read.ok) return { reauth: refusedAnswer(form, read.errors) };
+  const answer = read.value;
+  const password = ownPassword ? ownPassword.password : answer.reauthPassword;
+  if (answer.reauth) {
+    const ask = askOf(answer);
+    const passkey = answer.reauthPasskey;
     const refusal = passkey
       ? await confirm(token, { passkey })
-      : await confirm(token, { password, ...(ask.withCode ? { code } : {}) });
+      : await confirm(token, { password, ...(ask.withCode ? { code: answer.reauthCode } : {}) });
     if (refusal) return { reauth: { ...ask, ...refusal } };
   }
   const first = await change();
@@ -63,11 +56,30 @@ export async function withFreshFactor<T>(
 }
 
 /** What the form was asked for (ReauthFields' hidden fields say), to ask the same again. */
-function askOf(form: FormData): ReauthAsk {
+function askOf(
+  answer: Pick<ReauthAnswer, 'reauthWithCode' | 'reauthWithTotp' | 'reauthWithPasskey'>,
+): ReauthAsk {
   return {
-    withCode: form.get(REAUTH_FIELDS.withCode) === '1',
-    withTotp: form.get(REAUTH_FIELDS.withTotp) !== '0',
-    withPasskey: form.get(REAUTH_FIELDS.withPasskey) === '1',
+    withCode: answer.reauthWithCode,
+    withTotp: answer.reauthWithTotp,
+    withPasskey: answer.reauthWithPasskey,
+  };
+}
+
+/** Fields the schema refused (longer than the form lets a browser send): said on them, unsent. */
+function refusedAnswer(form: FormData, errors: Record<string, string[]>): ReauthAsk {
+  // The flags are read whatever they hold, so what was asked is known even now.
+  const flags = reauthSchema.pick({
+    reauthWithCode: true,
+    reauthWithTotp: true,
+    reauthWithPasskey: true,
+  });
+  const asked = readForm(form, flags);
+  const said = firstErrors(errors, ['reauthPassword', 'reauthCode']);
+  return {
+    ...(asked.ok ? askOf(asked.value) : { withCode: true }),
+    ...(said.reauthPassword ? { passwordError: said.reauthPassword } : {}),
+    ...(said.reauthCode ? { codeError: said.reauthCode } : {}),
   };
 }
 

@@ -11,7 +11,7 @@ import { MongoClient } from 'mongodb';
 import { chromium, type Locator, type Page } from 'playwright-core';
 
 import { type LeadKindKey, leadKindList } from '../../nest/src/contract';
-import { recountLeadTotals } from '../../nest/src/leads/core/list-view/lead-totals.store';
+import { recountLeadTotals } from '../../nest/src/leads/core/repository/lead-counts.repository';
 import { fakeHistory } from '../seed/fake-history';
 import { fakeLead, wordsFormOfDb } from '../seed/fake-leads';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../stack/chromium';

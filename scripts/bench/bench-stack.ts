@@ -6,7 +6,7 @@ import { type Db } from 'mongodb';
 import { SMTPServer } from 'smtp-server';
 
 import { type LeadKindDescriptor } from '../../nest/src/contract';
-import { recountLeadTotals } from '../../nest/src/leads/core/list-view/lead-totals.store';
+import { recountLeadTotals } from '../../nest/src/leads/core/repository/lead-counts.repository';
 import { fakeLead, wordsFormOfDb } from '../seed/fake-leads';
 
 // What the benchmarks of the built product share around it: the servers' log, a mail server for

@@ -18,7 +18,7 @@ import { type Db, MongoClient, ObjectId } from 'mongodb';
 
 import { INTAKE_KEY_HEADER, LEAD_KINDS, leadPaths } from '../../nest/src/contract';
 import { type KeptTotals, keptTotalsOf } from '../../nest/src/leads/core/list-view/lead-totals';
-import { countLeadTotals } from '../../nest/src/leads/core/list-view/lead-totals.store';
+import { countLeadTotals } from '../../nest/src/leads/core/repository/lead-counts.repository';
 import { fakeLead } from '../seed/fake-leads';
 import { startWebStack, type WebStack } from '../stack/web-stack';
 

@@ -3,8 +3,11 @@ import { type Db, type Document } from 'mongodb';
 import { type LeadKindDescriptor, LIST_PAGE } from '../../nest/src/contract';
 import { engineFacts } from '../../nest/src/database/database-engine';
 import { sortSpec, sortValues } from '../../nest/src/leads/core/lead-order';
-import { type LeadQuery, listQuery } from '../../nest/src/leads/core/lead-queries';
 import { type LeadRecord } from '../../nest/src/leads/core/lead-record';
+import {
+  type LeadQuery,
+  listQuery,
+} from '../../nest/src/leads/core/repository/lead-queries.repository';
 import { wordsFormOfDb } from '../seed/fake-leads';
 
 import { planSteps } from './plan-steps';

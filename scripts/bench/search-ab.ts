@@ -17,8 +17,12 @@ import { parseArgs } from 'node:util';
 import { type Document, MongoClient } from 'mongodb';
 
 import { LEAD_KINDS } from '../../nest/src/contract';
-import { escapeRegex, listQuery } from '../../nest/src/leads/core/lead-queries';
-import { leadWords, storedWords } from '../../nest/src/leads/core/lead-words';
+import { leadWords } from '../../nest/src/leads/core/lead-words';
+import {
+  escapeRegex,
+  listQuery,
+} from '../../nest/src/leads/core/repository/lead-queries.repository';
+import { storedWords } from '../../nest/src/leads/core/repository/lead-words.repository';
 import { fakeLead, wordsFormOfDb } from '../seed/fake-leads';
 import { startEmbeddedDatabase } from '../stack/embedded-database';
 

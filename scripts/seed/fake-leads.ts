@@ -3,12 +3,12 @@ import { type Db, ObjectId } from 'mongodb';
 
 import { emailKey, type LeadKindDescriptor } from '../../nest/src/contract';
 import { engineFacts } from '../../nest/src/database/database-engine';
+import { leadWords } from '../../nest/src/leads/core/lead-words';
 import {
-  leadWords,
   storedWords,
   type WordsForm,
   wordsFormOf,
-} from '../../nest/src/leads/core/lead-words';
+} from '../../nest/src/leads/core/repository/lead-words.repository';
 
 const DAY = 86_400_000;
 

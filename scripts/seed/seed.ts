@@ -8,7 +8,7 @@ import { parseArgs } from 'node:util';
 import { SingleBar, Presets } from 'cli-progress';
 
 import { LEAD_KIND_KEYS, LEAD_KINDS, type LeadKindKey } from '../../nest/src/contract';
-import { recountLeadTotals } from '../../nest/src/leads/core/list-view/lead-totals.store';
+import { recountLeadTotals } from '../../nest/src/leads/core/repository/lead-counts.repository';
 import { connectAppDatabase } from '../stack/app-database';
 
 import { fakeLead, wordsFormOfDb } from './fake-leads';

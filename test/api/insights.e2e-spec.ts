@@ -7,8 +7,11 @@ import {
   type LeadStage,
 } from '../../nest/src/contract';
 import { DatabaseEngine } from '../../nest/src/database/database-engine';
-import { ARRIVAL_FIELDS, arrivalsFilter } from '../../nest/src/leads/core/lead-queries';
-import { recountLeadTotals } from '../../nest/src/leads/core/list-view/lead-totals.store';
+import { recountLeadTotals } from '../../nest/src/leads/core/repository/lead-counts.repository';
+import {
+  ARRIVAL_FIELDS,
+  arrivalsFilter,
+} from '../../nest/src/leads/core/repository/lead-queries.repository';
 import { planSteps } from '../../scripts/bench/plan-steps';
 import { leadDocs } from '../support/lead-docs';
 import { leadPaths, request, signedInTestApp, type TestApp } from '../support/test-app';

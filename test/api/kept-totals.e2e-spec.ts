@@ -14,10 +14,8 @@ import {
 } from '../../nest/src/contract';
 import { DatabaseEngine } from '../../nest/src/database/database-engine';
 import { type LeadRecord, toLead } from '../../nest/src/leads/core/lead-record';
-import {
-  EMBEDDED_ENGINE_INBOX_LIMIT,
-  LeadTotalsChecker,
-} from '../../nest/src/leads/core/list-view/lead-totals.checker';
+import { LeadTotalsChecker } from '../../nest/src/leads/core/list-view/lead-totals.checker';
+import { EMBEDDED_ENGINE_INBOX_LIMIT } from '../../nest/src/leads/core/repository/lead-engine.repository';
 import { validSubmission } from '../support/submissions';
 import {
   clearLeads,

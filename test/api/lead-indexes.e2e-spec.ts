@@ -2,20 +2,22 @@ import { Types } from 'mongoose';
 
 import { LEAD_LISTS, LEAD_LIST_STATES, leadKindList } from '../../nest/src/contract';
 import { sortSpec, sortValues } from '../../nest/src/leads/core/lead-order';
+import { type LeadRecord } from '../../nest/src/leads/core/lead-record';
+import {
+  archivedBeforeFilter,
+  spamBeforeFilter,
+} from '../../nest/src/leads/core/repository/lead-conditions.repository';
 import {
   arrivalsFilter,
-  archivedBeforeFilter,
   idsFilter,
   listQuery,
   missingWordsFilter,
   recentNewFilter,
-  spamBeforeFilter,
   stageCountFilter,
   stateFilter,
   unreadFilter,
-} from '../../nest/src/leads/core/lead-queries';
-import { type LeadRecord } from '../../nest/src/leads/core/lead-record';
-import { claimQuery } from '../../nest/src/notifications/notification-worker.service';
+} from '../../nest/src/leads/core/repository/lead-queries.repository';
+import { claimQuery } from '../../nest/src/notifications/notification-outbox.store';
 import {
   boundsMatchesFirst,
   type IndexKey,

@@ -1,10 +1,10 @@
 import { type Document, type Filter } from 'mongodb';
 
 import { LEAD_KINDS, type Lead, PRIVACY_PATHS } from '../../nest/src/contract';
-import { listQuery } from '../../nest/src/leads/core/lead-queries';
 import { LeadSearchWords } from '../../nest/src/leads/core/lead-search-words';
-import { type WordsForm } from '../../nest/src/leads/core/lead-words';
 import { WINDOW_LEADS } from '../../nest/src/leads/core/list-view/newest-window';
+import { listQuery } from '../../nest/src/leads/core/repository/lead-queries.repository';
+import { type WordsForm } from '../../nest/src/leads/core/repository/lead-words.repository';
 import { leadDocs } from '../support/lead-docs';
 import { validSubmission } from '../support/submissions';
 import { insertLeadDocs, insertLeads, request, useSignedInKind } from '../support/test-app';

@@ -1,5 +1,7 @@
-import { DatabaseRateLimitStore } from '../../nest/src/common/rate-limit/database-rate-limit.store';
-import { TEXT_COUNTERS } from '../../nest/src/common/rate-limit/rate-limit.module';
+import {
+  DatabaseRateLimitStore,
+  TEXT_COUNTERS,
+} from '../../nest/src/common/rate-limit/database-rate-limit.store';
 import {
   MemoryRateLimitStore,
   RateLimitStore,

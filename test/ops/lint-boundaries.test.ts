@@ -55,6 +55,35 @@ describe('ESLint keeps the API tree to itself', () => {
     ).toContain('no-restricted-imports');
   });
 
+  it('lets only the database layer, repositories, stores and schemas speak Mongoose', () => {
+    const model = "import { type Model } from 'mongoose';\n\nexport type M = Model<object>;\n";
+    for (const path of [
+      'nest/src/leads/core/example.ts',
+      'nest/src/leads/core/example.service.ts',
+      'nest/src/leads/core/example.module.ts',
+    ])
+      expect(ruleIdsFor(model, path)).toContain('no-restricted-imports');
+    for (const path of [
+      'nest/src/database/example.ts',
+      'nest/src/leads/core/repository/example.repository.ts',
+      'nest/src/leads/spam/example.store.ts',
+      'nest/src/leads/timeline/example.schema.ts',
+    ])
+      expect(ruleIdsFor(model, path)).not.toContain('no-restricted-imports');
+  });
+
+  it('lets a module register schemas, and nothing else inject a model', () => {
+    const inject = "import { InjectModel } from '@nestjs/mongoose';\n\nvoid InjectModel;\n";
+    expect(ruleIdsFor(inject, 'nest/src/leads/work/example.ts')).toContain('no-restricted-imports');
+    expect(ruleIdsFor(inject, 'nest/src/leads/work/example.repository.ts')).not.toContain(
+      'no-restricted-imports',
+    );
+    const register = "import { MongooseModule } from '@nestjs/mongoose';\n\nvoid MongooseModule;\n";
+    expect(ruleIdsFor(register, 'nest/src/leads/work/example.module.ts')).not.toContain(
+      'no-restricted-imports',
+    );
+  });
+
   it('refuses a route module in a component', () => {
     expect(
       ruleIdsFor(

@@ -1,5 +1,6 @@
 import { type LeadKindDescriptor, type SpamReason } from '../../nest/src/contract';
-import { leadWords, storedWords } from '../../nest/src/leads/core/lead-words';
+import { leadWords } from '../../nest/src/leads/core/lead-words';
+import { storedWords } from '../../nest/src/leads/core/repository/lead-words.repository';
 
 export interface LeadDocsOptions {
   /** A word put into names, emails and texts, so a test can find (and remove) its own leads. */

@@ -14,8 +14,9 @@ import { AdminService } from '../../nest/src/auth/admin.service';
 import { type EnvOverrides } from '../../nest/src/config/app-config.module';
 import { configureApp } from '../../nest/src/configure-app';
 import { type LeadKindDescriptor, leadPaths } from '../../nest/src/contract';
-import { keyDeltas, LeadEmailCounts } from '../../nest/src/leads/core/lead-email-counts';
-import { recountLeadTotals } from '../../nest/src/leads/core/list-view/lead-totals.store';
+import { keyDeltas } from '../../nest/src/leads/core/lead-email-counts';
+import { LeadEmailCounts } from '../../nest/src/leads/core/lead-email-counts.store';
+import { recountLeadTotals } from '../../nest/src/leads/core/repository/lead-counts.repository';
 
 import { leadDocs } from './lead-docs';
 

@@ -1,5 +1,6 @@
 import { type Browser, type BrowserContext } from 'playwright-core';
 
+import { REPLY_LIMITS } from '../../nest/src/contract';
 import { startWebStack, type WebStack } from '../../scripts/stack/web-stack';
 import { launchBrowser } from '../support/browser';
 import { mailHeader, mailText, type MailReceiver, startMailReceiver } from '../support/receivers';
@@ -80,5 +81,31 @@ describe('replying to a lead by email in a real browser', () => {
     const [stored] = await db.find('keDemo', tag);
     expect(stored?.stage).toBe('contacted');
     await expect(axeViolations(page)).resolves.toEqual([]);
+  }, 90_000);
+
+  it('sends a subject of as many emoji as the API takes: the form counts characters as it does', async () => {
+    const tag = LeadsDb.tag();
+    const [lead] = await db.insert('contactUs', tag, 1);
+    const own = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    try {
+      const page = await own.newPage();
+      await page.goto(new URL(ADMIN_PATH, stack.webUrl).toString());
+      await signIn(page, stack.admin.password, stack.admin.email);
+      await page.getByRole('button', { name: 'Sign Out' }).waitFor();
+      await page.goto(new URL(`${ADMIN_PATH}/lead/contactUs/${lead!.id}`, stack.webUrl).toString());
+      const dialog = page.getByRole('dialog', { name: `Contact Us Request: ${lead!.name}` });
+      const reply = dialog.getByRole('form', { name: 'Reply by email' });
+
+      // 200 characters, 400 UTF-16 units: the field takes them all, the form and the API too.
+      const subject = '🚤'.repeat(REPLY_LIMITS.subject);
+      await reply.getByLabel('Subject').fill(subject);
+      await expect(reply.getByLabel('Subject').inputValue()).resolves.toBe(subject);
+      await reply.getByRole('button', { name: 'Send reply' }).click();
+      await dialog.getByRole('status').filter({ hasText: 'Reply queued for sending.' }).waitFor();
+      await dialog.getByText(`replied “${subject}” (Sent)`).waitFor({ timeout: 20_000 });
+      expect(smtp.messages.map((mail) => mail.to)).toContainEqual([lead!.email]);
+    } finally {
+      await own.close();
+    }
   }, 90_000);
 });

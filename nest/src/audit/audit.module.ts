@@ -2,6 +2,7 @@ import { Global, Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 
 import { AuditController } from './audit.controller';
+import { AuditRepository } from './audit.repository';
 import { AUDIT_MODEL, AuditSchema } from './audit.schema';
 import { AuditService } from './audit.service';
 
@@ -10,7 +11,7 @@ import { AuditService } from './audit.service';
 @Module({
   imports: [MongooseModule.forFeature([{ name: AUDIT_MODEL, schema: AuditSchema }])],
   controllers: [AuditController],
-  providers: [AuditService],
+  providers: [AuditRepository, AuditService],
   exports: [AuditService],
 })
 export class AuditModule {}

@@ -1,13 +1,13 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { InjectModel } from '@nestjs/mongoose';
 import { type Request } from 'express';
-import { type Model, trusted, Types } from 'mongoose';
 
 import { type RequestAdmin } from '../auth/request-admin';
 import { decodeCursor, encodeCursor } from '../common/keyset-cursor';
 import { type AuditAction, type AuditEntry, type LeadKindKey, LIST_PAGE } from '../contract';
+import { ObjectId } from '../database/object-id';
 
-import { AUDIT_MODEL, type AuditRecord } from './audit.schema';
+import { AuditRepository } from './audit.repository';
+import { type AuditRecord } from './audit.schema';
 
 export interface AuditEvent {
   action: AuditAction;
@@ -31,7 +31,7 @@ const KEYS = ['at', '_id'] as const;
 export class AuditService {
   private readonly logger = new Logger('Audit');
 
-  constructor(@InjectModel(AUDIT_MODEL) private readonly entries: Model<AuditRecord>) {}
+  constructor(private readonly entries: AuditRepository) {}
 
   /**
    * Records an admin's action. Called after the action succeeded; a failure to record is logged,
@@ -53,10 +53,10 @@ export class AuditService {
     at = new Date(),
   ): Promise<void> {
     try {
-      await this.entries.create({
+      await this.entries.insert({
         at,
         action: event.action,
-        adminId: admin?.id ? new Types.ObjectId(admin.id) : null,
+        adminId: admin?.id ? new ObjectId(admin.id) : null,
         adminEmail: admin?.email ?? null,
         kind: event.kind ?? null,
         ids: event.ids ? [...event.ids] : [],
@@ -72,13 +72,8 @@ export class AuditService {
     options: { limit?: number; cursor?: string } = {},
   ): Promise<{ entries: AuditEntry[]; nextCursor: string | null }> {
     const limit = options.limit ?? LIST_PAGE.defaultLimit;
-    const filter = options.cursor ? afterFilter(decodeCursor(options.cursor, KEYS)) : {};
-    const records = await this.entries
-      .find(filter)
-      .sort({ at: -1, _id: -1 })
-      .limit(limit + 1)
-      .lean<AuditRecord[]>()
-      .exec();
+    const after = options.cursor ? decodeCursor(options.cursor, KEYS) : undefined;
+    const records = await this.entries.newest(limit + 1, after);
     const shown = records.slice(0, limit);
     const last = shown[shown.length - 1];
     return {
@@ -86,14 +81,6 @@ export class AuditService {
       nextCursor: records.length > limit && last ? encodeCursor([last.at, last._id]) : null,
     };
   }
-}
-
-/** After (at, _id) under their descending sort; the redundant `at <=` bounds the index scan. */
-function afterFilter([at, id]: (Date | Types.ObjectId)[]) {
-  return {
-    at: trusted({ $lte: at }),
-    $or: [{ at: trusted({ $lt: at }) }, { at, _id: trusted({ $lt: id }) }],
-  };
 }
 
 function toEntry(record: AuditRecord): AuditEntry {

@@ -1,15 +1,14 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
-import { InjectModel } from '@nestjs/mongoose';
-import { type Model } from 'mongoose';
 
 import { ApiError } from '../common/api-error';
 import { SerialQueue } from '../common/serial-queue';
 import { type AdminSummary } from '../contract';
 
-import { PASSKEY_MODEL, type PasskeyRecord } from './passkeys/passkey.schema';
+import { AdminRepository } from './admin.repository';
+import { PasskeyRepository } from './passkeys/passkey.repository';
 import { hashPassword } from './password-hasher';
 import { passwordProblem } from './password-policy';
-import { Admin, type AdminDocument } from './schemas/admin.schema';
+import { type AdminDocument } from './schemas/admin.schema';
 
 export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
@@ -27,29 +26,28 @@ export class AdminService {
   private readonly changes = new SerialQueue();
 
   constructor(
-    @InjectModel(Admin.name) private readonly admins: Model<Admin>,
-    @InjectModel(PASSKEY_MODEL) private readonly passkeys: Model<PasskeyRecord>,
+    private readonly admins: AdminRepository,
+    private readonly passkeys: PasskeyRepository,
   ) {}
 
   findByEmail(email: string): Promise<AdminDocument | null> {
-    return this.admins.findOne({ email: normaliseEmail(email) }).exec();
+    return this.admins.findByEmail(normaliseEmail(email));
   }
 
   findById(id: string): Promise<AdminDocument | null> {
-    return this.admins.findById(id).exec();
+    return this.admins.findById(id);
   }
 
   /** Every admin, oldest first, as the API shows them. */
   async list(): Promise<AdminSummary[]> {
-    const admins = await this.admins.find().sort({ createdAt: 1, _id: 1 }).exec();
-    return admins.map(toSummary);
+    return (await this.admins.list()).map(toSummary);
   }
 
   /** A new admin with an initial password, to be changed at their first sign-in; 409 if taken. */
   add(email: string, password: string): Promise<AdminSummary> {
     return this.changes.run(async () => {
       const normalised = normaliseEmail(email);
-      if (await this.admins.exists({ email: normalised }).exec())
+      if (await this.admins.exists(normalised))
         throw new ApiError(HttpStatus.CONFLICT, 'An admin with this email already exists');
       try {
         const admin = await this.admins.create({
@@ -71,42 +69,29 @@ export class AdminService {
   /** Removes an admin (their tokens then fail verification); 404 unknown, 409 for the last one. */
   remove(id: string): Promise<AdminSummary> {
     return this.changes.run(async () => {
-      const admin = await this.admins.findById(id).exec();
+      const admin = await this.admins.findById(id);
       if (!admin) throw new ApiError(HttpStatus.NOT_FOUND, 'No admin with this id');
-      if ((await this.admins.countDocuments().exec()) <= 1)
+      if ((await this.admins.count()) <= 1)
         throw new ApiError(
           HttpStatus.CONFLICT,
           'This is the last admin and cannot be removed: add another admin first',
         );
-      await this.admins.deleteOne({ _id: admin._id }).exec();
-      await this.passkeys.deleteMany({ adminId: String(admin._id) }).exec();
+      await this.admins.delete(admin._id);
+      await this.passkeys.deleteAllOf(String(admin._id));
       return toSummary(admin);
     });
   }
 
   /** The admin's own new password: ends every session of theirs and any pending change. */
   async changePassword(admin: AdminDocument, password: string): Promise<AdminDocument> {
-    const updated = await this.admins
-      .findByIdAndUpdate(
-        admin._id,
-        {
-          $set: {
-            passwordHash: await hashPassword(password),
-            passwordChangedAt: new Date(),
-            mustChangePassword: false,
-          },
-          $inc: { sessionVersion: 1 },
-        },
-        { new: true },
-      )
-      .exec();
+    const updated = await this.admins.setOwnPassword(admin._id, await hashPassword(password));
     if (!updated) throw new ApiError(HttpStatus.UNAUTHORIZED, 'Invalid or expired token');
     return updated;
   }
 
   /** "Sign out everywhere": every token of the admin issued so far stops working. */
   async endAllSessions(admin: AdminDocument): Promise<void> {
-    await this.admins.updateOne({ _id: admin._id }, { $inc: { sessionVersion: 1 } }).exec();
+    await this.admins.endSessions(admin._id);
   }
 
   /**
@@ -114,22 +99,8 @@ export class AdminService {
    * passkeys) and ends every session of theirs. Null for an unknown email.
    */
   async resetSecondFactor(email: string): Promise<AdminSummary | null> {
-    const admin = await this.admins
-      .findOneAndUpdate(
-        { email: normaliseEmail(email) },
-        {
-          $set: {
-            totpSecret: null,
-            totpPendingSecret: null,
-            recoveryCodeHashes: [],
-            passkeyIds: [],
-          },
-          $inc: { sessionVersion: 1 },
-        },
-        { new: true },
-      )
-      .exec();
-    if (admin) await this.passkeys.deleteMany({ adminId: String(admin._id) }).exec();
+    const admin = await this.admins.resetSecondFactor(normaliseEmail(email));
+    if (admin) await this.passkeys.deleteAllOf(String(admin._id));
     return admin && toSummary(admin);
   }
 
@@ -137,21 +108,7 @@ export class AdminService {
   async createIfMissing(email: string, password: string): Promise<boolean> {
     assertPasswordStrength(password);
     const passwordHash = await hashPassword(password);
-    // One conditional upsert: two instances starting together can't create the admin twice.
-    const result = await this.admins
-      .updateOne(
-        { email: normaliseEmail(email) },
-        {
-          $setOnInsert: {
-            email: normaliseEmail(email),
-            passwordHash,
-            passwordChangedAt: new Date(),
-          },
-        },
-        { upsert: true },
-      )
-      .exec();
-    return result.upsertedCount === 1;
+    return this.admins.createIfMissing(normaliseEmail(email), passwordHash);
   }
 
   /**
@@ -161,17 +118,7 @@ export class AdminService {
   async setPassword(email: string, password: string): Promise<'created' | 'updated'> {
     assertPasswordStrength(password);
     const passwordHash = await hashPassword(password);
-    const result = await this.admins
-      .updateOne(
-        { email: normaliseEmail(email) },
-        {
-          $set: { passwordHash, passwordChangedAt: new Date(), mustChangePassword: false },
-          $inc: { sessionVersion: 1 },
-        },
-        { upsert: true },
-      )
-      .exec();
-    return result.upsertedCount === 1 ? 'created' : 'updated';
+    return this.admins.upsertPassword(normaliseEmail(email), passwordHash);
   }
 }
 

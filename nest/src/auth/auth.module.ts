@@ -5,6 +5,7 @@ import { MongooseModule } from '@nestjs/mongoose';
 import { AccountController } from './account.controller';
 import { AdminBootstrapService } from './admin-bootstrap.service';
 import { AdminRemovals } from './admin-removals';
+import { AdminRepository } from './admin.repository';
 import { AdminService } from './admin.service';
 import { AdminsController } from './admins.controller';
 import { AuthController } from './auth.controller';
@@ -20,6 +21,7 @@ import {
   PasskeyChallengeSchema,
 } from './passkeys/passkey-challenge.schema';
 import { PasskeyChallenges } from './passkeys/passkey-challenges.service';
+import { PasskeyRepository } from './passkeys/passkey.repository';
 import { PASSKEY_MODEL, PasskeySchema } from './passkeys/passkey.schema';
 import { PasskeysController } from './passkeys/passkeys.controller';
 import { PasskeysService } from './passkeys/passkeys.service';
@@ -51,6 +53,8 @@ import { TokenService } from './token.service';
     AdminsController,
   ],
   providers: [
+    AdminRepository,
+    PasskeyRepository,
     AdminService,
     AuthService,
     TokenService,

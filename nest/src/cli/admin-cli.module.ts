@@ -1,9 +1,12 @@
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 
+import { AuditRepository } from '../audit/audit.repository';
 import { AUDIT_MODEL, AuditSchema } from '../audit/audit.schema';
 import { AuditService } from '../audit/audit.service';
+import { AdminRepository } from '../auth/admin.repository';
 import { AdminService } from '../auth/admin.service';
+import { PasskeyRepository } from '../auth/passkeys/passkey.repository';
 import { PASSKEY_MODEL, PasskeySchema } from '../auth/passkeys/passkey.schema';
 import { Admin, AdminSchema } from '../auth/schemas/admin.schema';
 import { AppConfigModule, type EnvOverrides } from '../config/app-config.module';
@@ -24,7 +27,7 @@ export class AdminCliModule {
           { name: AUDIT_MODEL, schema: AuditSchema },
         ]),
       ],
-      providers: [AdminService, AuditService],
+      providers: [AdminRepository, PasskeyRepository, AdminService, AuditRepository, AuditService],
     };
   }
 }

@@ -7,11 +7,10 @@
 import 'reflect-metadata';
 
 import { NestFactory } from '@nestjs/core';
-import { getConnectionToken } from '@nestjs/mongoose';
-import { type Connection } from 'mongoose';
 
 import { AppModule } from '../app.module';
 import { ConfigError, parseEnvironment } from '../config/env.schema';
+import { DatabaseIndexes } from '../database/database-indexes';
 
 import { runCli } from './run-cli';
 
@@ -23,12 +22,8 @@ async function main(): Promise<void> {
     { logger: ['error', 'warn'] },
   );
   try {
-    const connection = app.get<Connection>(getConnectionToken());
-    for (const model of Object.values(connection.models)) {
-      await model.init();
-      const keys = (await model.listIndexes()).map((index) => JSON.stringify(index.key));
-      console.log(`${model.collection.collectionName}: ${keys.join(' ')}`);
-    }
+    for (const { collection, keys } of await app.get(DatabaseIndexes).build())
+      console.log(`${collection}: ${keys.join(' ')}`);
   } finally {
     await app.close();
   }

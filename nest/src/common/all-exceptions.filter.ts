@@ -9,9 +9,9 @@ import {
 } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import { type Request, type Response } from 'express';
-import { Error as MongooseError } from 'mongoose';
 
 import { type ApiFailure } from '../contract';
+import { isDatabaseUnavailable, uncastPath } from '../database/database-errors';
 import { isStorageFull, StorageState } from '../database/storage-state';
 
 import { ApiError } from './api-error';
@@ -102,10 +102,11 @@ export class AllExceptionsFilter implements ExceptionFilter {
         headers: {},
       };
     }
-    if (exception instanceof MongooseError.CastError) {
+    const uncast = uncastPath(exception);
+    if (uncast !== null) {
       return {
         status: HttpStatus.BAD_REQUEST,
-        body: { success: false, message: `Invalid ${exception.path}` },
+        body: { success: false, message: `Invalid ${uncast}` },
         headers: {},
       };
     }
@@ -133,32 +134,4 @@ export class AllExceptionsFilter implements ExceptionFilter {
       headers: {},
     };
   }
-}
-
-/**
- * Errors that mean "the database can't be reached right now" (answered 503), whichever layer raised
- * them: the driver's own classes, Mongoose's wrappers, or a pool cleared by a failed operation.
- */
-const UNAVAILABLE = new Set([
-  'MongoServerSelectionError',
-  'MongooseServerSelectionError',
-  'MongoNetworkError',
-  'MongoNetworkTimeoutError',
-  'MongoNotConnectedError',
-  'MongoTopologyClosedError',
-  'MongoPoolClearedError',
-  'MongoPoolClosedError',
-]);
-
-/** Server answers during shutdown or a replica-set election: the request may succeed on retry. */
-const UNAVAILABLE_CODES = new Set([91, 189, 10107, 11600, 11602, 13435, 13436]);
-
-function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
-  if (!(error instanceof Error) || depth > 3) return false;
-  const code = (error as { code?: unknown }).code;
-  return (
-    UNAVAILABLE.has(error.name) ||
-    (typeof code === 'number' && UNAVAILABLE_CODES.has(code)) ||
-    isDatabaseUnavailable(error.cause, depth + 1)
-  );
 }

@@ -1,12 +1,12 @@
 import { HttpStatus } from '@nestjs/common';
-import { Types } from 'mongoose';
 
 import { isObjectId } from '../contract';
+import { ObjectId } from '../database/object-id';
 
 import { ApiError } from './api-error';
 
 /** A sort key's value: a time, or an `_id` (the tie-breaker). */
-export type CursorValue = Date | Types.ObjectId;
+export type CursorValue = Date | ObjectId;
 
 /**
  * Keyset pagination: a cursor is the sort-key values of the last item of a page, so the next page
@@ -33,7 +33,7 @@ export function decodeCursor(cursor: string, keys: readonly string[]): CursorVal
     const value: unknown = plain[i];
     if (key === '_id') {
       if (!isObjectId(value)) throw invalid();
-      return new Types.ObjectId(value);
+      return new ObjectId(value);
     }
     if (typeof value !== 'number' || !Number.isSafeInteger(value)) throw invalid();
     return new Date(value);

@@ -5,6 +5,7 @@ export * from './limits';
 export * from './api';
 export * from './auth';
 export * from './leads';
+export * from './lead-stages';
 export * from './lead-intake';
 export * from './intake-proof';
 export * from './lead-work';

@@ -1,6 +1,6 @@
 import type { SpamReason } from './lead-intake';
 import type { LeadKindDescriptor, LeadKindKey } from './lead-kinds';
-import type { LeadStage } from './leads';
+import type { LeadStage } from './lead-stages';
 
 // --- working a lead: owner, notes, replies, response targets, timeline (issue 20) ------------
 

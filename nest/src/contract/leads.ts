@@ -1,16 +1,9 @@
 import type { LeadSource, SpamReason } from './lead-intake';
 import type { LeadKind, LeadKindKey, LeadKinds } from './lead-kinds';
+import type { LeadStage } from './lead-stages';
 import type { AssigneeFilter, LeadAssignee, LeadListViewName } from './lead-work';
 
 // --- leads ----------------------------------------------------------------------------------
-/** How far a lead has been worked, in order: every lead arrives `new`. */
-export const LEAD_STAGES = ['new', 'contacted', 'qualified', 'won', 'lost'] as const;
-export type LeadStage = (typeof LEAD_STAGES)[number];
-
-export function isLeadStage(value: unknown): value is LeadStage {
-  return typeof value === 'string' && (LEAD_STAGES as readonly string[]).includes(value);
-}
-
 export interface LeadBase {
   _id: string;
   name: string;

@@ -1,4 +1,4 @@
-import { characterCount, hasLoneSurrogate, htmlMaxLength } from './text';
+import { characterCount, hasLoneSurrogate, htmlMaxLength, textProblem } from './text';
 
 describe('the text rule', () => {
   it('counts code points: astral characters once, a skin-toned emoji as two', () => {
@@ -25,5 +25,17 @@ describe('the text rule', () => {
 
   it('lets a form field hold its limit in any characters', () => {
     expect('🛥'.repeat(120).length).toBeLessThanOrEqual(htmlMaxLength(120));
+  });
+
+  it('says what is wrong with a text field, counting characters as code points', () => {
+    const rule = { max: 3 };
+    expect(textProblem('🛥🛥🛥', rule)).toBeNull();
+    expect(textProblem('🛥🛥🛥🛥', rule)).toBe('too-long');
+    expect(textProblem(' \t\n', rule)).toBe('blank');
+    expect(textProblem('a\u0000', rule)).toBe('not-text');
+    expect(textProblem('a\ud800', rule)).toBe('not-text');
+    expect(textProblem('a\nb', rule)).toBeNull();
+    expect(textProblem('a\nb', { ...rule, oneLine: true })).toBe('line-break');
+    expect(textProblem('a\rb', { ...rule, oneLine: true })).toBe('line-break');
   });
 });

@@ -32,3 +32,21 @@ export function hasLoneSurrogate(text: string): boolean {
  * the API's, whose message the form shows.
  */
 export const htmlMaxLength = (limit: number): number => limit * 2;
+
+/** What is wrong with a text field's value, in the order a form says it; null when nothing is. */
+export type TextProblem = 'blank' | 'not-text' | 'line-break' | 'too-long';
+
+/**
+ * The text rule of a field at most `max` characters (code points) long: not blank (as trim()
+ * sees it), no NUL (FerretDB cannot store it) and no lone surrogate (not Unicode), on one line
+ * when `oneLine` (it becomes a mail header). The API applies the same rule to what it is sent.
+ */
+export function textProblem(
+  text: string,
+  { max, oneLine = false }: { max: number; oneLine?: boolean },
+): TextProblem | null {
+  if (text.trim() === '') return 'blank';
+  if (text.includes('\u0000') || hasLoneSurrogate(text)) return 'not-text';
+  if (oneLine && /[\r\n]/.test(text)) return 'line-break';
+  return characterCount(text) > max ? 'too-long' : null;
+}

@@ -5,6 +5,9 @@ import mongoose from 'mongoose';
 import { AppConfig } from '../config/app-config';
 
 import { DatabaseEngine } from './database-engine';
+import { DatabaseIndexes } from './database-indexes';
+import { DatabasePing } from './database-ping';
+import { IdLookups } from './id-lookups';
 import { StorageState } from './storage-state';
 
 // Defence in depth behind DTO validation: filters built from client input can't smuggle operators
@@ -32,7 +35,7 @@ mongoose.set('strictQuery', 'throw');
       },
     }),
   ],
-  providers: [StorageState, DatabaseEngine],
-  exports: [StorageState, DatabaseEngine],
+  providers: [StorageState, DatabaseEngine, DatabasePing, DatabaseIndexes, IdLookups],
+  exports: [StorageState, DatabaseEngine, DatabasePing, DatabaseIndexes, IdLookups],
 })
 export class DatabaseModule {}

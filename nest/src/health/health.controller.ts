@@ -1,5 +1,4 @@
 import { Controller, Get, Res } from '@nestjs/common';
-import { InjectConnection } from '@nestjs/mongoose';
 import {
   ApiOkResponse,
   ApiOperation,
@@ -7,20 +6,18 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import { type Response } from 'express';
-import { type Connection, ConnectionStates } from 'mongoose';
 
 import { Public } from '../auth/public.decorator';
 import { type HealthResponse } from '../contract';
+import { DatabasePing } from '../database/database-ping';
 import { StorageState } from '../database/storage-state';
-
-const PING_TIMEOUT_MS = 2_000;
 
 @ApiTags('health')
 @Public()
 @Controller('health')
 export class HealthController {
   constructor(
-    @InjectConnection() private readonly connection: Connection,
+    private readonly database: DatabasePing,
     private readonly storage: StorageState,
   ) {}
 
@@ -34,7 +31,7 @@ export class HealthController {
   async check(
     @Res({ passthrough: true }) response: Response,
   ): Promise<HealthResponse & { message?: string }> {
-    if (!(await this.databaseAnswers())) {
+    if (!(await this.database.answers())) {
       response.status(503);
       return {
         success: false,
@@ -53,48 +50,5 @@ export class HealthController {
       };
     }
     return { success: true, database: 'up', storage: 'ok' };
-  }
-
-  /**
-   * One ping at a time, however many health checks arrive while it is pending; but never one that
-   * has outlived its timeout. A ping can hang for good (seen when the embedded database was killed
-   * while it was on the wire: its connection never errors), and every later check would then wait
-   * on it and report the database down after it was back.
-   */
-  private ping?: { answer: Promise<boolean>; sentAt: number };
-
-  private async databaseAnswers(): Promise<boolean> {
-    const db = this.connection.db;
-    if (!db) return false;
-    if (!this.ping || Date.now() - this.ping.sentAt > PING_TIMEOUT_MS) {
-      const ping = {
-        sentAt: Date.now(),
-        answer: db.command({ ping: 1 }).then(
-          () => true,
-          () => false,
-        ),
-      };
-      void ping.answer.finally(() => {
-        if (this.ping === ping) this.ping = undefined;
-      });
-      this.ping = ping;
-    }
-    const { answer } = this.ping;
-    // The driver marks the connection disconnected as soon as it loses the server: say so at once
-    // (a ping would wait for server selection). The ping still goes out, so the driver looks for
-    // the server again now rather than at its next heartbeat, and the API recovers within a second
-    // of the database coming back.
-    if (this.connection.readyState !== ConnectionStates.connected) return false;
-    let timer: NodeJS.Timeout | undefined;
-    try {
-      return await Promise.race([
-        answer,
-        new Promise<boolean>(
-          (resolve) => (timer = setTimeout(() => resolve(false), PING_TIMEOUT_MS)),
-        ),
-      ]);
-    } finally {
-      clearTimeout(timer);
-    }
   }
 }

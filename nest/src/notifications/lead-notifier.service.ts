@@ -1,12 +1,10 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { InjectModel } from '@nestjs/mongoose';
-import { type Model, trusted, Types } from 'mongoose';
 
 import { type LeadKindDescriptor } from '../contract';
 import { type ReplyDelivery } from '../leads/timeline/timeline-events';
 
 import { NotificationChannels } from './notification-channels';
-import { LeadNotification } from './notification.schema';
+import { NotificationOutbox } from './notification-outbox.store';
 
 /** Queues a new lead's notifications. Never throws: notifying must not fail the intake. */
 @Injectable()
@@ -14,13 +12,13 @@ export class LeadNotifier {
   private readonly logger = new Logger('Notifications');
 
   constructor(
-    @InjectModel(LeadNotification.name) private readonly outbox: Model<LeadNotification>,
+    private readonly outbox: NotificationOutbox,
     private readonly channels: NotificationChannels,
   ) {}
 
   /** Drops the queued notifications of erased leads: nothing of them is sent afterwards. */
   async forget(kind: LeadKindDescriptor, leadIds: string[]): Promise<void> {
-    await this.outbox.deleteMany({ kind: kind.key, leadId: trusted({ $in: leadIds }) });
+    await this.outbox.forget(kind, leadIds);
   }
 
   /** Whether a reply can be queued at all (SMTP_URL is set). */
@@ -30,12 +28,7 @@ export class LeadNotifier {
 
   /** Queues a reply, whose mail is on the lead's timeline already. Throws: the caller answers. */
   async queueReply(kind: LeadKindDescriptor, leadId: string, replyId: string): Promise<void> {
-    await this.outbox.create({
-      _id: new Types.ObjectId(replyId),
-      channel: 'reply',
-      kind: kind.key,
-      leadId,
-    });
+    await this.outbox.queueReply(kind, leadId, replyId);
   }
 
   /**
@@ -43,25 +36,15 @@ export class LeadNotifier {
    * `queued`, with the last error while it is being retried.
    */
   async replyDeliveries(replyIds: readonly string[]): Promise<Map<string, ReplyDelivery>> {
-    const found = await Promise.all(
-      replyIds.map((id) =>
-        this.outbox.findById(new Types.ObjectId(id), { status: 1, lastError: 1 }).lean().exec(),
-      ),
-    );
+    const statuses = await this.outbox.statuses(replyIds);
     return new Map(
-      found.flatMap((job, i) =>
-        job
-          ? [
-              [
-                replyIds[i] ?? '',
-                {
-                  status: job.status === 'pending' ? 'queued' : job.status,
-                  error: job.status === 'sent' ? null : (job.lastError ?? null),
-                },
-              ],
-            ]
-          : [],
-      ),
+      [...statuses].map(([id, { status, lastError }]) => [
+        id,
+        {
+          status: status === 'pending' ? 'queued' : status,
+          error: status === 'sent' ? null : lastError,
+        },
+      ]),
     );
   }
 
@@ -69,9 +52,7 @@ export class LeadNotifier {
     const channels = this.channels.enabled();
     if (channels.length === 0) return;
     try {
-      await this.outbox.insertMany(
-        channels.map((channel) => ({ channel, kind: kind.key, leadId })),
-      );
+      await this.outbox.queueLead(kind, leadId, channels);
     } catch (error) {
       // The lead itself is stored; only its notification is missing, and the log says which.
       this.logger.error(

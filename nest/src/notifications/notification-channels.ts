@@ -4,7 +4,7 @@ import { Webhook } from 'standardwebhooks';
 
 import { AppConfig } from '../config/app-config';
 import { type Lead, leadField, type LeadKindDescriptor } from '../contract';
-import { LeadTimeline } from '../leads/timeline/lead-timeline';
+import { LeadTimeline } from '../leads/timeline/lead-timeline.store';
 
 import { type NotificationChannel } from './notification.schema';
 import { replyMessageOf } from './reply-message';

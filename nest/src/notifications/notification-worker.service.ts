@@ -4,33 +4,19 @@ import {
   Logger,
   type OnApplicationBootstrap,
 } from '@nestjs/common';
-import { InjectConnection, InjectModel } from '@nestjs/mongoose';
-import { type Connection, type Model, trusted, Types } from 'mongoose';
 
-import { LEAD_KINDS } from '../contract';
-import { LeadEmailCounts } from '../leads/core/lead-email-counts';
-import { type LeadRecord, toLead } from '../leads/core/lead-record';
+import { LeadEmailCounts } from '../leads/core/lead-email-counts.store';
+import { LeadKinds } from '../leads/core/lead-kinds';
+import { toLead } from '../leads/core/lead-record';
 
 import { NotificationChannels } from './notification-channels';
-import { LeadNotification, type LeadNotificationDocument } from './notification.schema';
+import { NotificationOutbox, type OutboxJob } from './notification-outbox.store';
 
 const POLL_MS = 1_000;
 const CLAIM_MS = 60_000;
 const MAX_ATTEMPTS = 8;
 /** 2 s, 4 s, 8 s … doubling, capped: about 8 minutes of retries before giving up. */
 const backoffMs = (attempts: number) => Math.min(2_000 * 2 ** (attempts - 1), 5 * 60_000);
-
-/** The due, unclaimed notification that has waited longest (index-checked in the API suite). */
-export function claimQuery(now: Date) {
-  return {
-    filter: {
-      status: 'pending',
-      nextAttemptAt: trusted({ $lte: now }),
-      lockedUntil: trusted({ $lte: now }),
-    },
-    sort: { nextAttemptAt: 1 as const },
-  };
-}
 
 /**
  * What a failure says, in one line: an SMTP server's own answer when it gave one (nodemailer keeps
@@ -60,8 +46,8 @@ export class NotificationWorker implements OnApplicationBootstrap, BeforeApplica
   private stopped = false;
 
   constructor(
-    @InjectModel(LeadNotification.name) private readonly outbox: Model<LeadNotification>,
-    @InjectConnection() private readonly connection: Connection,
+    private readonly outbox: NotificationOutbox,
+    private readonly kinds: LeadKinds,
     private readonly channels: NotificationChannels,
     private readonly counts: LeadEmailCounts,
   ) {}
@@ -103,46 +89,25 @@ export class NotificationWorker implements OnApplicationBootstrap, BeforeApplica
     }
   }
 
-  private claim(): Promise<LeadNotificationDocument | null> {
+  private claim(): Promise<OutboxJob | null> {
     const now = new Date();
-    const { filter, sort } = claimQuery(now);
-    return this.outbox
-      .findOneAndUpdate(
-        filter,
-        { $set: { lockedUntil: new Date(now.getTime() + CLAIM_MS) }, $inc: { attempts: 1 } },
-        { new: true, sort },
-      )
-      .exec();
+    return this.outbox.claim(now, new Date(now.getTime() + CLAIM_MS));
   }
 
-  private async attempt(job: LeadNotificationDocument): Promise<void> {
-    const kind = LEAD_KINDS[job.kind];
+  private async attempt(job: OutboxJob): Promise<void> {
+    const { kind, record: read } = this.kinds.of(job.kind);
     try {
-      const record = await this.connection
-        .collection<LeadRecord>(kind.collection)
-        .findOne({ _id: new Types.ObjectId(job.leadId) });
+      const record = await read(job.leadId);
       if (!record) throw new Error('lead no longer exists');
       const [others] = await this.counts.otherRequests([record]);
       const lead = toLead(kind, record, undefined, others);
       await this.channels.deliver(job.channel, kind, lead, job._id.toHexString());
-      await this.outbox.updateOne(
-        { _id: job._id },
-        { $set: { status: 'sent', sentAt: new Date(), lastError: null } },
-      );
+      await this.outbox.sent(job._id);
     } catch (error) {
       const message = firstErrorLine(error);
       const failed = job.attempts >= MAX_ATTEMPTS;
-      await this.outbox.updateOne(
-        { _id: job._id },
-        {
-          $set: {
-            status: failed ? 'failed' : 'pending',
-            lastError: message.slice(0, 500),
-            nextAttemptAt: new Date(Date.now() + backoffMs(job.attempts)),
-            lockedUntil: new Date(0),
-          },
-        },
-      );
+      const next = new Date(Date.now() + backoffMs(job.attempts));
+      await this.outbox.failed(job._id, message.slice(0, 500), next, failed);
       this.logger.warn(
         { channel: job.channel, leadId: job.leadId, attempts: job.attempts, failed },
         `notification failed: ${message}`,

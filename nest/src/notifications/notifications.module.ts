@@ -1,17 +1,24 @@
-import { Global, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
+
+import { TimelineModule } from '../leads/timeline/timeline.module';
 
 import { LeadNotifier } from './lead-notifier.service';
 import { NotificationChannels } from './notification-channels';
-import { NotificationWorker } from './notification-worker.service';
+import { NotificationOutbox } from './notification-outbox.store';
 import { LeadNotification, LeadNotificationSchema } from './notification.schema';
 
-@Global()
+/**
+ * The durable outbox and its channels: what the lead core queues (a new lead, a reply) and how a
+ * notification is sent. Below the lead core: it knows a lead by kind and id. The delivery, which
+ * reads the leads, is NotificationWorkerModule's.
+ */
 @Module({
   imports: [
+    TimelineModule,
     MongooseModule.forFeature([{ name: LeadNotification.name, schema: LeadNotificationSchema }]),
   ],
-  providers: [NotificationChannels, LeadNotifier, NotificationWorker],
-  exports: [LeadNotifier],
+  providers: [NotificationOutbox, NotificationChannels, LeadNotifier],
+  exports: [LeadNotifier, NotificationOutbox, NotificationChannels],
 })
 export class NotificationsModule {}

@@ -6,19 +6,23 @@ import {
   type PrivacyEraseResponse,
   type PrivacyLeadsResponse,
 } from '../contract';
-import { LeadRegistry } from '../leads/core/lead-registry';
+import { LeadKinds } from '../leads/core/lead-kinds';
+import { LeadWorks } from '../leads/work/lead-works';
 
 /** A person's leads across the four kinds: what we hold of them, and erasing it. */
 @Injectable()
 export class PrivacyService {
-  constructor(private readonly registry: LeadRegistry) {}
+  constructor(
+    private readonly kinds: LeadKinds,
+    private readonly works: LeadWorks,
+  ) {}
 
   /** The person's leads, and what was done and said on each (its timeline: notes, replies). */
   async leadsOf(email: string): Promise<PrivacyLeadsResponse> {
     const found = await Promise.all(
       LEAD_KIND_KEYS.map(async (key) => {
-        const { privacy, work } = this.registry.get(key);
-        const leads = await privacy.findByEmail(email);
+        const leads = await this.kinds.of(key).people.findByEmail(email);
+        const work = this.works.of(key);
         const timelines = await Promise.all(
           leads.map(async (lead) => [lead._id, await work.timelineOf(lead._id)] as const),
         );
@@ -38,7 +42,7 @@ export class PrivacyService {
   async erase(email: string): Promise<PrivacyEraseResponse> {
     const erased = await Promise.all(
       LEAD_KIND_KEYS.map(
-        async (key) => [key, await this.registry.get(key).privacy.erase(email)] as const,
+        async (key) => [key, await this.kinds.of(key).people.erase(email)] as const,
       ),
     );
     return {

@@ -1,7 +1,7 @@
 import { Form, NavLink } from '@remix-run/react';
 import { type ReactNode } from 'react';
 
-import { ADMIN_PAGES, ADMIN_PATH } from '~/config/paths';
+import { ACCOUNT_PATH, ADMIN_PAGES, ADMIN_PATH } from '~/config/paths';
 
 /** Spec section 2: a top bar with a red 'Sign Out'; the admin's pages beside it; then the page. */
 export function AdminShell({ children }: { children: ReactNode }) {
@@ -12,7 +12,13 @@ export function AdminShell({ children }: { children: ReactNode }) {
           <h1 className="h5 mb-0">Lead inbox</h1>
           <nav aria-label="Admin" className="admin-topbar__nav">
             {ADMIN_PAGES.map((page) => (
-              <NavLink key={page.path} to={page.path} end className="admin-topbar__link">
+              // Account's forms post to routes below it: the page stays the current one there.
+              <NavLink
+                key={page.path}
+                to={page.path}
+                end={page.path !== ACCOUNT_PATH}
+                className="admin-topbar__link"
+              >
                 {page.label}
               </NavLink>
             ))}

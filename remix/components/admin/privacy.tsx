@@ -7,6 +7,7 @@ import {
   type LeadKindKey,
   type RetentionPolicyResponse,
 } from '@contract';
+import { IntentField } from '~/components/forms/intent-field';
 import { useHydrated } from '~/hooks/use-hydrated';
 import { leadDetailPath } from '~/utils/lead-detail';
 import {
@@ -18,6 +19,7 @@ import {
 } from '~/utils/privacy';
 
 import { LeadFields } from './lead-fields';
+import { ERASE_FIELDS, PRIVACY_FORMS } from './privacy-schema';
 
 type Found = Extract<PrivacyLookup, { ok: true }>;
 
@@ -134,9 +136,9 @@ function EraseConfirmation({
         undone. The activity log keeps that an erasure happened, not the address.
       </p>
       <Form method="post" action={privacyHref(email)} className="privacy-confirm__form">
-        <input type="hidden" name="intent" value="erase" />
-        <input type="hidden" name="confirmed" value="1" />
-        <input type="hidden" name="email" value={email} />
+        <IntentField forms={PRIVACY_FORMS} value="erase" />
+        <input type="hidden" name={ERASE_FIELDS.confirmed.name} value="1" />
+        <input type="hidden" name={ERASE_FIELDS.email.name} value={email} />
         <button type="submit" className="btn btn-danger">
           Erase permanently
         </button>

@@ -1,14 +1,18 @@
 import { useCallback, useRef } from 'react';
 import { Button } from 'react-bootstrap';
 
-import { FIELD_LIMITS, htmlMaxLength, MFA_FIELD_MAX, REAUTH_WINDOW_MINUTES } from '@contract';
+import { REAUTH_WINDOW_MINUTES } from '@contract';
 import { PASSKEY_OPTIONS_PATH } from '~/config/paths';
 
 import { FormField } from '../forms/form-field';
+import { intentForm } from '../forms/intent-field';
+import { PasswordField } from '../forms/password-field';
 
 import { ErrorAlert } from './page-parts';
+import { PASSKEY_CHALLENGE_FORMS } from './passkeys/challenge-schema';
 import { NeedsJavaScript } from './passkeys/needs-javascript';
 import { usePasskeyCeremony } from './passkeys/use-passkey-ceremony';
+import { REAUTH_FIELDS } from './reauth-schema';
 
 /** A security change the API refused until a factor is checked again: what the form asks for. */
 export interface ReauthAsk {
@@ -53,32 +57,30 @@ export function ReauthFields({
         {ownPassword || !ask.withCode ? 'it' : 'them'} and send the form again.
       </p>
       <ErrorAlert message={ask.message} />
-      <input type="hidden" name="reauth" value="1" />
-      {ask.withCode ? <input type="hidden" name="reauthWithCode" value="1" /> : null}
-      {totp ? null : <input type="hidden" name="reauthWithTotp" value="0" />}
-      {ask.withPasskey ? <input type="hidden" name="reauthWithPasskey" value="1" /> : null}
+      <input type="hidden" name={REAUTH_FIELDS.reauth.name} value="1" />
+      {ask.withCode ? (
+        <input type="hidden" name={REAUTH_FIELDS.reauthWithCode.name} value="1" />
+      ) : null}
+      {totp ? null : <input type="hidden" name={REAUTH_FIELDS.reauthWithTotp.name} value="0" />}
+      {ask.withPasskey ? (
+        <input type="hidden" name={REAUTH_FIELDS.reauthWithPasskey.name} value="1" />
+      ) : null}
       {ownPassword ? null : (
-        <FormField
+        <PasswordField
           id={`${idPrefix}-reauth-password`}
-          name="reauthPassword"
-          type="password"
+          field={REAUTH_FIELDS.reauthPassword}
           label="Your password"
-          autoComplete="current-password"
-          maxLength={htmlMaxLength(FIELD_LIMITS.password)}
-          required
           error={ask.passwordError}
         />
       )}
       {ask.withCode ? (
         <FormField
           id={`${idPrefix}-reauth-code`}
-          name="reauthCode"
+          {...REAUTH_FIELDS.reauthCode}
           label={totp ? 'Code from your authenticator app (or a recovery code)' : 'Recovery code'}
           autoComplete={totp ? 'one-time-code' : 'off'}
           inputMode={totp ? 'numeric' : 'text'}
           spellCheck={false}
-          maxLength={MFA_FIELD_MAX}
-          required
           error={ask.codeError}
         />
       ) : null}
@@ -107,18 +109,21 @@ function PasskeyInstead() {
   const ceremony = usePasskeyCeremony('get', onAnswer);
   return (
     <div className="mt-2">
-      <input ref={answerField} type="hidden" name="reauthPasskey" defaultValue="" />
+      <input
+        ref={answerField}
+        type="hidden"
+        name={REAUTH_FIELDS.reauthPasskey.name}
+        defaultValue=""
+      />
       <ErrorAlert message={ceremony.problem} />
       <Button
         type="button"
         variant="outline-secondary"
         size="sm"
         disabled={!ceremony.ready || ceremony.busy}
-        onClick={() => {
-          const form = new FormData();
-          form.set('intent', 'reauth');
-          ceremony.start(form, PASSKEY_OPTIONS_PATH);
-        }}
+        onClick={() =>
+          ceremony.start(intentForm(PASSKEY_CHALLENGE_FORMS, 'reauth'), PASSKEY_OPTIONS_PATH)
+        }
       >
         Use a passkey instead
       </Button>

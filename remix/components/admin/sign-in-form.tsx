@@ -1,15 +1,22 @@
 import { Form, Link, useActionData, useNavigation } from '@remix-run/react';
 import { useCallback, useRef } from 'react';
-import { Alert, Button, Card, Form as BsForm } from 'react-bootstrap';
+import { Alert, Button, Card } from 'react-bootstrap';
 
-import { FIELD_LIMITS, htmlMaxLength, MFA_FIELD_MAX, type MfaMethod } from '@contract';
+import { type MfaMethod } from '@contract';
+import { FormField } from '~/components/forms/form-field';
+import { IntentField, intentForm } from '~/components/forms/intent-field';
+import { PasswordField } from '~/components/forms/password-field';
 import { ADMIN_PATH, PASSKEY_OPTIONS_PATH } from '~/config/paths';
 
-import { FormField } from '../forms/form-field';
-
 import { ErrorAlert } from './page-parts';
+import { PASSKEY_CHALLENGE_FORMS } from './passkeys/challenge-schema';
 import { NeedsJavaScript } from './passkeys/needs-javascript';
 import { usePasskeyCeremony } from './passkeys/use-passkey-ceremony';
+import {
+  CODE_STEP_FIELDS as CODE,
+  PASSWORD_STEP_FIELDS as PASSWORD,
+  SIGN_IN_FORMS as FORMS,
+} from './sign-in-schema';
 
 export interface SignInResult {
   intent: 'sign-in';
@@ -63,30 +70,24 @@ export function SignInForm({ notice }: { notice: string | null }) {
 function PasswordStep({ email, busy }: { email: string; busy: boolean }) {
   return (
     <Form method="post" replace>
-      <input type="hidden" name="intent" value="sign-in" />
-      <BsForm.Group className="mb-3" controlId="admin-email">
-        <BsForm.Label visuallyHidden>Email</BsForm.Label>
-        <BsForm.Control
-          type="email"
-          name="email"
-          placeholder="Email"
-          autoComplete="username"
-          maxLength={htmlMaxLength(FIELD_LIMITS.email)}
-          defaultValue={email}
-          required
-        />
-      </BsForm.Group>
-      <BsForm.Group className="mb-3" controlId="admin-password">
-        <BsForm.Label visuallyHidden>Password</BsForm.Label>
-        <BsForm.Control
-          type="password"
-          name="password"
-          placeholder="Password"
-          autoComplete="current-password"
-          maxLength={htmlMaxLength(FIELD_LIMITS.password)}
-          required
-        />
-      </BsForm.Group>
+      <IntentField forms={FORMS} value="sign-in" />
+      <FormField
+        id="admin-email"
+        {...PASSWORD.email}
+        type="email"
+        label="Email"
+        hideLabel
+        placeholder="Email"
+        autoComplete="username"
+        defaultValue={email}
+      />
+      <PasswordField
+        id="admin-password"
+        field={PASSWORD.password}
+        label="Password"
+        hideLabel
+        placeholder="Password"
+      />
       <Button type="submit" variant="primary" className="w-100" disabled={busy}>
         Submit
       </Button>
@@ -102,7 +103,8 @@ function CodeStep({ result, busy }: { result: SignInResult; busy: boolean }) {
   const methods = result.methods ?? ['totp', 'recovery-code'];
   // Without an authenticator app, the code is a recovery code.
   const recovery = result.recovery === true || !methods.includes('totp');
-  const methodsField = <input type="hidden" name="methods" value={methods.join(',')} />;
+  const methodsField = <input type="hidden" name={CODE.methods.name} value={methods.join(',')} />;
+  const emailField = <input type="hidden" name={CODE.email.name} value={result.email} />;
   return (
     <>
       <p>
@@ -114,21 +116,19 @@ function CodeStep({ result, busy }: { result: SignInResult; busy: boolean }) {
       </p>
       {methods.includes('passkey') ? <UsePasskey email={result.email} methods={methods} /> : null}
       <Form method="post" replace noValidate>
-        <input type="hidden" name="intent" value="mfa-verify" />
-        <input type="hidden" name="email" value={result.email} />
+        <IntentField forms={FORMS} value="mfa-verify" />
+        {emailField}
         {methodsField}
-        {recovery ? <input type="hidden" name="recovery" value="1" /> : null}
+        {recovery ? <input type="hidden" name={CODE.recovery.name} value="1" /> : null}
         <FormField
           key={recovery ? 'recovery' : 'totp'}
           id="admin-code"
-          name="code"
+          {...CODE.code}
           label={recovery ? 'Recovery code' : 'Code'}
           autoComplete={recovery ? 'off' : 'one-time-code'}
           inputMode={recovery ? 'text' : 'numeric'}
           autoCapitalize={recovery ? 'characters' : undefined}
           spellCheck={false}
-          maxLength={MFA_FIELD_MAX}
-          required
           error={result.codeError}
         />
         <Button type="submit" variant="primary" className="w-100" disabled={busy}>
@@ -138,8 +138,8 @@ function CodeStep({ result, busy }: { result: SignInResult; busy: boolean }) {
       <div className="d-flex justify-content-between align-items-center mt-3">
         {recovery ? null : (
           <Form method="post" replace>
-            <input type="hidden" name="intent" value="mfa-recovery" />
-            <input type="hidden" name="email" value={result.email} />
+            <IntentField forms={FORMS} value="mfa-recovery" />
+            {emailField}
             {methodsField}
             <Button type="submit" variant="link" className="p-0" disabled={busy}>
               Use a recovery code
@@ -163,15 +163,12 @@ function UsePasskey({ email, methods }: { email: string; methods: MfaMethod[] })
   const onAnswer = useCallback((answer: string) => {
     const target = form.current;
     if (!target) return;
-    (target.elements.namedItem('passkey') as HTMLInputElement).value = answer;
+    (target.elements.namedItem(CODE.passkey.name) as HTMLInputElement).value = answer;
     target.requestSubmit();
   }, []);
   const ceremony = usePasskeyCeremony('get', onAnswer);
-  const start = () => {
-    const options = new FormData();
-    options.set('intent', 'sign-in');
-    ceremony.start(options, PASSKEY_OPTIONS_PATH);
-  };
+  const start = () =>
+    ceremony.start(intentForm(PASSKEY_CHALLENGE_FORMS, 'sign-in'), PASSKEY_OPTIONS_PATH);
   return (
     <div className="mb-3">
       <ErrorAlert message={ceremony.problem} />
@@ -188,10 +185,10 @@ function UsePasskey({ email, methods }: { email: string; methods: MfaMethod[] })
         <p className="small mt-1 mb-0">Passkeys need JavaScript: turn it on to use one.</p>
       </NeedsJavaScript>
       <Form ref={form} method="post" replace hidden>
-        <input type="hidden" name="intent" value="mfa-verify" />
-        <input type="hidden" name="email" value={email} />
-        <input type="hidden" name="methods" value={methods.join(',')} />
-        <input type="hidden" name="passkey" defaultValue="" />
+        <IntentField forms={FORMS} value="mfa-verify" />
+        <input type="hidden" name={CODE.email.name} value={email} />
+        <input type="hidden" name={CODE.methods.name} value={methods.join(',')} />
+        <input type="hidden" name={CODE.passkey.name} defaultValue="" />
       </Form>
     </div>
   );

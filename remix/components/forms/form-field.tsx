@@ -1,9 +1,11 @@
 import { type InputHTMLAttributes } from 'react';
 
-interface FormFieldProps extends InputHTMLAttributes<HTMLInputElement> {
+export interface FormFieldProps extends InputHTMLAttributes<HTMLInputElement> {
   id: string;
   name: string;
   label: string;
+  /** The label is for assistive technology only (the sign-in screen shows placeholders). */
+  hideLabel?: boolean;
   /** Shown under the field and tied to it (aria-describedby), with the field marked invalid. */
   error?: string | undefined;
   /** A lasting hint under the field (what the rules are). */
@@ -11,11 +13,19 @@ interface FormFieldProps extends InputHTMLAttributes<HTMLInputElement> {
 }
 
 /** A labelled input with its hint and its error, as the admin pages' forms show them. */
-export function FormField({ id, label, error, hint, className, ...input }: FormFieldProps) {
+export function FormField({
+  id,
+  label,
+  hideLabel = false,
+  error,
+  hint,
+  className,
+  ...input
+}: FormFieldProps) {
   const described = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean);
   return (
     <div className={className ?? 'mb-3'}>
-      <label htmlFor={id} className="form-label">
+      <label htmlFor={id} className={hideLabel ? 'visually-hidden' : 'form-label'}>
         {label}
       </label>
       <input

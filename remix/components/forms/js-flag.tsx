@@ -1,4 +1,9 @@
+import { z } from 'zod';
+
 import { useHydrated } from '~/hooks/use-hydrated';
+
+import { readForm } from './read-form';
+import { flag } from './rules';
 
 /**
  * A form posted by the hydrated app (through a fetcher) wants its answer as data; the same form
@@ -12,4 +17,10 @@ export function JsFlag() {
   return <input type="hidden" name={JS_FLAG} value={hydrated ? '1' : ''} />;
 }
 
-export const postedWithJs = (form: FormData): boolean => form.get(JS_FLAG) === '1';
+const jsPost = z.object({ [JS_FLAG]: flag });
+
+/** Whether the form came from the hydrated app (JsFlag's field set). */
+export function postedWithJs(form: FormData): boolean {
+  const read = readForm(form, jsPost);
+  return read.ok && read.value[JS_FLAG];
+}

@@ -8,7 +8,7 @@ import {
   leadKindList,
   type SpamReason,
 } from '../../../nest/src/contract';
-import { recountLeadTotals } from '../../../nest/src/leads/core/list-view/lead-totals.store';
+import { recountLeadTotals } from '../../../nest/src/leads/core/repository/lead-counts.repository';
 import { leadDocs } from '../../support/lead-docs';
 
 /**

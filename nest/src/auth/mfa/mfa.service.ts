@@ -1,13 +1,12 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
-import { InjectModel } from '@nestjs/mongoose';
-import { type Model, trusted } from 'mongoose';
 
 import { ApiError } from '../../common/api-error';
 import { AppConfig } from '../../config/app-config';
 import { type MfaMethod, REAUTH_REQUIRED } from '../../contract';
+import { AdminRepository } from '../admin.repository';
 import { LoginThrottleService } from '../login-throttle.service';
 import { verifyPassword } from '../password-hasher';
-import { Admin, type AdminDocument } from '../schemas/admin.schema';
+import { type Admin, type AdminDocument } from '../schemas/admin.schema';
 
 import { hashRecoveryCode, newRecoveryCodes } from './recovery-codes';
 import { SecretBox } from './secret-box';
@@ -49,7 +48,7 @@ export class MfaService {
   private readonly box: SecretBox;
 
   constructor(
-    @InjectModel(Admin.name) private readonly admins: Model<Admin>,
+    private readonly admins: AdminRepository,
     private readonly throttle: LoginThrottleService,
     private readonly config: AppConfig,
   ) {
@@ -78,9 +77,7 @@ export class MfaService {
         },
       );
     const secret = newTotpSecret();
-    await this.admins
-      .updateOne({ _id: admin._id }, { $set: { totpPendingSecret: this.box.seal(secret) } })
-      .exec();
+    await this.admins.setPendingTotp(admin._id, this.box.seal(secret));
     return { secret, otpauthUrl: otpauthUrl(secret, admin.email) };
   }
 
@@ -96,20 +93,7 @@ export class MfaService {
     if (step === null) throw wrongCode();
     const { codes, hashes } = newRecoveryCodes();
     // Conditional on the same pending secret: a second enrolment meanwhile wins, not this one.
-    const result = await this.admins
-      .updateOne(
-        { _id: admin._id, totpPendingSecret: admin.totpPendingSecret },
-        {
-          $set: {
-            totpSecret: admin.totpPendingSecret,
-            totpPendingSecret: null,
-            totpLastStep: step,
-            recoveryCodeHashes: hashes,
-          },
-        },
-      )
-      .exec();
-    if (result.modifiedCount !== 1)
+    if (!(await this.admins.confirmTotp(admin._id, admin.totpPendingSecret, step, hashes)))
       throw new ApiError(HttpStatus.CONFLICT, 'The enrolment changed meanwhile: start again');
     return codes;
   }
@@ -128,18 +112,7 @@ export class MfaService {
       );
     await this.checkPassword(admin, password, ip);
     await this.checkCounted(admin, code, ip);
-    await this.admins
-      .updateOne(
-        { _id: admin._id },
-        {
-          $set: {
-            totpSecret: null,
-            totpPendingSecret: null,
-            ...(hasPasskey(admin) ? {} : { recoveryCodeHashes: [] }),
-          },
-        },
-      )
-      .exec();
+    await this.admins.removeTotp(admin._id, hasPasskey(admin));
   }
 
   /** A new set of recovery codes; the old ones stop working. */
@@ -150,9 +123,7 @@ export class MfaService {
         'Recovery codes come with a second factor: set one up first (POST /auth/mfa/totp)',
       );
     const { codes, hashes } = newRecoveryCodes();
-    await this.admins
-      .updateOne({ _id: admin._id }, { $set: { recoveryCodeHashes: hashes } })
-      .exec();
+    await this.admins.setRecoveryCodes(admin._id, hashes);
     return codes;
   }
 
@@ -164,24 +135,12 @@ export class MfaService {
     const secret = admin.totpSecret && this.box.open(admin.totpSecret);
     const step = secret ? totpStep(secret, code.trim()) : null;
     if (step !== null) {
-      const used = await this.admins
-        .updateOne(
-          { _id: admin._id, totpLastStep: trusted({ $lt: step }) },
-          { $set: { totpLastStep: step } },
-        )
-        .exec();
-      return used.modifiedCount === 1 ? { method: 'totp' } : null;
+      return (await this.admins.useTotpStep(admin._id, step)) ? { method: 'totp' } : null;
     }
     const hash = hashRecoveryCode(code);
     if (!hash) return null;
-    const updated = await this.admins
-      .findOneAndUpdate(
-        { _id: admin._id, recoveryCodeHashes: hash },
-        { $pull: { recoveryCodeHashes: hash } },
-        { new: true },
-      )
-      .exec();
-    return updated ? { method: 'recovery-code', left: updated.recoveryCodeHashes.length } : null;
+    const left = await this.admins.useRecoveryCode(admin._id, hash);
+    return left === null ? null : { method: 'recovery-code', left };
   }
 
   /** A code of a signed-in admin, a wrong one counted in the sign-in throttle: a 400 when wrong. */

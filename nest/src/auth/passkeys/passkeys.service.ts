@@ -1,5 +1,4 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
-import { InjectModel } from '@nestjs/mongoose';
 import {
   type AuthenticationResponseJSON,
   generateAuthenticationOptions,
@@ -8,7 +7,6 @@ import {
   verifyAuthenticationResponse,
   verifyRegistrationResponse,
 } from '@simplewebauthn/server';
-import { type Model, trusted } from 'mongoose';
 
 import { ApiError } from '../../common/api-error';
 import { AppConfig } from '../../config/app-config';
@@ -17,12 +15,14 @@ import {
   type PasskeyRegistrationJson,
   type PasskeySummary,
 } from '../../contract';
+import { AdminRepository } from '../admin.repository';
 import { LoginThrottleService } from '../login-throttle.service';
 import { newRecoveryCodes } from '../mfa/recovery-codes';
-import { Admin, type AdminDocument } from '../schemas/admin.schema';
+import { type Admin, type AdminDocument } from '../schemas/admin.schema';
 
 import { PasskeyChallenges } from './passkey-challenges.service';
-import { PASSKEY_MODEL, type PasskeyRecord } from './passkey.schema';
+import { PasskeyRepository } from './passkey.repository';
+import { type PasskeyRecord } from './passkey.schema';
 
 /** How long the browser lets the person answer (the challenge itself lives 5 minutes). */
 const CEREMONY_TIMEOUT_MS = 120_000;
@@ -52,8 +52,8 @@ export const summaryOf = (record: PasskeyRecord): PasskeySummary => ({
 @Injectable()
 export class PasskeysService {
   constructor(
-    @InjectModel(PASSKEY_MODEL) private readonly passkeys: Model<PasskeyRecord>,
-    @InjectModel(Admin.name) private readonly admins: Model<Admin>,
+    private readonly passkeys: PasskeyRepository,
+    private readonly admins: AdminRepository,
     private readonly challenges: PasskeyChallenges,
     private readonly throttle: LoginThrottleService,
     private readonly config: AppConfig,
@@ -61,7 +61,7 @@ export class PasskeysService {
 
   /** The admin's passkeys, oldest first. */
   async listOf(adminId: string): Promise<PasskeyRecord[]> {
-    const all = await this.passkeys.find({ adminId }).lean<PasskeyRecord[]>().exec();
+    const all = await this.passkeys.listOf(adminId);
     return all.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
   }
 
@@ -117,7 +117,7 @@ export class PasskeysService {
     });
     if (!verified.verified) throw notAccepted('response', 'it did not verify');
     const { credential } = verified.registrationInfo;
-    if (await this.passkeys.exists({ _id: credential.id }).exec())
+    if (await this.passkeys.exists(credential.id))
       throw new ApiError(HttpStatus.CONFLICT, 'This passkey is registered already');
     const record: PasskeyRecord = {
       _id: credential.id,
@@ -133,21 +133,13 @@ export class PasskeysService {
     const firstFactor = !admin.totpSecret && admin.passkeyIds.length === 0;
     const codes =
       firstFactor && admin.recoveryCodeHashes.length === 0 ? newRecoveryCodes() : undefined;
-    await this.admins
-      .updateOne(
-        { _id: admin._id },
-        {
-          $push: { passkeyIds: record._id },
-          ...(codes ? { $set: { recoveryCodeHashes: codes.hashes } } : {}),
-        },
-      )
-      .exec();
+    await this.admins.addPasskey(admin._id, record._id, codes?.hashes);
     return { record, ...(codes ? { recoveryCodes: codes.codes } : {}) };
   }
 
   async rename(admin: AdminDocument, id: string, name: string): Promise<PasskeyRecord> {
     const record = await this.ownPasskey(admin, id);
-    await this.passkeys.updateOne({ _id: record._id }, { $set: { name: name.trim() } }).exec();
+    await this.passkeys.rename(record._id, name.trim());
     return { ...record, name: name.trim() };
   }
 
@@ -164,21 +156,13 @@ export class PasskeysService {
         HttpStatus.CONFLICT,
         'A second factor is required (ADMIN_MFA=required) and this passkey is your only one: add another first',
       );
-    await this.admins
-      .updateOne(
-        { _id: admin._id },
-        {
-          $pull: { passkeyIds: record._id },
-          ...(last ? { $set: { recoveryCodeHashes: [] } } : {}),
-        },
-      )
-      .exec();
-    await this.passkeys.deleteOne({ _id: record._id }).exec();
+    await this.admins.removePasskey(admin._id, record._id, last);
+    await this.passkeys.delete(record._id);
   }
 
   /** Every passkey of the admin goes (the operator's reset). */
   async removeAllOf(adminId: string): Promise<void> {
-    await this.passkeys.deleteMany({ adminId }).exec();
+    await this.passkeys.deleteAllOf(adminId);
   }
 
   /** Options for `navigator.credentials.get()`, its challenge kept under `key`. */
@@ -211,7 +195,7 @@ export class PasskeysService {
   ): Promise<PasskeyRecord | null> {
     const challenge = await this.challenges.take(key);
     if (!challenge) return null;
-    const record = await this.passkeys.findById(answer.id).lean<PasskeyRecord>().exec();
+    const record = await this.passkeys.findById(answer.id);
     if (!record || record.adminId !== String(admin._id)) return null;
     const verified = await verifyAuthenticationResponse({
       response: answer as unknown as AuthenticationResponseJSON,
@@ -230,16 +214,8 @@ export class PasskeysService {
     const { newCounter } = verified.authenticationInfo;
     const now = new Date();
     // Conditional on the counter read: of two answers racing with one count, one wins.
-    const used = await this.passkeys
-      .updateOne(
-        {
-          _id: record._id,
-          counter: newCounter > 0 ? trusted({ $lt: newCounter }) : 0,
-        },
-        { $set: { counter: newCounter, lastUsedAt: now } },
-      )
-      .exec();
-    return used.matchedCount === 1 ? { ...record, counter: newCounter, lastUsedAt: now } : null;
+    const used = await this.passkeys.use(record._id, newCounter, now);
+    return used ? { ...record, counter: newCounter, lastUsedAt: now } : null;
   }
 
   /**
@@ -262,7 +238,7 @@ export class PasskeysService {
   }
 
   private async ownPasskey(admin: AdminDocument, id: string): Promise<PasskeyRecord> {
-    const record = await this.passkeys.findById(id).lean<PasskeyRecord>().exec();
+    const record = await this.passkeys.findById(id);
     if (!record || record.adminId !== String(admin._id))
       throw new ApiError(HttpStatus.NOT_FOUND, 'You have no passkey with this id');
     return record;

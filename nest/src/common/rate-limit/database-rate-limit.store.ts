@@ -1,11 +1,23 @@
-import { Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import {
+  type FactoryProvider,
+  Logger,
+  type OnApplicationBootstrap,
+  type OnApplicationShutdown,
+} from '@nestjs/common';
+import { getModelToken } from '@nestjs/mongoose';
 import { type FilterQuery, type Model } from 'mongoose';
 
-import { type DatabaseEngine } from '../../database/database-engine';
+import { AppConfig } from '../../config/app-config';
+import { DatabaseEngine } from '../../database/database-engine';
 import { ExpiredDocuments } from '../../database/expired-documents';
 
-import { type RateLimitWindow } from './rate-limit-window.schema';
-import { type CountOptions, type RateLimitState, RateLimitStore } from './rate-limit.store';
+import { RateLimitWindow } from './rate-limit-window.schema';
+import {
+  type CountOptions,
+  MemoryRateLimitStore,
+  type RateLimitState,
+  RateLimitStore,
+} from './rate-limit.store';
 
 const SWEEP_INTERVAL_MS = 60_000;
 /** Rounds of "another process changed the window first" before giving up (never seen past 2). */
@@ -138,3 +150,37 @@ const stateOf = (window: Pick<RateLimitWindow, 'count' | 'resetAt'>): RateLimitS
   count: window.count,
   resetAt: window.resetAt.getTime(),
 });
+
+/**
+ * Counters of texts (the spam filter's repeated text): one or two per submission with a text of
+ * its own, each an hour long, so many more than the visitors' limits; kept in a collection of
+ * their own, so that counting a visitor's submissions reads none of them (FerretDB 1.x reads
+ * through a collection even for an `_id`).
+ */
+export const TEXT_COUNTERS = 'TextCounters';
+/** The model of the counters of texts (the rate-limit window's schema, in `text_counters`). */
+export const TEXT_WINDOW = 'TextWindow';
+
+/** A store of counters, in the collection of `model`, as RATE_LIMIT_STORE says: in the database (the default), or in this process. */
+function countersIn(
+  provide: string | typeof RateLimitStore,
+  model: string,
+): FactoryProvider<RateLimitStore> {
+  return {
+    provide,
+    inject: [AppConfig, getModelToken(model), DatabaseEngine],
+    useFactory: (
+      config: AppConfig,
+      windows: Model<RateLimitWindow>,
+      engine: DatabaseEngine,
+    ): RateLimitStore =>
+      config.rateLimitStore === 'memory'
+        ? new MemoryRateLimitStore()
+        : new DatabaseRateLimitStore(windows, config.database.autoIndex, engine),
+  };
+}
+
+/** The visitors' limits and the sign-in throttle. */
+export const rateLimitStoreProvider = countersIn(RateLimitStore, RateLimitWindow.name);
+/** The spam filter's counters of texts. */
+export const textCountersProvider = countersIn(TEXT_COUNTERS, TEXT_WINDOW);

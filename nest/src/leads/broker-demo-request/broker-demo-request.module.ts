@@ -1,5 +1,3 @@
-import { Module } from '@nestjs/common';
-
 import { FIELD_LIMITS } from '../../contract';
 import { LeadModule } from '../core/lead.module';
 import { leadText } from '../core/lead.schema';
@@ -7,12 +5,7 @@ import { leadText } from '../core/lead.schema';
 import { CreateBrokerDemoRequestDto } from './create-broker-demo-request.dto';
 
 /** Broker demo requests. */
-@Module({
-  imports: [
-    LeadModule.forKind('brokerDemo', {
-      createDto: CreateBrokerDemoRequestDto,
-      fields: { company: leadText(FIELD_LIMITS.company) },
-    }),
-  ],
-})
-export class BrokerDemoRequestModule {}
+export const BrokerDemoRequestModule = LeadModule.forKind('brokerDemo', {
+  createDto: CreateBrokerDemoRequestDto,
+  fields: { company: leadText(FIELD_LIMITS.company) },
+});

@@ -1,5 +1,3 @@
-import { Module } from '@nestjs/common';
-
 import { FIELD_LIMITS } from '../../contract';
 import { LeadModule } from '../core/lead.module';
 import { leadText } from '../core/lead.schema';
@@ -7,12 +5,7 @@ import { leadText } from '../core/lead.schema';
 import { CreateConsultationRequestDto } from './create-consultation-request.dto';
 
 /** Consultation requests. */
-@Module({
-  imports: [
-    LeadModule.forKind('consultation', {
-      createDto: CreateConsultationRequestDto,
-      fields: { location: leadText(FIELD_LIMITS.location) },
-    }),
-  ],
-})
-export class ConsultationRequestModule {}
+export const ConsultationRequestModule = LeadModule.forKind('consultation', {
+  createDto: CreateConsultationRequestDto,
+  fields: { location: leadText(FIELD_LIMITS.location) },
+});

@@ -1,5 +1,3 @@
-import { type FilterQuery, trusted, Types } from 'mongoose';
-
 import {
   type AdminRef,
   LEAD_MOVE_TARGET,
@@ -9,12 +7,13 @@ import {
   type TimelineDetails,
   type TimelineEventType,
 } from '../../contract';
+import { ObjectId } from '../../database/object-id';
 
-import { notActiveFilter, readFilter, stateFilter } from './lead-queries';
+import { type LeadCondition } from './lead-condition';
 import { assigneeOf, listOf, type LeadRecord, stageOf } from './lead-record';
 import { type LeadChange } from './list-view/lead-list-cache';
 import { totalsChange } from './list-view/lead-totals';
-import { type TotalsDelta } from './list-view/lead-totals.store';
+import { type TotalsDelta } from './list-view/lead-totals';
 
 /** What a change does to each lead it changes: sets these fields, or removes the lead. */
 export type LeadEffect = { set: Partial<LeadRecord> } | 'remove';
@@ -29,7 +28,7 @@ interface ActionRule {
   /** Why a lead makes the whole call fail, nothing changed (409); undefined when it may go on. */
   refuses?(lead: LeadRecord): string | undefined;
   /** Holds while a lead is as read: a write under it changes no lead another process changed. */
-  condition: FilterQuery<LeadRecord>;
+  condition: LeadCondition;
   effect(now: Date): LeadEffect;
   /** What the lead's timeline says of the change; none for a lead that goes (with its timeline). */
   event?(lead: LeadRecord): PlannedEvent;
@@ -52,14 +51,14 @@ const isUnread = (lead: LeadRecord) => !lead.readAt;
  */
 const moveTo = (to: LeadListState): ActionRule => ({
   changes: (lead) => listOf(lead) === (to === 'active' ? 'archived' : 'active'),
-  condition: stateFilter(to === 'active' ? 'archived' : 'active'),
+  condition: { list: to === 'active' ? 'archived' : 'active', in: true },
   effect: (now) => ({ set: { archivedAt: to === 'archived' ? now : null } }),
   event: () => ({ type: to === 'archived' ? 'archive' : 'unarchive', detail: {} }),
 });
 
 const markRead = (read: boolean): ActionRule => ({
   changes: (lead) => isUnread(lead) === read,
-  condition: readFilter(!read),
+  condition: { field: 'readAt', is: read ? 'unset' : 'set' },
   effect: (now) => ({ set: { readAt: read ? now : null } }),
   event: () => ({ type: 'read', detail: { read } }),
 });
@@ -67,20 +66,20 @@ const markRead = (read: boolean): ActionRule => ({
 /** Into stage `to`, from any other; a stage never moves a lead between lists. */
 const setStage = (to: LeadStage): ActionRule => ({
   changes: (lead) => stageOf(lead) !== to,
-  // A lead stored before stages has none, and $ne matches it: right, as it changes only if `to`
-  // is not `new` (changes() above leaves a `new` one out of the write).
-  condition: { stage: trusted({ $ne: to }) },
+  // A lead stored before stages has none, which is other than `to`: right, as it changes only if
+  // `to` is not `new` (changes() above leaves a `new` one out of the write).
+  condition: { field: 'stage', not: to },
   effect: () => ({ set: { stage: to } }),
   event: (lead) => ({ type: 'stage', detail: { from: stageOf(lead), to } }),
 });
 
 /** To owner `to` (null: nobody), from any other; `reason` says why when no admin chose it. */
 const assignTo = (to: AdminRef | null, reason?: OwnerChangeReason): ActionRule => {
-  const id = to ? new Types.ObjectId(to.id) : null;
+  const id = to ? new ObjectId(to.id) : null;
   return {
     changes: (lead) => (lead.assigneeId?.toHexString() ?? null) !== (to?.id ?? null),
-    // $ne null matches a lead with an owner; $ne an id matches nobody's (and a missing field) too.
-    condition: { assigneeId: trusted({ $ne: id }) },
+    // Other than nobody: any owner; other than an admin: anyone else's, or nobody's.
+    condition: { field: 'assignee', not: to?.id ?? null },
     effect: () => ({ set: { assigneeId: id, assigneeEmail: to?.email ?? null } }),
     event: (lead) => ({
       type: 'assign',
@@ -103,7 +102,7 @@ export type OwnerChangeReason = NonNullable<TimelineDetails['assign']['reason']>
 /** Into Spam by an admin's hand, from either list: reason `manual`, whatever the rules said. */
 const MARK_SPAM: ActionRule = {
   changes: (lead) => listOf(lead) !== 'spam',
-  condition: { spamAt: null },
+  condition: { list: 'spam', in: false },
   effect: (now) => ({ set: { spamAt: now, spamReasons: ['manual'], archivedAt: null } }),
   event: () => ({ type: 'spam', detail: { reasons: ['manual'] } }),
 };
@@ -111,7 +110,7 @@ const MARK_SPAM: ActionRule = {
 /** Out of Spam into the active list, and notified then, as a lead that had just arrived. */
 const NOT_SPAM: ActionRule = {
   changes: (lead) => listOf(lead) === 'spam',
-  condition: stateFilter('spam'),
+  condition: { list: 'spam', in: true },
   effect: () => ({ set: { spamAt: null, spamReasons: [], archivedAt: null } }),
   event: () => ({ type: 'not-spam', detail: {} }),
   notifies: true,
@@ -128,7 +127,7 @@ const ACTIONS: Record<Exclude<LeadAction, 'stage' | 'assign'>, ActionRule> = {
       isActive(lead)
         ? `Only archived requests can be deleted; ${lead._id.toHexString()} is active. Archive it first.`
         : undefined,
-    condition: notActiveFilter,
+    condition: { list: 'active', in: false },
     effect: () => 'remove',
   },
   spam: MARK_SPAM,
@@ -136,13 +135,17 @@ const ACTIONS: Record<Exclude<LeadAction, 'stage' | 'assign'>, ActionRule> = {
 };
 
 /** Erasure of a person's leads (privacy): every lead named, in any state. Not an admin action. */
-const ERASE: ActionRule = { changes: () => true, condition: {}, effect: () => 'remove' };
+const ERASE: ActionRule = {
+  changes: () => true,
+  condition: { always: true },
+  effect: () => 'remove',
+};
 
 export interface ActionPlan {
   /** The leads the action changes (those not in its state already). */
   targets: LeadRecord[];
   /** Holds while a target is as read (the write changes only those still so). */
-  condition: FilterQuery<LeadRecord>;
+  condition: LeadCondition;
   effect: LeadEffect;
   /** What the write does to the kept totals, and to the cached list heads. */
   delta: TotalsDelta;
@@ -193,8 +196,8 @@ const firstResponse = (lead: LeadRecord): ActionRule => {
   const contacts = stageOf(lead) === 'new';
   return {
     changes: (l) => !l.firstResponseAt,
-    // null matches a lead stored before the field existed, too.
-    condition: { firstResponseAt: null },
+    // Unset: also on a lead stored before the field existed.
+    condition: { field: 'firstResponseAt', is: 'unset' },
     effect: (now) => ({
       set: { firstResponseAt: now, ...(contacts ? { stage: 'contacted' as const } : {}) },
     }),
@@ -221,7 +224,7 @@ export function planErasure(found: readonly LeadRecord[], now: Date): ActionPlan
 export function planExpiry(
   found: readonly LeadRecord[],
   now: Date,
-  condition: FilterQuery<LeadRecord>,
+  condition: LeadCondition,
 ): ActionPlan {
   return plan({ ...ERASE, condition }, found, now);
 }

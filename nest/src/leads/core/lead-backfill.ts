@@ -2,9 +2,9 @@ import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common'
 
 import { type LeadKindKey } from '../../contract';
 
+import { LeadCoreKinds } from './lead-kinds';
 import { type LeadRecord } from './lead-record';
-import { LeadRegistry } from './lead-registry';
-import { type LeadRepository } from './lead.repository';
+import { type LeadUpkeepRepository } from './repository/lead-upkeep.repository';
 
 /** Leads given a derived field per write: a bounded read and one bulk write each. */
 export const BACKFILL_BATCH = 500;
@@ -21,16 +21,19 @@ export abstract class LeadBackfill implements OnApplicationBootstrap {
   /** What the leads are given, for the log: "their email key". */
   protected abstract readonly gives: string;
 
-  constructor(private readonly registry: LeadRegistry) {}
+  constructor(private readonly kinds: LeadCoreKinds) {}
 
   /** Up to `limit` leads of the repository's kind without the field. */
-  protected abstract missing(repository: LeadRepository, limit: number): Promise<LeadRecord[]>;
+  protected abstract missing(
+    repository: LeadUpkeepRepository,
+    limit: number,
+  ): Promise<LeadRecord[]>;
   /** Gives those leads the field; answers how many were written. */
-  protected abstract store(repository: LeadRepository, leads: LeadRecord[]): Promise<number>;
+  protected abstract store(repository: LeadUpkeepRepository, leads: LeadRecord[]): Promise<number>;
 
   onApplicationBootstrap(): void {
     void (async () => {
-      for (const { kind } of this.registry.all()) {
+      for (const { kind } of this.kinds.all) {
         const filled = await this.fill(kind.key);
         if (filled > 0) this.logger.log(`gave ${filled} ${kind.key} leads ${this.gives}`);
       }
@@ -55,8 +58,8 @@ export abstract class LeadBackfill implements OnApplicationBootstrap {
 
   /** One batch: up to `batch` leads without the field read, given theirs and stored. */
   async fillBatch(kind: LeadKindKey, batch: number): Promise<{ read: number; written: number }> {
-    const { repository } = this.registry.get(kind);
-    const missing = await this.missing(repository, batch);
-    return { read: missing.length, written: await this.store(repository, missing) };
+    const { upkeep } = this.kinds.of(kind);
+    const missing = await this.missing(upkeep, batch);
+    return { read: missing.length, written: await this.store(upkeep, missing) };
   }
 }

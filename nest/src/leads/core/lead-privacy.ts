@@ -1,13 +1,11 @@
-import { type FilterQuery } from 'mongoose';
-
 import { type Lead, type LeadKind, type LeadKindKey } from '../../contract';
 import { type LeadNotifier } from '../../notifications/lead-notifier.service';
 
 import { type ActionPlan, planErasure, planExpiry } from './lead-action-plan';
-import { type LeadRecord } from './lead-record';
+import { type LeadCondition } from './lead-condition';
 import { type LeadWrites } from './lead-writes';
-import { type LeadRepository } from './lead.repository';
 import { type LeadListView } from './list-view/lead-list-view';
+import { type LeadRepository } from './repository/lead.repository';
 
 /** More leads than one person leaves: a bound on an access request's answer. */
 const PERSON_LEADS_MAX = 1_000;
@@ -16,9 +14,9 @@ const PERSON_LEADS_MAX = 1_000;
 export class LeadPrivacy<K extends LeadKindKey = LeadKindKey> {
   constructor(
     readonly kind: LeadKind<K>,
-    private readonly leads: LeadRepository,
-    private readonly writes: LeadWrites,
-    private readonly notifier: LeadNotifier,
+    private readonly leads: Pick<LeadRepository, 'newestByEmail' | 'findByEmail' | 'matching'>,
+    private readonly writes: Pick<LeadWrites, 'run' | 'commit'>,
+    private readonly notifier: Pick<LeadNotifier, 'forget'>,
     private readonly view: Pick<LeadListView<K>, 'leadsOf'>,
   ) {}
 
@@ -40,13 +38,14 @@ export class LeadPrivacy<K extends LeadKindKey = LeadKindKey> {
   }
 
   /**
-   * Deletes up to `limit` leads of `filter` (the retention run's: past their time) with everything
-   * attached to them, as erasure does; answers how many. Only leads still matching when written go.
+   * Deletes up to `limit` leads that meet `condition` (the retention run's: past their time) with
+   * everything attached to them, as erasure does; answers how many. Only leads still meeting it
+   * when written go.
    */
-  expire(filter: FilterQuery<LeadRecord>, limit: number, now: Date): Promise<number> {
+  expire(condition: LeadCondition, limit: number, now: Date): Promise<number> {
     return this.writes.run(async () => {
-      const found = await this.leads.matching(filter, limit);
-      await this.remove(planExpiry(found, now, filter));
+      const found = await this.leads.matching(condition, limit);
+      await this.remove(planExpiry(found, now, condition));
       return found.length;
     });
   }

@@ -1,4 +1,4 @@
-import { Types } from 'mongoose';
+import { ObjectId } from '../../database/object-id';
 
 import { type LeadRecord } from './lead-record';
 
@@ -11,7 +11,7 @@ const START = Date.UTC(2026, 0, 1);
 export function leadRecord(n: number, { archived = false, read = false } = {}): LeadRecord {
   const createdAt = new Date(START + n * 60_000);
   return {
-    _id: new Types.ObjectId(n.toString(16).padStart(24, '0')),
+    _id: new ObjectId(n.toString(16).padStart(24, '0')),
     name: `Lead ${n}`,
     email: `lead${n}@example.com`,
     phone_number: '',

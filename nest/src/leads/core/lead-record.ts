@@ -1,5 +1,3 @@
-import { type Types } from 'mongoose';
-
 import {
   type AdminRef,
   type Lead,
@@ -11,13 +9,14 @@ import {
   RESPONSE_TARGET_DEFAULTS,
   type SpamReason,
 } from '../../contract';
+import { type ObjectId } from '../../database/object-id';
 import { type ProofVerdict } from '../intake/proof-verdict';
 
 import { sourceOf, type StoredLeadSource } from './lead-source';
 
 /** A stored lead as the driver returns it: the shared paths plus the kind's own string fields. */
 export interface LeadRecord {
-  _id: Types.ObjectId;
+  _id: ObjectId;
   name: string;
   email: string;
   phone_number: string;
@@ -33,7 +32,7 @@ export interface LeadRecord {
   stage?: LeadStage;
   /** The owner (absent on leads stored before owners: nobody's). The email is kept beside the id
    * so that a list answer names owners without a read of the admins. */
-  assigneeId?: Types.ObjectId | null;
+  assigneeId?: ObjectId | null;
   assigneeEmail?: string | null;
   /** What the intake's proof of work said of the submission (absent on leads from before it). */
   proof?: ProofVerdict['status'];

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 
 import { LeadBackfill } from './lead-backfill';
 import { type LeadRecord } from './lead-record';
-import { type LeadRepository } from './lead.repository';
+import { type LeadUpkeepRepository } from './repository/lead-upkeep.repository';
 
 /**
  * Leads stored before search words existed get theirs at start, so a search finds them too (until
@@ -12,11 +12,11 @@ import { type LeadRepository } from './lead.repository';
 export class LeadSearchWords extends LeadBackfill {
   protected readonly gives = 'their search words';
 
-  protected missing(repository: LeadRepository, limit: number): Promise<LeadRecord[]> {
+  protected missing(repository: LeadUpkeepRepository, limit: number): Promise<LeadRecord[]> {
     return repository.withoutWords(limit);
   }
 
-  protected store(repository: LeadRepository, leads: LeadRecord[]): Promise<number> {
+  protected store(repository: LeadUpkeepRepository, leads: LeadRecord[]): Promise<number> {
     return repository.setWords(leads);
   }
 }

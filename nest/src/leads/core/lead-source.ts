@@ -1,24 +1,7 @@
-import { Schema } from 'mongoose';
-
 import { LEAD_SOURCE_FIELDS, type LeadSource } from '../../contract';
 
 /** A lead's source as stored: the contract's fields, with the visit's start as a date. */
 export type StoredLeadSource = Omit<LeadSource, 'startedAt'> & { startedAt?: Date };
-
-/** The `source` subdocument: absent on a lead that came without one. */
-export const leadSourceSchema = new Schema<StoredLeadSource>(
-  {
-    utm_source: String,
-    utm_medium: String,
-    utm_campaign: String,
-    utm_term: String,
-    utm_content: String,
-    referrer: String,
-    landingPath: String,
-    startedAt: Date,
-  },
-  { _id: false, strict: 'throw' },
-);
 
 /** What the intake stores of a validated source; nothing when it names no field. */
 export function storedSource(source: LeadSource | undefined): StoredLeadSource | undefined {

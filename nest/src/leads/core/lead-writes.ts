@@ -2,12 +2,12 @@ import { Logger } from '@nestjs/common';
 
 import { SerialQueue } from '../../common/serial-queue';
 import { type AdminRef, type LeadKindKey } from '../../contract';
-import { type LeadTimeline } from '../timeline/lead-timeline';
+import { type LeadTimeline } from '../timeline/lead-timeline.store';
 
 import { type ActionPlan } from './lead-action-plan';
-import { type LeadRepository } from './lead.repository';
 import { type LeadListView } from './list-view/lead-list-view';
-import { type TotalsSnapshot } from './list-view/lead-totals.store';
+import { type TotalsSnapshot } from './list-view/lead-totals';
+import { type LeadRepository } from './repository/lead.repository';
 
 /**
  * How a kind's leads change after intake (admin actions, erasure): one change at a time in this
@@ -20,9 +20,9 @@ export class LeadWrites {
 
   constructor(
     private readonly kind: LeadKindKey,
-    private readonly leads: LeadRepository,
-    private readonly view: LeadListView<LeadKindKey>,
-    private readonly timeline: LeadTimeline,
+    private readonly leads: Pick<LeadRepository, 'write'>,
+    private readonly view: Pick<LeadListView<LeadKindKey>, 'record' | 'distrust'>,
+    private readonly timeline: Pick<LeadTimeline, 'append' | 'forget'>,
   ) {
     this.logger = new Logger(`Leads:${kind}`);
   }

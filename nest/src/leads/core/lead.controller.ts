@@ -34,7 +34,6 @@ import {
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import { type Request, type Response } from 'express';
-import { Types } from 'mongoose';
 
 import { AuditService } from '../../audit/audit.service';
 import { AdminService } from '../../auth/admin.service';
@@ -59,9 +58,10 @@ import {
   leadPaths,
   type LeadResponse,
 } from '../../contract';
+import { ObjectId } from '../../database/object-id';
 import { IntakeProof } from '../intake/intake-proof';
+import { IntakeThrottleGuard } from '../intake/intake-throttle.guard';
 
-import { IntakeThrottleGuard } from './intake-throttle.guard';
 import { type ActionInput } from './lead-action-plan';
 import { csvStream } from './lead-csv';
 import { leadServiceToken } from './lead-service.token';
@@ -216,7 +216,7 @@ export function createLeadController<K extends LeadKindKey>(
       if (assignee === 'none') return { ...query, assignee: null };
       const id = assignee === 'me' ? request.admin?.id : (await this.adminRef(assignee)).id;
       if (!id) throw new ApiError(HttpStatus.UNAUTHORIZED, 'Invalid or expired token');
-      return { ...query, assignee: new Types.ObjectId(id) };
+      return { ...query, assignee: new ObjectId(id) };
     }
 
     @Get(`${kind.resource}/export.csv`)

@@ -36,8 +36,8 @@ import {
   LIST_PAGE,
   SPAM_REASONS,
 } from '../../contract';
-import { nullableAdminRef } from '../work/lead-work.dto';
 
+import { nullableAdminRef } from './admin-ref.dto';
 import { IsLeadSource, LeadSourceDto } from './lead-source.dto';
 
 /** `?assignee=`: `me`, `none` or an admin's id. */

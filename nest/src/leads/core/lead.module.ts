@@ -1,46 +1,69 @@
 import { type DynamicModule, Module, type Type } from '@nestjs/common';
-import { getModelToken, MongooseModule } from '@nestjs/mongoose';
-import { type Model, type SchemaDefinition } from 'mongoose';
+import { MongooseModule } from '@nestjs/mongoose';
 
 import { AuthModule } from '../../auth/auth.module';
-import { AppConfig } from '../../config/app-config';
 import {
   type CreateLeadRequest,
   LEAD_KINDS,
   type LeadKind,
   type LeadKindKey,
 } from '../../contract';
-import { DatabaseEngine } from '../../database/database-engine';
 import { LeadNotifier } from '../../notifications/lead-notifier.service';
+import { NotificationsModule } from '../../notifications/notifications.module';
+import { IntakeModule } from '../intake/intake.module';
 import { SpamFilter } from '../spam/spam-filter';
+import { SpamModule } from '../spam/spam.module';
 import { ResponseTargetsService } from '../targets/response-targets';
-import { LeadTimeline } from '../timeline/lead-timeline';
-import { LeadWork } from '../work/lead-work';
-import { createLeadWorkController } from '../work/lead-work.controller';
-import { leadWorkToken } from '../work/lead-work.token';
+import { TargetsModule } from '../targets/targets.module';
+import { LeadTimeline } from '../timeline/lead-timeline.store';
+import { TimelineModule } from '../timeline/timeline.module';
 
-import { LeadEmailCounts } from './lead-email-counts';
+import { LeadCoreModule } from './lead-core.module';
+import { LeadEmailCounts } from './lead-email-counts.store';
+import { type LeadKindParts, leadPartsToken } from './lead-kinds';
 import { LeadPrivacy } from './lead-privacy';
-import { type LeadRecord } from './lead-record';
-import { type LeadKindParts, LeadRegistry } from './lead-registry';
 import { leadServiceToken } from './lead-service.token';
 import { LeadWrites } from './lead-writes';
 import { createLeadController } from './lead.controller';
-import { LeadRepository } from './lead.repository';
-import { createLeadSchema } from './lead.schema';
+import { createLeadSchema, type LeadKindFields } from './lead.schema';
 import { LeadService } from './lead.service';
 import { LeadListView } from './list-view/lead-list-view';
-import { LeadTotalsChecker } from './list-view/lead-totals.checker';
 import { LeadTotalsStore } from './list-view/lead-totals.store';
+import { TotalsCheckRequests } from './list-view/totals-check-requests';
+import {
+  type LeadUpkeepRepository,
+  leadUpkeepProvider,
+  leadUpkeepToken,
+} from './repository/lead-upkeep.repository';
+import {
+  type LeadRepository,
+  leadRepositoryProvider,
+  leadRepositoryToken,
+} from './repository/lead.repository';
 
 export interface LeadKindDefinition<K extends LeadKindKey> {
   /** The kind's own schema paths, beside the shared contact details and archive state. */
-  fields: SchemaDefinition;
+  fields: LeadKindFields;
   /** The public intake's body. */
   createDto: Type<CreateLeadRequest<K>>;
 }
 
-/** The generic lead machinery, instantiated once per kind by the four thin kind modules. */
+/** What a kind's parts are built with besides its repositories: the shared and the lower parts. */
+interface Collaborators {
+  totals: LeadTotalsStore;
+  checks: TotalsCheckRequests;
+  targets: ResponseTargetsService;
+  counts: LeadEmailCounts;
+  timeline: LeadTimeline;
+  notifier: LeadNotifier;
+  spam: SpamFilter;
+}
+
+/**
+ * The generic lead machinery of one kind (the four thin kind modules each make one): its model,
+ * repositories, parts and list controller. It gives its parts under leadPartsToken(kind), for the
+ * module that lists the kinds (LeadKindsModule) and the features that extend a kind.
+ */
 @Module({})
 export class LeadModule {
   static forKind<K extends LeadKindKey>(
@@ -51,65 +74,62 @@ export class LeadModule {
     return {
       module: LeadModule,
       imports: [
+        LeadCoreModule,
         AuthModule,
+        IntakeModule,
+        NotificationsModule,
+        SpamModule,
+        TargetsModule,
+        TimelineModule,
         MongooseModule.forFeature([
           { name: kind.collection, schema: createLeadSchema(kind, fields) },
         ]),
       ],
-      controllers: [createLeadController(kind, createDto), createLeadWorkController(kind)],
+      controllers: [createLeadController(kind, createDto)],
       providers: [
+        leadRepositoryProvider(kind),
+        leadUpkeepProvider(kind),
         {
-          provide: leadServiceToken(kind.key),
+          provide: leadPartsToken(key),
           inject: [
-            getModelToken(kind.collection),
+            leadRepositoryToken(key),
+            leadUpkeepToken(key),
             LeadTotalsStore,
-            LeadNotifier,
-            LeadRegistry,
-            LeadTotalsChecker,
-            DatabaseEngine,
-            LeadTimeline,
-            AppConfig,
+            TotalsCheckRequests,
             ResponseTargetsService,
             LeadEmailCounts,
+            LeadTimeline,
+            LeadNotifier,
             SpamFilter,
           ],
           useFactory: (
-            model: Model<LeadRecord>,
+            repository: LeadRepository,
+            upkeep: LeadUpkeepRepository,
             totals: LeadTotalsStore,
-            notifier: LeadNotifier,
-            registry: LeadRegistry,
-            checker: LeadTotalsChecker,
-            engine: DatabaseEngine,
-            timeline: LeadTimeline,
-            config: AppConfig,
+            checks: TotalsCheckRequests,
             targets: ResponseTargetsService,
             counts: LeadEmailCounts,
+            timeline: LeadTimeline,
+            notifier: LeadNotifier,
             spam: SpamFilter,
-          ) => {
-            const parts = buildParts(kind, model, {
+          ) =>
+            buildParts(kind, repository, upkeep, {
               totals,
-              notifier,
-              engine,
-              checker,
-              timeline,
+              checks,
               targets,
-              registry,
               counts,
+              timeline,
+              notifier,
               spam,
-              from: config.notifications.from,
-            });
-            registry.register(parts);
-            return parts.service;
-          },
+            }),
         },
         {
-          // Built with the service (same parts); asking for the service first makes sure of it.
-          provide: leadWorkToken(kind.key),
-          inject: [leadServiceToken(kind.key), LeadRegistry],
-          useFactory: (_service: LeadService<K>, registry: LeadRegistry) => registry.get(key).work,
+          provide: leadServiceToken(key),
+          inject: [leadPartsToken(key)],
+          useFactory: (parts: LeadKindParts<K>) => parts.service,
         },
       ],
-      exports: [leadServiceToken(kind.key), leadWorkToken(kind.key)],
+      exports: [leadPartsToken(key)],
     };
   }
 }
@@ -117,40 +137,26 @@ export class LeadModule {
 /** One kind's parts, wired: the repository under everything, the view over it, the use cases on top. */
 function buildParts<K extends LeadKindKey>(
   kind: LeadKind<K>,
-  model: Model<LeadRecord>,
-  shared: {
-    totals: LeadTotalsStore;
-    notifier: LeadNotifier;
-    engine: DatabaseEngine;
-    checker: LeadTotalsChecker;
-    timeline: LeadTimeline;
-    targets: ResponseTargetsService;
-    registry: LeadRegistry;
-    counts: LeadEmailCounts;
-    spam: SpamFilter;
-    /** NOTIFY_FROM: the From of replies. */
-    from: string;
-  },
+  repository: LeadRepository,
+  upkeep: LeadUpkeepRepository,
+  { totals, checks, targets, counts, timeline, notifier, spam }: Collaborators,
 ): LeadKindParts<K> {
-  const { totals, notifier, engine, checker, timeline, targets, registry, counts, spam, from } =
-    shared;
-  const repository = new LeadRepository(kind, model, engine, counts);
   const view = new LeadListView(
     kind,
     repository,
     totals,
-    () => checker.requestCheck(kind.key),
+    () => checks.request(kind.key),
     () => targets.clock(kind.key),
     (records) => counts.otherRequests(records),
   );
   const writes = new LeadWrites(kind.key, repository, view, timeline);
-  const service = new LeadService(kind, repository, view, writes, notifier, spam);
   return {
     kind,
     repository,
+    upkeep,
     view,
-    service,
+    writes,
+    service: new LeadService(kind, repository, view, writes, notifier, spam),
     privacy: new LeadPrivacy(kind, repository, writes, notifier, view),
-    work: new LeadWork(kind, repository, timeline, { writes, notifier, registry, from }),
   };
 }

@@ -10,6 +10,9 @@ import {
 } from '../../contract';
 import { type ProofVerdict } from '../intake/proof-verdict';
 
+import { sortSpec } from './lead-order';
+import { type StoredLeadSource } from './lead-source';
+
 const PROOF_STATUSES = [
   'trusted',
   'valid',
@@ -19,8 +22,20 @@ const PROOF_STATUSES = [
   'unchecked',
 ] as const satisfies readonly ProofVerdict['status'][];
 
-import { sortSpec } from './lead-order';
-import { leadSourceSchema } from './lead-source';
+/** The `source` subdocument: absent on a lead that came without one. */
+const leadSourceSchema = new Schema<StoredLeadSource>(
+  {
+    utm_source: String,
+    utm_medium: String,
+    utm_campaign: String,
+    utm_term: String,
+    utm_content: String,
+    referrer: String,
+    landingPath: String,
+    startedAt: Date,
+  },
+  { _id: false, strict: 'throw' },
+);
 
 /**
  * A required, bounded string path, as every lead text field is stored. The bound counts characters
@@ -40,11 +55,14 @@ export function leadText(max: number, required = true) {
   };
 }
 
+/** A kind's own schema paths (each a leadText()), beside the fields every kind shares. */
+export type LeadKindFields = SchemaDefinition;
+
 /**
  * The schema every kind shares (contact details, timestamps, archive state and the list index),
  * extended with the kind's own fields.
  */
-export function createLeadSchema(kind: LeadKindDescriptor, ownFields: SchemaDefinition): Schema {
+export function createLeadSchema(kind: LeadKindDescriptor, ownFields: LeadKindFields): Schema {
   const schema = new Schema(
     {
       name: leadText(FIELD_LIMITS.name),

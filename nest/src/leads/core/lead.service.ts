@@ -1,7 +1,6 @@
 import { pipeline, type Readable, Transform } from 'node:stream';
 
 import { HttpStatus, Logger } from '@nestjs/common';
-import { Types } from 'mongoose';
 
 import { ApiError } from '../../common/api-error';
 import {
@@ -25,9 +24,15 @@ import { type ActionInput, planAction } from './lead-action-plan';
 import { assigneeOf, dueOf, type LeadRecord, stageOf } from './lead-record';
 import { sourceOf, storedSource } from './lead-source';
 import { type LeadWrites } from './lead-writes';
-import { type LeadRepository } from './lead.repository';
 import { type LeadListView, type ListOptions } from './list-view/lead-list-view';
 import { totalsChange } from './list-view/lead-totals';
+import { type LeadRepository } from './repository/lead.repository';
+
+/** What the use cases read and write of the kind's leads (the repository, or a fake of it). */
+export type LeadStore = Pick<
+  LeadRepository,
+  'findById' | 'findByIds' | 'insert' | 'assignedTo' | 'stream'
+>;
 
 /**
  * What an admin and the public do with one kind's leads: the use cases, each a few calls on the
@@ -40,11 +45,11 @@ export class LeadService<K extends LeadKindKey = LeadKindKey> {
 
   constructor(
     readonly kind: LeadKind<K>,
-    private readonly leads: LeadRepository,
+    private readonly leads: LeadStore,
     private readonly view: LeadListView<K>,
-    private readonly writes: LeadWrites,
-    private readonly notifier: LeadNotifier,
-    private readonly spam: SpamFilter,
+    private readonly writes: Pick<LeadWrites, 'run' | 'commit'>,
+    private readonly notifier: Pick<LeadNotifier, 'leadCreated'>,
+    private readonly spam: Pick<SpamFilter, 'judge'>,
   ) {
     this.logger = new Logger(`Leads:${kind.key}`);
     this.fields = leadFields(kind);
@@ -181,7 +186,7 @@ export class LeadService<K extends LeadKindKey = LeadKindKey> {
    */
   async releaseOwner(by: AdminRef | null, owner: AdminRef): Promise<number> {
     return this.writes.run(async () => {
-      const found = await this.leads.assignedTo(new Types.ObjectId(owner.id));
+      const found = await this.leads.assignedTo(owner.id);
       const input: ActionInput = { assignee: null, reason: 'admin-removed' };
       const plan = planAction('assign', found, new Date(), input);
       if ('refused' in plan) throw new ApiError(HttpStatus.CONFLICT, plan.refused);

@@ -1,15 +1,15 @@
 import { Injectable } from '@nestjs/common';
 
 import { type InboxOverviewResponse, LEAD_KIND_KEYS, type LeadKindKey } from '../../contract';
-import { LeadRegistry } from '../core/lead-registry';
-import { stageTotalsOf } from '../core/list-view/lead-totals';
-import { type TotalsSnapshot, LeadTotalsStore } from '../core/list-view/lead-totals.store';
+import { LeadKinds } from '../core/lead-kinds';
+import { stageTotalsOf, type TotalsSnapshot } from '../core/list-view/lead-totals';
+import { LeadTotalsStore } from '../core/list-view/lead-totals.store';
 
 /** What spans the four inboxes. */
 @Injectable()
 export class InboxService {
   constructor(
-    private readonly registry: LeadRegistry,
+    private readonly kinds: LeadKinds,
     private readonly totals: LeadTotalsStore,
   ) {}
 
@@ -26,10 +26,10 @@ export class InboxService {
   }
 
   private async kindOverview<K extends LeadKindKey>(key: K, stored?: TotalsSnapshot) {
-    const { view } = this.registry.get(key);
-    const at = stored ?? (await view.totals());
+    const { lists } = this.kinds.of(key);
+    const at = stored ?? (await lists.totals());
     // After a change each may need a read (the head, the overdue window): side by side.
-    const [overdue, active] = await Promise.all([view.overdue(at), view.pageAt('active', at)]);
+    const [overdue, active] = await Promise.all([lists.overdue(at), lists.pageAt('active', at)]);
     return {
       totals: {
         active: at.active,

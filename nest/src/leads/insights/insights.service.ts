@@ -7,8 +7,9 @@ import {
   type LeadKindKey,
   type ResponseTargets,
 } from '../../contract';
-import { LeadRegistry } from '../core/lead-registry';
-import { type TotalsSnapshot, LeadTotalsStore } from '../core/list-view/lead-totals.store';
+import { LeadKinds } from '../core/lead-kinds';
+import { type TotalsSnapshot } from '../core/list-view/lead-totals';
+import { LeadTotalsStore } from '../core/list-view/lead-totals.store';
 import { ResponseTargetsService } from '../targets/response-targets';
 
 import { ZonedDays } from './insights-calendar';
@@ -36,7 +37,7 @@ export class InsightsService implements OnApplicationBootstrap {
   private readonly logger = new Logger('Insights');
 
   constructor(
-    private readonly registry: LeadRegistry,
+    private readonly kinds: LeadKinds,
     private readonly totals: LeadTotalsStore,
     private readonly targets: ResponseTargetsService,
   ) {}
@@ -46,7 +47,7 @@ export class InsightsService implements OnApplicationBootstrap {
    * the start-up backfills read the leads: the first admin to open Insights does not wait for it.
    */
   onApplicationBootstrap(): void {
-    void Promise.all(LEAD_KIND_KEYS.map((key) => this.registry.get(key).view.keepArrivals())).catch(
+    void Promise.all(LEAD_KIND_KEYS.map((key) => this.kinds.of(key).lists.keepArrivals())).catch(
       (error: unknown) =>
         this.logger.warn({ err: error }, 'could not read the arrivals ahead; the first call will'),
     );
@@ -55,9 +56,7 @@ export class InsightsService implements OnApplicationBootstrap {
   async insights(from: string, to: string, tz: string): Promise<InsightsResponse> {
     const [stored, targets] = await Promise.all([this.totals.readAll(), this.targets.all()]);
     const snapshots = await Promise.all(
-      LEAD_KIND_KEYS.map(
-        async (key) => stored[key] ?? (await this.registry.get(key).view.totals()),
-      ),
+      LEAD_KIND_KEYS.map(async (key) => stored[key] ?? (await this.kinds.of(key).lists.totals())),
     );
     const label = JSON.stringify([from, to, tz, snapshots.map((s) => s.version), targets]);
     const [range, overdue] = await Promise.all([
@@ -65,7 +64,7 @@ export class InsightsService implements OnApplicationBootstrap {
       // Overdue is of now, not of the range: the inbox's figure (decision 0015), never kept here.
       Promise.all(
         LEAD_KIND_KEYS.map((key, i) =>
-          this.registry.get(key).view.overdue(snapshots[i] as TotalsSnapshot),
+          this.kinds.of(key).lists.overdue(snapshots[i] as TotalsSnapshot),
         ),
       ),
     ]);
@@ -98,8 +97,8 @@ export class InsightsService implements OnApplicationBootstrap {
     const days = new ZonedDays(from, to, tz);
     const facts = await Promise.all(
       LEAD_KIND_KEYS.map(async (key, i): Promise<KindFacts> => {
-        const { view } = this.registry.get(key);
-        const arrivals = await view.arrivals(at[i] as TotalsSnapshot, days.start, days.end);
+        const { lists } = this.kinds.of(key);
+        const arrivals = await lists.arrivals(at[i] as TotalsSnapshot, days.start, days.end);
         return { facts: arrivals, targetMinutes: targets[key] };
       }),
     );

@@ -9,10 +9,10 @@ import {
 
 import { Public } from '../../auth/public.decorator';
 import { INTAKE_CHALLENGE_PATH, type IntakeChallenge } from '../../contract';
-import { ChallengeThrottleGuard } from '../core/intake-throttle.guard';
 
 import { IntakeChallengeDto } from './intake-challenge.dto';
 import { IntakeProof } from './intake-proof';
+import { ChallengeThrottleGuard } from './intake-throttle.guard';
 
 @ApiTags('intake')
 @Controller()

@@ -1,17 +1,9 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 
-import {
-  HttpStatus,
-  Injectable,
-  Logger,
-  type OnApplicationBootstrap,
-  type OnApplicationShutdown,
-} from '@nestjs/common';
-import { InjectModel } from '@nestjs/mongoose';
+import { HttpStatus, Injectable } from '@nestjs/common';
 import { createChallenge, randomInt, verifySolution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { type Request } from 'express';
-import { type Model } from 'mongoose';
 
 import { ApiError } from '../../common/api-error';
 import { AppConfig } from '../../config/app-config';
@@ -22,10 +14,9 @@ import {
   type IntakeChallenge,
   type IntakeProofPayload,
 } from '../../contract';
-import { ExpiredDocuments } from '../../database/expired-documents';
 
 import { type ProofVerdict } from './proof-verdict';
-import { USED_PROOF_MODEL, type UsedProof } from './used-proof.schema';
+import { UsedProofs } from './used-proofs.store';
 
 /**
  * The work a challenge asks: SHA-256 chained `cost` times per try, and the answer somewhere in
@@ -35,7 +26,6 @@ import { USED_PROOF_MODEL, type UsedProof } from './used-proof.schema';
 export const PROOF_WORK = { algorithm: 'SHA-256', cost: 10, min: 5_000, max: 15_000 } as const;
 /** How long a challenge may be solved and sent: long enough to fill the form in. */
 export const CHALLENGE_TTL_MS = 30 * 60_000;
-const SWEEP_INTERVAL_MS = 10 * 60_000;
 
 /**
  * The intake's proof of work (ALTCHA, self-hosted): hands out HMAC-signed challenges, and says of
@@ -43,31 +33,16 @@ const SWEEP_INTERVAL_MS = 10 * 60_000;
  * counts once across every API process: the first intake to store its challenge's hash wins.
  */
 @Injectable()
-export class IntakeProof implements OnApplicationBootstrap, OnApplicationShutdown {
+export class IntakeProof {
   private readonly hmacKey: string;
   private readonly intakeKeys: readonly Buffer[];
-  private readonly expired: ExpiredDocuments<UsedProof>;
 
   constructor(
     private readonly config: AppConfig,
-    @InjectModel(USED_PROOF_MODEL) private readonly used: Model<UsedProof>,
+    private readonly used: UsedProofs,
   ) {
     this.hmacKey = config.intakeProof.hmacKey;
     this.intakeKeys = config.intakeProof.keys.map(digest);
-    this.expired = new ExpiredDocuments(
-      used,
-      'expiresAt',
-      SWEEP_INTERVAL_MS,
-      new Logger('IntakeProof'),
-    );
-  }
-
-  onApplicationBootstrap(): Promise<void> {
-    return this.expired.start(this.config.database.autoIndex);
-  }
-
-  onApplicationShutdown(): void {
-    this.expired.stop();
   }
 
   /** A new challenge, signed, expiring CHALLENGE_TTL_MS from now. */
@@ -137,17 +112,11 @@ export class IntakeProof implements OnApplicationBootstrap, OnApplicationShutdow
   }
 
   /** Records the challenge as used; false if an intake (of any process) had already done so. */
-  private async firstUse(challenge: IntakeChallenge): Promise<boolean> {
-    try {
-      await this.used.create({
-        _id: createHash('sha256').update(challenge.signature).digest('base64url'),
-        expiresAt: new Date(challenge.parameters.expiresAt * 1000),
-      });
-      return true;
-    } catch (error) {
-      if ((error as { code?: unknown }).code === 11000) return false;
-      throw error;
-    }
+  private firstUse(challenge: IntakeChallenge): Promise<boolean> {
+    return this.used.firstUse(
+      createHash('sha256').update(challenge.signature).digest('base64url'),
+      new Date(challenge.parameters.expiresAt * 1000),
+    );
   }
 }
 

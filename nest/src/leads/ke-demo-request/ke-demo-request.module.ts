@@ -1,5 +1,3 @@
-import { Module } from '@nestjs/common';
-
 import { FIELD_LIMITS } from '../../contract';
 import { LeadModule } from '../core/lead.module';
 import { leadText } from '../core/lead.schema';
@@ -7,12 +5,7 @@ import { leadText } from '../core/lead.schema';
 import { CreateKeDemoRequestDto } from './create-ke-demo-request.dto';
 
 /** Knowledge Engine demo requests. */
-@Module({
-  imports: [
-    LeadModule.forKind('keDemo', {
-      createDto: CreateKeDemoRequestDto,
-      fields: { company: leadText(FIELD_LIMITS.company) },
-    }),
-  ],
-})
-export class KeDemoRequestModule {}
+export const KeDemoRequestModule = LeadModule.forKind('keDemo', {
+  createDto: CreateKeDemoRequestDto,
+  fields: { company: leadText(FIELD_LIMITS.company) },
+});

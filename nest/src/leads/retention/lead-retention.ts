@@ -4,16 +4,14 @@ import {
   type OnApplicationBootstrap,
   type OnApplicationShutdown,
 } from '@nestjs/common';
-import { InjectModel } from '@nestjs/mongoose';
-import { type Model } from 'mongoose';
 
 import { AuditService } from '../../audit/audit.service';
 import { AppConfig } from '../../config/app-config';
 import { LEAD_KIND_KEYS, type LeadKindKey, type RetentionPolicyResponse } from '../../contract';
-import { archivedBeforeFilter, spamBeforeFilter } from '../core/lead-queries';
-import { LeadRegistry } from '../core/lead-registry';
+import { type LeadCondition } from '../core/lead-condition';
+import { LeadKinds } from '../core/lead-kinds';
 
-import { LAST_RUN_ID, RETENTION_RUN_MODEL, type RetentionRun } from './retention-run.schema';
+import { RetentionRuns } from './retention-runs.store';
 
 const DAY_MS = 86_400_000;
 /**
@@ -45,10 +43,10 @@ export class LeadRetention implements OnApplicationBootstrap, OnApplicationShutd
   private running?: Promise<unknown>;
 
   constructor(
-    private readonly registry: LeadRegistry,
+    private readonly kinds: LeadKinds,
     private readonly config: AppConfig,
     private readonly audit: AuditService,
-    @InjectModel(RETENTION_RUN_MODEL) private readonly runs: Model<RetentionRun>,
+    private readonly runs: RetentionRuns,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -63,7 +61,7 @@ export class LeadRetention implements OnApplicationBootstrap, OnApplicationShutd
 
   /** The policy in force, and the last run that finished. */
   async policy(): Promise<RetentionPolicyResponse> {
-    const last = await this.runs.findById(LAST_RUN_ID).lean<RetentionRun>().exec();
+    const last = await this.runs.last();
     const { archivedDays, spamDays } = this.config.retention;
     return {
       success: true,
@@ -84,19 +82,9 @@ export class LeadRetention implements OnApplicationBootstrap, OnApplicationShutd
    */
   async runDay(now = new Date()): Promise<RetentionCounts | null> {
     const day = now.toISOString().slice(0, 10);
-    try {
-      await this.runs.create({ _id: day, startedAt: now, finishedAt: null, deleted: 0 });
-    } catch (error) {
-      if ((error as { code?: unknown }).code === 11000) return null;
-      throw error;
-    }
+    if (!(await this.runs.claim(day, now))) return null;
     const counts = await this.run(now);
-    const deleted = total(counts.archived) + total(counts.spam);
-    const finished = { finishedAt: new Date(), deleted };
-    await this.runs.updateOne({ _id: day }, { $set: finished }).exec();
-    await this.runs
-      .updateOne({ _id: LAST_RUN_ID }, { $set: { ...finished, startedAt: now } }, { upsert: true })
-      .exec();
+    await this.runs.finish(day, now, total(counts.archived) + total(counts.spam));
     return counts;
   }
 
@@ -107,13 +95,13 @@ export class LeadRetention implements OnApplicationBootstrap, OnApplicationShutd
   async run(now = new Date(), limit = Number.POSITIVE_INFINITY): Promise<RetentionCounts> {
     const { archivedDays, spamDays } = this.config.retention;
     const counts: RetentionCounts = { archived: zeros(), spam: zeros() };
-    for (const { kind, privacy } of this.registry.all()) {
+    for (const { kind, people } of this.kinds.all) {
       if (archivedDays !== null) {
-        const filter = archivedBeforeFilter(new Date(now.getTime() - archivedDays * DAY_MS));
-        counts.archived[kind.key] = await drain((n) => privacy.expire(filter, n, now), limit);
+        const past = pastRetention('archived', now, archivedDays);
+        counts.archived[kind.key] = await drain((n) => people.expire(past, n, now), limit);
       }
-      const filter = spamBeforeFilter(new Date(now.getTime() - spamDays * DAY_MS));
-      counts.spam[kind.key] = await drain((n) => privacy.expire(filter, n, now), limit);
+      const past = pastRetention('spam', now, spamDays);
+      counts.spam[kind.key] = await drain((n) => people.expire(past, n, now), limit);
     }
     await this.audit.recordJob({
       action: 'retention',
@@ -145,6 +133,12 @@ export class LeadRetention implements OnApplicationBootstrap, OnApplicationShutd
     this.timer.unref();
   }
 }
+
+/** In `list` since more than `days` before `now`: past its retention. */
+const pastRetention = (list: 'archived' | 'spam', now: Date, days: number): LeadCondition => ({
+  list,
+  enteredBefore: new Date(now.getTime() - days * DAY_MS),
+});
 
 /** Deletes in batches until a batch comes back short or `limit` is reached; answers how many. */
 async function drain(expire: (batch: number) => Promise<number>, limit: number): Promise<number> {

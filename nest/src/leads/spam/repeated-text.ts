@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 
 import { Inject, Injectable } from '@nestjs/common';
 
-import { TEXT_COUNTERS } from '../../common/rate-limit/rate-limit.module';
+import { TEXT_COUNTERS } from '../../common/rate-limit/database-rate-limit.store';
 import { RateLimitStore } from '../../common/rate-limit/rate-limit.store';
 import { type LeadKindDescriptor } from '../../contract';
 

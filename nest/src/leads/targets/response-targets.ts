@@ -5,7 +5,6 @@ import {
   type ResponseTargets,
   type ResponseTargetsRequest,
 } from '../../contract';
-import { type DueClock } from '../core/lead-record';
 
 import { ResponseTargetsStore } from './response-targets.store';
 
@@ -38,8 +37,8 @@ export class ResponseTargetsService {
     return this.keep(await this.store.write(changes));
   }
 
-  /** What a kind's leads' due times are read against, now. */
-  async clock(kind: LeadKindKey): Promise<DueClock> {
+  /** What a kind's leads' due times are read against, now (the lead core's DueClock). */
+  async clock(kind: LeadKindKey): Promise<{ targetMinutes: number; now: Date }> {
     return { targetMinutes: (await this.all())[kind], now: new Date() };
   }
 

@@ -8,7 +8,6 @@ import {
   type SpamReason,
   type TimelineEvent,
 } from '../../contract';
-import { type LeadRecord } from '../core/lead-record';
 
 import { type StoredEvent } from './lead-timeline.schema';
 
@@ -23,7 +22,7 @@ export interface ReplyDelivery {
  * stored), then the stored events, each reply with its delivery as `deliveryOf` finds it.
  */
 export function toTimelineEvents(
-  lead: Pick<LeadRecord, 'createdAt'>,
+  lead: { createdAt: Date },
   stored: readonly StoredEvent[],
   deliveryOf: (replyId: string) => ReplyDelivery | undefined = () => undefined,
 ): TimelineEvent[] {

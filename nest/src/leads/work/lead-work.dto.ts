@@ -1,4 +1,4 @@
-import { ApiProperty, type ApiPropertyOptions, getSchemaPath } from '@nestjs/swagger';
+import { ApiProperty } from '@nestjs/swagger';
 
 import { IsText } from '../../common/validation';
 import {
@@ -13,23 +13,7 @@ import {
   TIMELINE_EVENT_TYPES,
   type TimelineEventType,
 } from '../../contract';
-
-export class AdminRefDto {
-  @ApiProperty({ type: String }) id: string;
-  @ApiProperty({ type: String }) email: string;
-}
-
-/**
- * An AdminRef or null. OpenAPI 3.0 ignores `nullable` beside a bare `$ref`, so the reference is
- * wrapped in `allOf` (the schema is registered by the DTO above, used on the same documents).
- */
-export const nullableAdminRef = (description: string): ApiPropertyOptions => ({
-  // A type, or Nest's explorer takes the missing one for a circular import and refuses to start.
-  type: Object,
-  nullable: true,
-  allOf: [{ $ref: getSchemaPath(AdminRefDto) }],
-  description,
-});
+import { AdminRefDto, nullableAdminRef } from '../core/admin-ref.dto';
 
 export class TimelineEventDto {
   @ApiProperty({ type: String, format: 'date-time' }) at: string;

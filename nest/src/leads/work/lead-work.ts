@@ -1,5 +1,4 @@
 import { HttpStatus } from '@nestjs/common';
-import { Types } from 'mongoose';
 
 import { ApiError } from '../../common/api-error';
 import {
@@ -12,14 +11,15 @@ import {
   type RelatedLead,
   type TimelineEvent,
 } from '../../contract';
+import { ObjectId } from '../../database/object-id';
 import { type LeadNotifier } from '../../notifications/lead-notifier.service';
 import { replyThread } from '../../notifications/reply-message';
 import { planFirstResponse } from '../core/lead-action-plan';
+import { type LeadKinds } from '../core/lead-kinds';
 import { type LeadRecord } from '../core/lead-record';
-import { type LeadRegistry } from '../core/lead-registry';
 import { type LeadWrites } from '../core/lead-writes';
-import { type LeadRepository } from '../core/lead.repository';
-import { type LeadTimeline } from '../timeline/lead-timeline';
+import { type LeadRepository } from '../core/repository/lead.repository';
+import { type LeadTimeline } from '../timeline/lead-timeline.store';
 import { toTimelineEvents } from '../timeline/timeline-events';
 
 /** How much of a related request's own text its summary shows. */
@@ -27,9 +27,11 @@ const SUMMARY_MAX = 140;
 
 /** What LeadWork works with besides the kind's repository and the timelines. */
 export interface LeadWorkParts {
-  writes: LeadWrites;
-  notifier: LeadNotifier;
-  registry: LeadRegistry;
+  /** The kind's write queue, that a first reply's change goes through as any action's. */
+  writes: Pick<LeadWrites, 'run' | 'commit'>;
+  notifier: Pick<LeadNotifier, 'canReply' | 'queueReply' | 'replyDeliveries'>;
+  /** Every kind's people, for a person's other requests. */
+  kinds: Pick<LeadKinds, 'all'>;
   /** NOTIFY_FROM: replies' From, and the domain of their Message-IDs. */
   from: string;
 }
@@ -42,8 +44,8 @@ export interface LeadWorkParts {
 export class LeadWork<K extends LeadKindKey = LeadKindKey> {
   constructor(
     readonly kind: LeadKind<K>,
-    private readonly leads: LeadRepository,
-    private readonly timeline: LeadTimeline,
+    private readonly leads: Pick<LeadRepository, 'findById'>,
+    private readonly timeline: Pick<LeadTimeline, 'events' | 'append' | 'removeEvent'>,
     private readonly parts: LeadWorkParts,
   ) {}
 
@@ -61,7 +63,7 @@ export class LeadWork<K extends LeadKindKey = LeadKindKey> {
   /** Adds an internal note to the lead's timeline; the note's id is its event's. */
   async addNote(admin: AdminRef, id: string, text: string): Promise<LeadNote> {
     await this.lead(id);
-    const noteId = new Types.ObjectId();
+    const noteId = new ObjectId();
     const at = new Date();
     await this.timeline.append(this.kind.key, [
       { leadId: id, type: 'note', admin, detail: { text }, id: noteId, at },
@@ -78,7 +80,7 @@ export class LeadWork<K extends LeadKindKey = LeadKindKey> {
     if (!note) throw new ApiError(HttpStatus.NOT_FOUND, `No note with id ${noteId} on lead ${id}`);
     if (note.adminId?.toHexString() !== admin.id)
       throw new ApiError(HttpStatus.FORBIDDEN, 'Only the note’s author may delete it');
-    const adminId = new Types.ObjectId(admin.id);
+    const adminId = new ObjectId(admin.id);
     if (!(await this.timeline.removeEvent(id, noteId, { type: 'note', adminId })))
       throw new ApiError(HttpStatus.NOT_FOUND, `No note with id ${noteId} on lead ${id}`);
   }
@@ -98,7 +100,7 @@ export class LeadWork<K extends LeadKindKey = LeadKindKey> {
     // In the kind's write queue: two replies to one lead at once still thread one after the other.
     const record = await this.parts.writes.run(async () => {
       const found = await this.lead(id);
-      const replyId = new Types.ObjectId();
+      const replyId = new ObjectId();
       const thread = replyThread(
         await this.timeline.events(id),
         replyId.toHexString(),
@@ -131,8 +133,8 @@ export class LeadWork<K extends LeadKindKey = LeadKindKey> {
   async related(id: string): Promise<RelatedLead[]> {
     const record = await this.lead(id);
     const found = await Promise.all(
-      this.parts.registry.all().map(async ({ kind, privacy }) =>
-        (await privacy.findByEmail(record.email)).map((lead): RelatedLead => ({
+      this.parts.kinds.all.map(async ({ kind, people }) =>
+        (await people.findByEmail(record.email)).map((lead): RelatedLead => ({
           kind: kind.key,
           id: lead._id,
           createdAt: lead.createdAt,

@@ -2,24 +2,39 @@ import { Form } from '@remix-run/react';
 import { type FormEvent, useCallback, useRef } from 'react';
 import { Alert, Button } from 'react-bootstrap';
 
-import { FIELD_LIMITS, htmlMaxLength, PASSKEY_NAME_MAX, type PasskeySummary } from '@contract';
+import { type PasskeySummary } from '@contract';
+import { FormField } from '~/components/forms/form-field';
+import { IntentField } from '~/components/forms/intent-field';
+import { PasswordField } from '~/components/forms/password-field';
+import { ACCOUNT_FORM_PATHS } from '~/config/paths';
 
-import { FormField } from '../../forms/form-field';
 import { ErrorAlert } from '../page-parts';
 import { NeedsJavaScript } from '../passkeys/needs-javascript';
 import { usePasskeyCeremony } from '../passkeys/use-passkey-ceremony';
 import { type ReauthAsk, ReauthFields } from '../reauth-fields';
 import { RelativeTime } from '../relative-time';
 
-/** What the passkeys' forms answered (the Account route's action result for them). */
+import {
+  PASSKEY_ADD_FIELDS,
+  PASSKEY_FORMS as FORMS,
+  PASSKEY_OPTIONS_FIELDS,
+  PASSKEY_RENAME_FIELDS,
+  type PasskeyIntent,
+} from './passkeys-schema';
+
+const ACTION = ACCOUNT_FORM_PATHS.passkeys;
+
+/** What the passkeys' forms answered (their own route's action). */
 export interface PasskeysResult {
-  intent: string;
+  intent: PasskeyIntent;
   /** The passkey a rename or removal was about. */
   id?: string;
   errors?: Partial<Record<'name' | 'password', string>>;
   message?: string;
   reauth?: ReauthAsk;
   passkeyOptions?: Record<string, unknown>;
+  /** With the admin's first factor: a new set of recovery codes, shown once. */
+  recoveryCodes?: string[];
 }
 
 /**
@@ -94,25 +109,23 @@ function PasskeyItem({
         </span>
       </p>
       <ErrorAlert message={rename?.message ?? removal?.message} />
-      <Form method="post" noValidate className="passkey-list__rename">
-        <input type="hidden" name="intent" value="passkey-rename" />
-        <input type="hidden" name="id" value={passkey.id} />
+      <Form method="post" action={ACTION} noValidate className="passkey-list__rename">
+        <IntentField forms={FORMS} value="passkey-rename" />
+        <input type="hidden" name={PASSKEY_RENAME_FIELDS.id.name} value={passkey.id} />
         <FormField
           id={`passkey-name-${index}`}
-          name="name"
+          {...PASSKEY_RENAME_FIELDS.name}
           label={`New name for ${passkey.name}`}
           defaultValue={passkey.name}
-          maxLength={PASSKEY_NAME_MAX}
-          required
           error={rename?.errors?.name}
         />
         <Button type="submit" variant="outline-secondary" size="sm" disabled={busy}>
           Rename<span className="visually-hidden"> {passkey.name}</span>
         </Button>
       </Form>
-      <Form method="post" noValidate className="mt-2">
-        <input type="hidden" name="intent" value="passkey-remove" />
-        <input type="hidden" name="id" value={passkey.id} />
+      <Form method="post" action={ACTION} noValidate className="mt-2">
+        <IntentField forms={FORMS} value="passkey-remove" />
+        <input type="hidden" name={PASSKEY_RENAME_FIELDS.id.name} value={passkey.id} />
         <ReauthFields ask={removal?.reauth} idPrefix={`passkey-remove-${index}`} />
         <Button type="submit" variant="outline-danger" size="sm" disabled={busy}>
           Remove<span className="visually-hidden"> {passkey.name}</span>
@@ -139,10 +152,12 @@ function AddPasskey({
   const added = useRef<HTMLFormElement>(null);
   const onAnswer = useCallback((answer: string) => {
     const target = added.current;
-    const name = form.current ? new FormData(form.current).get('name') : null;
+    const name = form.current?.elements.namedItem(PASSKEY_OPTIONS_FIELDS.name.name);
     if (!target) return;
-    (target.elements.namedItem('name') as HTMLInputElement).value = String(name ?? '');
-    (target.elements.namedItem('response') as HTMLInputElement).value = answer;
+    (target.elements.namedItem(PASSKEY_ADD_FIELDS.name.name) as HTMLInputElement).value =
+      name instanceof HTMLInputElement ? name.value : '';
+    (target.elements.namedItem(PASSKEY_ADD_FIELDS.response.name) as HTMLInputElement).value =
+      answer;
     target.requestSubmit();
   }, []);
   const ceremony = usePasskeyCeremony<PasskeysResult>('create', onAnswer);
@@ -152,31 +167,27 @@ function AddPasskey({
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    ceremony.start(new FormData(event.currentTarget));
+    ceremony.start(new FormData(event.currentTarget), ACTION);
   };
   return (
     <>
       <ErrorAlert message={ceremony.problem ?? own?.message} />
-      <form ref={form} method="post" noValidate onSubmit={onSubmit}>
-        <input type="hidden" name="intent" value="passkey-options" />
+      <form ref={form} method="post" action={ACTION} noValidate onSubmit={onSubmit}>
+        <IntentField forms={FORMS} value="passkey-options" />
         <FormField
           id="passkey-add-name"
-          name="name"
+          {...PASSKEY_OPTIONS_FIELDS.name}
           label="Name of the new passkey"
           hint="Such as the device or security key it is on, to tell your passkeys apart."
-          maxLength={PASSKEY_NAME_MAX}
-          required
           error={errors.name}
         />
         {needsPassword ? (
-          <FormField
+          // Absent once the admin has a factor; asked (so required) before the first.
+          <PasswordField
             id="passkey-add-password"
-            name="password"
-            type="password"
-            label="Your password"
-            autoComplete="current-password"
-            maxLength={htmlMaxLength(FIELD_LIMITS.password)}
+            field={PASSKEY_OPTIONS_FIELDS.password}
             required
+            label="Your password"
             error={errors.password}
           />
         ) : null}
@@ -186,10 +197,10 @@ function AddPasskey({
         </Button>
       </form>
       {/* The ceremony's answer goes to the page's action as a form post, as everything else. */}
-      <Form ref={added} method="post" hidden>
-        <input type="hidden" name="intent" value="passkey-add" />
-        <input type="hidden" name="name" defaultValue="" />
-        <input type="hidden" name="response" defaultValue="" />
+      <Form ref={added} method="post" action={ACTION} hidden>
+        <IntentField forms={FORMS} value="passkey-add" />
+        <input type="hidden" name={PASSKEY_ADD_FIELDS.name.name} defaultValue="" />
+        <input type="hidden" name={PASSKEY_ADD_FIELDS.response.name} defaultValue="" />
       </Form>
     </>
   );

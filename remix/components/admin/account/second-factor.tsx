@@ -1,19 +1,23 @@
 import { Form } from '@remix-run/react';
 import { Alert, Button } from 'react-bootstrap';
 
-import {
-  FIELD_LIMITS,
-  htmlMaxLength,
-  MFA_FIELD_MAX,
-  type MfaStatusResponse,
-  RECOVERY_CODES_LOW,
-} from '@contract';
+import { type MfaStatusResponse, RECOVERY_CODES_LOW } from '@contract';
+import { FormField } from '~/components/forms/form-field';
+import { IntentField } from '~/components/forms/intent-field';
+import { PasswordField } from '~/components/forms/password-field';
+import { ACCOUNT_FORM_PATHS } from '~/config/paths';
 
-import { FormField } from '../../forms/form-field';
 import { ErrorAlert } from '../page-parts';
 import { type ReauthAsk, ReauthFields } from '../reauth-fields';
 
 import { RecoveryCodes } from './recovery-codes';
+import {
+  SECOND_FACTOR_FORMS as FORMS,
+  type SecondFactorIntent,
+  TOTP_CONFIRM_FIELDS,
+  TOTP_ENROL_FIELDS,
+  TOTP_REMOVE_FIELDS,
+} from './second-factor-schema';
 
 /** A pending TOTP secret as the page shows it: a QR code and the key to type. */
 export interface TotpEnrolment {
@@ -23,9 +27,9 @@ export interface TotpEnrolment {
   qrCode: string;
 }
 
-/** What the second factor's forms answered (the Account route's action result for them). */
+/** What the second factor's forms answered (their own route's action). */
 export interface SecondFactorResult {
-  intent: string;
+  intent: SecondFactorIntent;
   errors?: Partial<Record<'password' | 'code', string>>;
   message?: string;
   reauth?: ReauthAsk;
@@ -37,13 +41,16 @@ export interface SecondFactorResult {
 export function SecondFactor({
   status,
   result,
+  recoveryCodes,
   busy,
 }: {
   status: Pick<MfaStatusResponse, 'totp' | 'passkeys' | 'recoveryCodesLeft'>;
   result: SecondFactorResult | undefined;
+  /** A new set, from these forms or with the first passkey: shown this once, in place. */
+  recoveryCodes: string[] | undefined;
   busy: boolean;
 }) {
-  if (result?.recoveryCodes) return <RecoveryCodes codes={result.recoveryCodes} />;
+  if (recoveryCodes) return <RecoveryCodes codes={recoveryCodes} />;
   if (result?.enrolment)
     return <ConfirmEnrolment enrolment={result.enrolment} result={result} busy={busy} />;
   if (status.totp) return <FactorOn left={status.recoveryCodesLeft} result={result} busy={busy} />;
@@ -72,16 +79,12 @@ function StartEnrolment({ result, busy }: { result?: SecondFactorResult; busy: b
         Authenticator, Microsoft Authenticator, 1Password or Aegis) after your password.
       </p>
       <ErrorAlert message={own?.message} />
-      <Form method="post" noValidate>
-        <input type="hidden" name="intent" value="totp-enrol" />
-        <FormField
+      <Form method="post" action={ACCOUNT_FORM_PATHS.secondFactor} noValidate>
+        <IntentField forms={FORMS} value="totp-enrol" />
+        <PasswordField
           id="totp-enrol-password"
-          name="password"
-          type="password"
+          field={TOTP_ENROL_FIELDS.password}
           label="Your password"
-          autoComplete="current-password"
-          maxLength={htmlMaxLength(FIELD_LIMITS.password)}
-          required
           error={own?.errors?.password}
         />
         <Button type="submit" variant="primary" disabled={busy}>
@@ -121,19 +124,21 @@ function ConfirmEnrolment({
         <li>Enter the 6-digit code the app shows now.</li>
       </ol>
       <ErrorAlert message={result.intent === 'totp-confirm' ? result.message : undefined} />
-      <Form method="post" noValidate>
-        <input type="hidden" name="intent" value="totp-confirm" />
+      <Form method="post" action={ACCOUNT_FORM_PATHS.secondFactor} noValidate>
+        <IntentField forms={FORMS} value="totp-confirm" />
         {/* Already on the page as the key: kept so a mistyped code shows the same QR code again. */}
-        <input type="hidden" name="otpauthUrl" value={enrolment.otpauthUrl} />
+        <input
+          type="hidden"
+          name={TOTP_CONFIRM_FIELDS.otpauthUrl.name}
+          value={enrolment.otpauthUrl}
+        />
         <FormField
           id="totp-confirm-code"
-          name="code"
+          {...TOTP_CONFIRM_FIELDS.code}
           label="Code from the app"
           autoComplete="one-time-code"
           inputMode="numeric"
           spellCheck={false}
-          maxLength={MFA_FIELD_MAX}
-          required
           error={result.intent === 'totp-confirm' ? result.errors?.code : undefined}
         />
         <Button type="submit" variant="primary" disabled={busy}>
@@ -163,27 +168,21 @@ function FactorOn({
       <RecoveryCodesLeft left={left} result={result} busy={busy} />
       <h4 className="h6">Turn off</h4>
       <ErrorAlert message={removal?.message} />
-      <Form method="post" noValidate>
-        <input type="hidden" name="intent" value="totp-remove" />
-        <FormField
+      <Form method="post" action={ACCOUNT_FORM_PATHS.secondFactor} noValidate>
+        <IntentField forms={FORMS} value="totp-remove" />
+        <PasswordField
           id="totp-remove-password"
-          name="password"
-          type="password"
+          field={TOTP_REMOVE_FIELDS.password}
           label="Your password"
-          autoComplete="current-password"
-          maxLength={htmlMaxLength(FIELD_LIMITS.password)}
-          required
           error={removal?.errors?.password}
         />
         <FormField
           id="totp-remove-code"
-          name="code"
+          {...TOTP_REMOVE_FIELDS.code}
           label="Code from your authenticator app (or a recovery code)"
           autoComplete="one-time-code"
           inputMode="numeric"
           spellCheck={false}
-          maxLength={MFA_FIELD_MAX}
-          required
           error={removal?.errors?.code}
         />
         <Button type="submit" variant="outline-danger" disabled={busy}>
@@ -217,8 +216,8 @@ function RecoveryCodesLeft({
         </Alert>
       ) : null}
       <ErrorAlert message={renew?.message} />
-      <Form method="post" className="mb-4">
-        <input type="hidden" name="intent" value="recovery-codes" />
+      <Form method="post" action={ACCOUNT_FORM_PATHS.secondFactor} className="mb-4">
+        <IntentField forms={FORMS} value="recovery-codes" />
         <ReauthFields ask={renew?.reauth} idPrefix="recovery-codes" />
         <Button type="submit" variant="outline-secondary" disabled={busy}>
           New recovery codes

@@ -2,9 +2,16 @@ import { Form } from '@remix-run/react';
 import { Button } from 'react-bootstrap';
 
 import { type SessionSummary } from '@contract';
+import { formFields } from '~/components/forms/form-fields';
+import { IntentField } from '~/components/forms/intent-field';
+import { ACCOUNT_FORM_PATHS } from '~/config/paths';
 import { deviceName } from '~/utils/device-name';
 
 import { RelativeTime } from '../relative-time';
+
+import { SESSION_FORMS } from './sessions-schema';
+
+const FIELDS = formFields(SESSION_FORMS['end-session']);
 
 /** Tells apart sessions of one browser and address, for assistive technology's button names. */
 const sessionName = (session: SessionSummary, device: string) =>
@@ -45,9 +52,9 @@ export function SessionsList({ sessions, busy }: { sessions: SessionSummary[]; b
                   <RelativeTime iso={session.lastSeenAt} />
                 </td>
                 <td className="text-end">
-                  <Form method="post">
-                    <input type="hidden" name="intent" value="end-session" />
-                    <input type="hidden" name="id" value={session.id} />
+                  <Form method="post" action={ACCOUNT_FORM_PATHS.sessions}>
+                    <IntentField forms={SESSION_FORMS} value="end-session" />
+                    <input type="hidden" name={FIELDS.id.name} value={session.id} />
                     <Button type="submit" variant="outline-danger" size="sm" disabled={busy}>
                       Sign out
                       <span className="visually-hidden">

@@ -1,19 +1,24 @@
+import { z } from 'zod';
+
 import {
-  isLeadAction,
-  isLeadKindKey,
   isLeadStage,
   isObjectId,
+  LEAD_ACTIONS,
   LEAD_IDS_MAX,
+  LEAD_KIND_KEYS,
   type LeadAction,
   type LeadKindKey,
   type LeadStage,
 } from '@contract';
+import { INVALID_REQUEST, readForm } from '~/components/forms/read-form';
+import { flag, list, objectId } from '~/components/forms/rules';
+import { ADMIN_PATH } from '~/config/paths';
 
 /**
  * The lead-action form, written and read here only: the names of its fields, what each form or
- * button puts in them, and the reader the route's action applies. Whatever posted it (a lead's own
- * button, the bulk buttons, the no-JavaScript delete confirmation, opening a lead), the reader
- * answers one shape, and from there on a lead is always one of `ids`.
+ * button puts in them, and the schema the route's action reads it with. Whatever posted it (a
+ * lead's own button, the bulk buttons, the no-JavaScript delete confirmation, opening a lead), the
+ * reader answers one shape, and from there on a lead is always one of `ids`.
  */
 export const FIELD = {
   kind: 'kind',
@@ -91,48 +96,94 @@ export function actionEntries(fields: {
   ];
 }
 
+const SELECT_FIRST = 'Select at least one request first.';
+
+/** `one` as a lead's own button posts it (`<action>:<id>`), read as the bulk buttons post theirs. */
+const oneLeadAsMany = (posted: unknown) => {
+  if (typeof posted !== 'object' || posted === null) return posted;
+  const { [FIELD.one]: one, ...rest } = posted as Record<string, unknown>;
+  if (typeof one !== 'string') return rest;
+  const [action, ...id] = one.split(':');
+  return { ...rest, [FIELD.action]: action, [FIELD.ids]: id.slice(0, 1) };
+};
+
+/**
+ * The lead-action form's schema: a kind, an action, the leads (1 to LEAD_IDS_MAX ids, by the
+ * contract's pattern), and what a stage change or an assignment needs beside them (each lead's
+ * stage or owner as the list showed it, for the Undo). Its first refusal is what the admin is told.
+ */
+export const leadActionSchema = z.preprocess(
+  oneLeadAsMany,
+  z
+    .object({
+      [FIELD.kind]: z.enum(LEAD_KIND_KEYS, { message: INVALID_REQUEST }),
+      [FIELD.action]: z.enum(LEAD_ACTIONS, { message: INVALID_REQUEST }),
+      [FIELD.ids]: list(z.unknown())
+        .pipe(
+          z
+            .array(z.unknown())
+            .min(1, SELECT_FIRST)
+            .max(LEAD_IDS_MAX, `Select at most ${LEAD_IDS_MAX} requests at once.`),
+        )
+        .pipe(z.array(objectId(INVALID_REQUEST))),
+      [FIELD.q]: z.preprocess(
+        (value) => (typeof value === 'string' ? value.trim() : ''),
+        z.string(),
+      ),
+      [FIELD.confirmed]: flag,
+      [FIELD.restore]: flag,
+      [FIELD.stage]: z.unknown(),
+      [FIELD.from]: list(z.unknown()),
+      [FIELD.owner]: list(z.unknown()),
+    })
+    .transform(({ action, kind, ids, q, confirmed, restore, stage, from, owner }, context) => {
+      const fields: ActionFields = { action, kind, ids, q, confirmed };
+      const refuse = (message: string) => {
+        context.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      };
+      if (action === 'assign') {
+        const owners = ownersFrom(owner, ids);
+        if (!restore) return { ...fields, owners };
+        return ids.every((id) => id in owners)
+          ? { ...fields, owners, restore: true as const }
+          : refuse(INVALID_REQUEST);
+      }
+      if (action !== 'stage') return fields;
+      const stages = stagesFrom(from, ids);
+      if (restore)
+        return ids.every((id) => stages[id])
+          ? { ...fields, from: stages, restore: true as const }
+          : refuse(INVALID_REQUEST);
+      return isLeadStage(stage)
+        ? { ...fields, stage, from: stages }
+        : refuse('Choose a stage first.');
+    }),
+);
+
 /** A lead-action form as posted: its request, or what is wrong with it (said to the admin). */
 export function readActionForm(form: FormData): ActionFields | string {
-  const kind = form.get(FIELD.kind);
-  const q = form.get(FIELD.q);
-  const one = form.get(FIELD.one);
-  const [action, ids]: [unknown, unknown[]] =
-    typeof one === 'string'
-      ? [one.split(':')[0], one.split(':').slice(1, 2)]
-      : [form.get(FIELD.action), form.getAll(FIELD.ids)];
-  if (!isLeadAction(action) || !isLeadKindKey(kind)) return 'That request is not valid.';
-  if (ids.length === 0) return 'Select at least one request first.';
-  if (ids.length > LEAD_IDS_MAX) return `Select at most ${LEAD_IDS_MAX} requests at once.`;
-  const valid = ids.filter(isObjectId);
-  if (valid.length !== ids.length) return 'That request is not valid.';
-  const fields: ActionFields = {
-    action,
-    kind,
-    ids: valid,
-    q: typeof q === 'string' ? q.trim() : '',
-    confirmed: form.get(FIELD.confirmed) === '1',
-  };
-  if (action === 'assign') {
-    const owners = ownersFrom(form, valid);
-    if (form.get(FIELD.restore) !== '1') return { ...fields, owners };
-    return valid.every((id) => id in owners)
-      ? { ...fields, owners, restore: true }
-      : 'That request is not valid.';
-  }
-  if (action !== 'stage') return fields;
-  const from = stagesFrom(form, valid);
-  if (form.get(FIELD.restore) === '1')
-    return valid.every((id) => from[id])
-      ? { ...fields, from, restore: true }
-      : 'That request is not valid.';
-  const stage = form.get(FIELD.stage);
-  return isLeadStage(stage) ? { ...fields, stage, from } : 'Choose a stage first.';
+  const read = readForm(form, leadActionSchema);
+  return read.ok ? read.value : (Object.values(read.errors)[0]?.[0] ?? INVALID_REQUEST);
 }
 
+/**
+ * How the form was posted, whatever else it holds: the page to come back to without JavaScript
+ * (the dashboard's own, searches kept; anything else is the inbox) and whether opening a lead
+ * marked it read.
+ */
+export const actionPostSchema = z.object({
+  [FIELD.returnTo]: z
+    .string()
+    .refine((back) => back.startsWith(ADMIN_PATH) && !/[\r\n\u2028\u2029\\]/.test(back))
+    .catch(ADMIN_PATH),
+  [FIELD.opened]: flag,
+});
+
 /** The `from` stages of the leads acted on (the list sends those of every lead it shows). */
-function stagesFrom(form: FormData, ids: string[]): Record<string, LeadStage> {
+function stagesFrom(entries: unknown[], ids: string[]): Record<string, LeadStage> {
   const stages: Record<string, LeadStage> = {};
-  for (const entry of form.getAll(FIELD.from)) {
+  for (const entry of entries) {
     const [id, stage] = typeof entry === 'string' ? entry.split(':') : [];
     if (id && ids.includes(id) && isLeadStage(stage)) stages[id] = stage;
   }
@@ -140,9 +191,9 @@ function stagesFrom(form: FormData, ids: string[]): Record<string, LeadStage> {
 }
 
 /** The owners before of the leads acted on (the list sends those of every lead it shows). */
-function ownersFrom(form: FormData, ids: string[]): Record<string, string | null> {
+function ownersFrom(entries: unknown[], ids: string[]): Record<string, string | null> {
   const owners: Record<string, string | null> = {};
-  for (const entry of form.getAll(FIELD.owner)) {
+  for (const entry of entries) {
     const [id, owner] = typeof entry === 'string' ? entry.split(':') : [];
     if (!id || !ids.includes(id)) continue;
     if (owner === '') owners[id] = null;

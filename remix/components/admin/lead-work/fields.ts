@@ -1,11 +1,17 @@
-import { isLeadStage, isObjectId, type LeadStage, REPLY_LIMITS, NOTE_TEXT_MAX } from '@contract';
+import { z } from 'zod';
+
+import { LEAD_STAGES, type LeadStage, NOTE_TEXT_MAX, REPLY_LIMITS } from '@contract';
+import { formFields } from '~/components/forms/form-fields';
+import { INTENT_FIELD, INVALID_REQUEST, readIntentForm } from '~/components/forms/read-form';
+import { checkedText, objectId } from '~/components/forms/rules';
 
 /**
- * The forms of a lead's detail (stage, owner, notes, reply), written and read here only. Each
- * posts its `intent` to the detail route's action, with or without JavaScript.
+ * The forms of a lead's detail (stage, owner, notes, reply), written and read here only: their
+ * fields' names and their schemas. Each posts its `intent` to the detail route's action, with or
+ * without JavaScript.
  */
 export const WORK_FIELD = {
-  intent: 'intent',
+  intent: INTENT_FIELD,
   stage: 'stage',
   /** The stage it was in when the form was shown: what an Undo sets back. */
   from: 'from',
@@ -32,58 +38,76 @@ export interface WorkRefusal {
   errors?: Record<string, string[]>;
 }
 
-const text = (form: FormData, name: string) => {
-  const value = form.get(name);
-  return typeof value === 'string' ? value : '';
+const NOT_TEXT = 'It holds a character that cannot be stored (NUL, or half an emoji).';
+
+/** The detail's forms, by intent: each one's schema, by the contract's rules and limits. */
+export const WORK_FORMS = {
+  stage: z
+    .object({
+      [WORK_FIELD.stage]: z.enum(LEAD_STAGES, { message: 'Choose a stage.' }),
+      [WORK_FIELD.from]: z.enum(LEAD_STAGES).optional().catch(undefined),
+    })
+    .transform(({ stage, from }) => (from ? { stage, from } : { stage })),
+  assign: z.object({
+    /** '' is nobody. */
+    [WORK_FIELD.adminId]: z.preprocess(
+      (value) => value ?? '',
+      z
+        .union([z.literal(''), objectId('Choose an admin.')], {
+          errorMap: () => ({ message: 'Choose an admin.' }),
+        })
+        .transform((id) => id || null),
+    ),
+  }),
+  note: z.object({
+    [WORK_FIELD.text]: checkedText(
+      NOTE_TEXT_MAX,
+      {
+        blank: 'Write the note first.',
+        'too-long': `At most ${NOTE_TEXT_MAX} characters.`,
+        'not-text': NOT_TEXT,
+      },
+      { trim: true },
+    ),
+  }),
+  'delete-note': z.object({
+    [WORK_FIELD.noteId]: objectId('That note is not valid.'),
+  }),
+  /** Plain text; the subject on one line (it becomes a mail header), sent trimmed. */
+  reply: z.object({
+    [WORK_FIELD.subject]: checkedText(
+      REPLY_LIMITS.subject,
+      {
+        blank: 'Write a subject.',
+        'line-break': 'One line only.',
+        'too-long': `At most ${REPLY_LIMITS.subject} characters.`,
+        'not-text': NOT_TEXT,
+      },
+      { oneLine: true, trim: true },
+    ),
+    [WORK_FIELD.text]: checkedText(REPLY_LIMITS.text, {
+      blank: 'Write the reply.',
+      'too-long': `At most ${REPLY_LIMITS.text} characters.`,
+      'not-text': NOT_TEXT,
+    }),
+  }),
 };
+
+export const NOTE_FIELDS = formFields(WORK_FORMS.note);
+export const REPLY_FIELDS = formFields(WORK_FORMS.reply);
 
 /** A posted detail form as a request, or what is wrong with it (said beside the form). */
 export function readWorkForm(form: FormData): WorkRequest | WorkRefusal {
-  const intent = form.get(WORK_FIELD.intent);
-  switch (intent) {
-    case 'stage': {
-      const stage = form.get(WORK_FIELD.stage);
-      const from = form.get(WORK_FIELD.from);
-      if (!isLeadStage(stage)) return { intent, message: 'Choose a stage.' };
-      return isLeadStage(from) ? { intent, stage, from } : { intent, stage };
-    }
-    case 'assign': {
-      const adminId = text(form, WORK_FIELD.adminId);
-      if (adminId === '') return { intent, adminId: null };
-      return isObjectId(adminId) ? { intent, adminId } : { intent, message: 'Choose an admin.' };
-    }
-    case 'note': {
-      const note = text(form, WORK_FIELD.text).trim();
-      if (!note) return refused(intent, WORK_FIELD.text, 'Write the note first.');
-      if (note.length > NOTE_TEXT_MAX)
-        return refused(intent, WORK_FIELD.text, `At most ${NOTE_TEXT_MAX} characters.`);
-      return { intent, text: note };
-    }
-    case 'delete-note': {
-      const noteId = text(form, WORK_FIELD.noteId);
-      return noteId ? { intent, noteId } : { intent, message: 'That note is not valid.' };
-    }
-    case 'reply': {
-      const subject = text(form, WORK_FIELD.subject).trim();
-      const body = text(form, WORK_FIELD.text);
-      const errors: Record<string, string[]> = {};
-      if (!subject) errors[WORK_FIELD.subject] = ['Write a subject.'];
-      else if (/[\r\n]/.test(subject)) errors[WORK_FIELD.subject] = ['One line only.'];
-      else if (subject.length > REPLY_LIMITS.subject)
-        errors[WORK_FIELD.subject] = [`At most ${REPLY_LIMITS.subject} characters.`];
-      if (!body.trim()) errors[WORK_FIELD.text] = ['Write the reply.'];
-      else if (body.length > REPLY_LIMITS.text)
-        errors[WORK_FIELD.text] = [`At most ${REPLY_LIMITS.text} characters.`];
-      if (Object.keys(errors).length) return { intent, message: 'The reply was not sent.', errors };
-      return { intent, subject, text: body };
-    }
-    default:
-      return { intent: null, message: 'That request is not valid.' };
-  }
-}
-
-function refused(intent: WorkIntent, field: string, message: string): WorkRefusal {
-  return { intent, message, errors: { [field]: [message] } };
+  const read = readIntentForm(form, WORK_FORMS);
+  if (!read) return { intent: null, message: INVALID_REQUEST };
+  if (read.ok) return { intent: read.intent, ...read.value } as WorkRequest;
+  const { intent, errors } = read;
+  if (intent === 'reply') return { intent, message: 'The reply was not sent.', errors };
+  const message = Object.values(errors)[0]?.[0] ?? INVALID_REQUEST;
+  // A note's refusal is said on its field too.
+  return intent === 'note'
+    ? { intent, message, errors: { [WORK_FIELD.text]: [message] } }
+    : { intent, message };
 }
 
 export const isWorkRefusal = (value: WorkRequest | WorkRefusal): value is WorkRefusal =>

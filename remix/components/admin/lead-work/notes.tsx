@@ -1,9 +1,9 @@
 import { Button, Form as BsForm } from 'react-bootstrap';
 
-import { NOTE_TEXT_MAX, type LeadNote } from '@contract';
+import { type LeadNote } from '@contract';
 import { RelativeTime } from '~/components/admin/relative-time';
 
-import { WORK_FIELD } from './fields';
+import { NOTE_FIELDS, WORK_FIELD } from './fields';
 import { useWorkBusy, useWorkRefusal, WorkForm } from './work-form';
 
 /** Internal notes on the lead (never sent to it): add one, delete your own. */
@@ -44,10 +44,8 @@ export function Notes({ notes, me }: { notes: LeadNote[]; me: string | null }) {
         <BsForm.Control
           as="textarea"
           id="lead-note"
-          name={WORK_FIELD.text}
+          {...NOTE_FIELDS.text}
           rows={2}
-          maxLength={NOTE_TEXT_MAX}
-          required
           isInvalid={Boolean(refusal?.errors?.[WORK_FIELD.text])}
         />
         <Button

@@ -2,9 +2,9 @@ import { useActionData } from '@remix-run/react';
 import { useEffect, useState } from 'react';
 import { Button, Form as BsForm } from 'react-bootstrap';
 
-import { REPLY_LIMITS, type ReplyTemplate } from '@contract';
+import { type ReplyTemplate } from '@contract';
 
-import { WORK_FIELD, type WorkDone, type WorkRefusal } from './fields';
+import { REPLY_FIELDS, WORK_FIELD, type WorkDone, type WorkRefusal } from './fields';
 import { useWorkBusy, useWorkRefusal, WorkForm } from './work-form';
 
 /** The id of the reply's text field: `r` on the dashboard opens the lead with focus there. */
@@ -39,10 +39,8 @@ export function ReplyForm({
         <BsForm.Group className="mb-2" controlId="lead-reply-subject">
           <BsForm.Label>Subject</BsForm.Label>
           <BsForm.Control
-            name={WORK_FIELD.subject}
+            {...REPLY_FIELDS.subject}
             defaultValue={draft.subject}
-            maxLength={REPLY_LIMITS.subject}
-            required
             isInvalid={Boolean(fieldError(WORK_FIELD.subject))}
             aria-describedby={
               fieldError(WORK_FIELD.subject) ? 'lead-reply-subject-error' : undefined
@@ -56,11 +54,9 @@ export function ReplyForm({
           <BsForm.Label>Message</BsForm.Label>
           <BsForm.Control
             as="textarea"
-            name={WORK_FIELD.text}
+            {...REPLY_FIELDS.text}
             rows={6}
             defaultValue={draft.text}
-            maxLength={REPLY_LIMITS.text}
-            required
             isInvalid={Boolean(fieldError(WORK_FIELD.text))}
             aria-describedby={fieldError(WORK_FIELD.text) ? 'lead-reply-text-error' : undefined}
           />

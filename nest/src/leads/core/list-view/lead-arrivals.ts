@@ -1,6 +1,5 @@
-import { type Types } from 'mongoose';
-
 import { type LeadSource, type LeadStage } from '../../../contract';
+import { type ObjectId } from '../../../database/object-id';
 import { type LeadRecord } from '../lead-record';
 
 import { type LeadChange } from './lead-list-cache';
@@ -15,7 +14,7 @@ export interface LeadFact {
 }
 
 /** A lead's facts as read, with its id (what a change names it by). */
-export type StoredArrival = LeadFact & { _id: Types.ObjectId };
+export type StoredArrival = LeadFact & { _id: ObjectId };
 
 /** A stored lead as a change carries it: with the fields of the spam check and the source. */
 type ChangedLead = LeadRecord & { spamAt?: Date | null; source?: LeadFact['source'] };

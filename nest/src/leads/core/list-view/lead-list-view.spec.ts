@@ -5,15 +5,17 @@ import { leadRecord } from '../lead-record.fixture';
 
 import { factOf, type LeadFact, type StoredArrival } from './lead-arrivals';
 import { type CachedPage } from './lead-list-cache';
-import { type LeadListSource, LeadListView, type TotalsKeeper } from './lead-list-view';
+import { type LeadListSource } from './lead-list-source';
+import { LeadListView, type TotalsKeeper } from './lead-list-view';
 import {
   countedIn,
   KEPT_TOTAL_KEYS,
   type KeptTotals as Totals,
   keptTotalsOf,
   totalsChange,
+  type TotalsDelta,
+  type TotalsSnapshot,
 } from './lead-totals';
-import { type TotalsDelta, type TotalsSnapshot } from './lead-totals.store';
 import { WINDOW_LEADS } from './newest-window';
 
 const kind = LEAD_KINDS.consultation;
@@ -56,8 +58,9 @@ class StoredLeads implements LeadListSource {
   /** Engine as the test says (FerretDB 1.x's name, or null for an indexed engine). */
   engine: string | null = 'FerretDB v1.24.2';
 
-  async wholeCollectionEngine(): Promise<string | null> {
-    return this.engine;
+  /** Indexes serve reads on any engine but the one that reads whole collections. */
+  async readsByIndex(): Promise<boolean> {
+    return this.engine === null;
   }
 
   async arrivals(from?: Date, to?: Date): Promise<StoredArrival[]> {

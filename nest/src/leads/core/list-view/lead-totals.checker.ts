@@ -3,21 +3,15 @@ import {
   Logger,
   type OnApplicationBootstrap,
   type OnApplicationShutdown,
+  type OnModuleInit,
 } from '@nestjs/common';
 
 import { AppConfig } from '../../../config/app-config';
 import { type LeadKindKey } from '../../../contract';
-import { type LeadKindParts, LeadRegistry } from '../lead-registry';
+import { LeadCoreKinds, type LeadKindParts } from '../lead-kinds';
 
 import { type KeptTotals, sameTotals } from './lead-totals';
-
-/**
- * Beyond this many leads in one inbox, FerretDB 1.x (which reads a whole collection for any sorted
- * or filtered query) misses the inbox's latency targets on a 2-core machine once another API
- * process has written (the list heads are then read from the database): every target held at
- * 3,000, the first page missed at 5,000 (p95 592 ms, target 500). See the README's Benchmarks.
- */
-export const EMBEDDED_ENGINE_INBOX_LIMIT = 3_000;
+import { TotalsCheckRequests } from './totals-check-requests';
 
 /** How long a difference must stay the same, at the same version, before it is corrected. */
 const CONFIRM_MS = 1_000;
@@ -34,7 +28,9 @@ interface Suspect {
  * several processes on an engine without isolated updates): it is corrected and logged.
  */
 @Injectable()
-export class LeadTotalsChecker implements OnApplicationBootstrap, OnApplicationShutdown {
+export class LeadTotalsChecker
+  implements OnModuleInit, OnApplicationBootstrap, OnApplicationShutdown
+{
   private readonly logger = new Logger('LeadTotals');
   private readonly suspects = new Map<LeadKindKey, Suspect>();
   private readonly timers = new Set<NodeJS.Timeout>();
@@ -43,15 +39,20 @@ export class LeadTotalsChecker implements OnApplicationBootstrap, OnApplicationS
   private stopped = false;
 
   constructor(
-    private readonly registry: LeadRegistry,
+    private readonly kinds: LeadCoreKinds,
     private readonly config: AppConfig,
+    private readonly requests: TotalsCheckRequests,
   ) {}
 
+  onModuleInit(): void {
+    this.requests.listen((kind) => this.requestCheck(kind));
+  }
+
   onApplicationBootstrap(): void {
-    for (const { kind } of this.registry.all()) this.later(kind.key, 0);
+    for (const { kind } of this.kinds.all) this.later(kind.key, 0);
     const every = this.config.totalsCheckIntervalSeconds * 1000;
     const interval = setInterval(() => {
-      for (const { kind } of this.registry.all()) void this.check(kind.key);
+      for (const { kind } of this.kinds.all) void this.check(kind.key);
     }, every);
     interval.unref();
     this.timers.add(interval);
@@ -90,7 +91,7 @@ export class LeadTotalsChecker implements OnApplicationBootstrap, OnApplicationS
   private check(kind: LeadKindKey): Promise<void> {
     let running = this.running.get(kind);
     if (!running) {
-      running = this.checkOnce(this.registry.get(kind))
+      running = this.checkOnce(this.kinds.of(kind))
         .catch((error: unknown) =>
           this.logger.warn({ err: error, kind }, 'could not check the kept lead totals'),
         )
@@ -131,12 +132,11 @@ export class LeadTotalsChecker implements OnApplicationBootstrap, OnApplicationS
     if (this.outgrown.has(kind)) return;
     const totals = await view.totals();
     const leads = totals.active + totals.archived;
-    if (leads <= EMBEDDED_ENGINE_INBOX_LIMIT) return;
-    const engine = await repository.wholeCollectionEngine().catch(() => null);
-    if (!engine) return;
+    const limit = await repository.inboxLimit().catch(() => null);
+    if (!limit || leads <= limit.leads) return;
     this.outgrown.add(kind);
     this.logger.warn(
-      `The ${panelTitle} inbox holds ${leads} leads: more than ${engine} (the embedded database) serves within the inbox's latency targets. Set MONGODB_URI to a MongoDB replica set or Atlas (or FerretDB 2 on PostgreSQL with DocumentDB) to go beyond; see the README.`,
+      `The ${panelTitle} inbox holds ${leads} leads: more than ${limit.engine} (the embedded database) serves within the inbox's latency targets. Set MONGODB_URI to a MongoDB replica set or Atlas (or FerretDB 2 on PostgreSQL with DocumentDB) to go beyond; see the README.`,
     );
   }
 }

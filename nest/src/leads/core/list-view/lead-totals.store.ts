@@ -2,23 +2,14 @@ import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { type Model, Schema } from 'mongoose';
 
+import { LEAD_STAGES, type LeadKindKey } from '../../../contract';
+
 import {
-  LEAD_STAGES,
-  type LeadKindDescriptor,
-  type LeadKindKey,
-  type LeadStageTotals,
-} from '../../../contract';
-import { stageCountFilter, stateFilter, unreadFilter } from '../lead-queries';
-
-import { type KeptTotals, keptTotalsOf } from './lead-totals';
-
-/** A kind's totals as stored, with the version every change bumps (the list caches' key). */
-export type TotalsSnapshot = KeptTotals & {
-  version: number;
-};
-
-/** What a change adds to each total (negative to take away). */
-export type TotalsDelta = Partial<KeptTotals>;
+  type KeptTotals,
+  keptTotalsOf,
+  type TotalsDelta,
+  type TotalsSnapshot,
+} from './lead-totals';
 
 type TotalsDocument = TotalsSnapshot & {
   _id: LeadKindKey;
@@ -26,6 +17,7 @@ type TotalsDocument = TotalsSnapshot & {
 };
 
 export const LEAD_TOTALS_MODEL = 'LeadTotals';
+export const LEAD_TOTALS_COLLECTION = 'lead_totals';
 
 /** One small document per kind: read by `_id` on every list request, so it costs next to nothing. */
 export const LeadTotalsSchema = new Schema<TotalsDocument>(
@@ -43,7 +35,7 @@ export const LeadTotalsSchema = new Schema<TotalsDocument>(
     version: { type: Number, required: true, min: 0 },
   },
   {
-    collection: 'lead_totals',
+    collection: LEAD_TOTALS_COLLECTION,
     versionKey: false,
     timestamps: { createdAt: false, updatedAt: true },
     strict: 'throw',
@@ -102,50 +94,3 @@ export class LeadTotalsStore {
     return result.modifiedCount === 1;
   }
 }
-
-/** The little of a driver's Db this needs (the seeder's driver and Mongoose's differ in version). */
-interface DirectDb {
-  collection(name: string): {
-    countDocuments(filter: object): Promise<number>;
-    updateOne(filter: object, update: object, options: { upsert: boolean }): Promise<unknown>;
-  };
-}
-
-/**
- * For writers outside the API (the seeder, tests that put leads straight into the database): after
- * changing leads directly, recount the kinds' totals and bump their versions, so every API process
- * drops what it cached. Not safe while an API process writes the same kinds.
- */
-export async function recountLeadTotals(
-  db: DirectDb,
-  kinds: readonly LeadKindDescriptor[],
-): Promise<void> {
-  for (const kind of kinds) {
-    await db.collection(LeadTotalsSchema.get('collection') as string).updateOne(
-      { _id: kind.key },
-      {
-        $set: { ...(await countLeadTotals(db, kind)), updatedAt: new Date() },
-        $inc: { version: 1 },
-      },
-      { upsert: true },
-    );
-  }
-}
-
-/** What a kind's kept totals stand for, counted (reads every lead: checks and recounts only). */
-export async function countLeadTotals(db: DirectDb, kind: LeadKindDescriptor): Promise<KeptTotals> {
-  const leads = db.collection(kind.collection);
-  // A plain driver takes no Mongoose `trusted()` mark: the filters' plain forms.
-  const [active, archived, spam, unread, ...stages] = await Promise.all([
-    leads.countDocuments(plain(stateFilter('active'))),
-    leads.countDocuments(plain(stateFilter('archived'))),
-    leads.countDocuments(plain(stateFilter('spam'))),
-    leads.countDocuments(plain(unreadFilter)),
-    ...LEAD_STAGES.map((stage) => leads.countDocuments(plain(stageCountFilter(stage)))),
-  ]);
-  const perStage = Object.fromEntries(LEAD_STAGES.map((stage, i) => [stage, stages[i] ?? 0]));
-  return { active, archived, unread, spam, ...(perStage as LeadStageTotals) };
-}
-
-/** A filter without Mongoose's marks (a JSON round trip drops the symbol `trusted()` sets). */
-const plain = (filter: object): object => JSON.parse(JSON.stringify(filter)) as object;

@@ -7,6 +7,14 @@ import { listOf, type LeadRecord, stageOf } from '../lead-record';
  */
 export type KeptTotals = LeadTotals & LeadStageTotals;
 
+/** A kind's totals as stored, with the version every change bumps (the list caches' key). */
+export type TotalsSnapshot = KeptTotals & {
+  version: number;
+};
+
+/** What a change adds to each total (negative to take away). */
+export type TotalsDelta = Partial<KeptTotals>;
+
 /** A change to the kept totals: every list total, and the stage totals it moves. */
 export type TotalsChange = LeadTotals & Partial<LeadStageTotals>;
 

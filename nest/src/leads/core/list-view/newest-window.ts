@@ -1,8 +1,9 @@
 import { type LeadList } from '../../../contract';
 import { SORT_KEYS, type SortValue } from '../lead-order';
-import { type ListQueryOptions } from '../lead-queries';
 import { type LeadRecord, stageOf } from '../lead-record';
 import { searchWords } from '../lead-words';
+
+import { type ListRead } from './lead-list-source';
 
 /**
  * How many of a list's newest leads a narrowed read looks at first. A word in 1 lead in 40 fills a
@@ -76,7 +77,7 @@ export class ListPace {
  * used only to guess how often it matches, never to answer.
  */
 export function narrowedMatch(
-  narrowed: Pick<ListQueryOptions, 'q' | 'stages' | 'assignee'>,
+  narrowed: Pick<ListRead, 'q' | 'stages' | 'assignee'>,
 ): ((record: LeadRecord) => boolean) | undefined {
   const { q, stages, assignee } = narrowed;
   if (!q && !stages?.length && assignee === undefined) return undefined;

@@ -1,20 +1,32 @@
 import { Readable } from 'node:stream';
 
-import { Logger } from '@nestjs/common';
-import { type FilterQuery, type Model, Types } from 'mongoose';
+import { type FactoryProvider, Logger } from '@nestjs/common';
+import { getModelToken } from '@nestjs/mongoose';
+import { type Model } from 'mongoose';
 
 import {
   emailKey,
   type LeadKindDescriptor,
+  type LeadKindKey,
   type LeadList,
-  LEAD_STAGES,
-  type LeadStageTotals,
-} from '../../contract';
-import { type DatabaseEngine } from '../../database/database-engine';
+} from '../../../contract';
+import { DatabaseEngine } from '../../../database/database-engine';
+import { ObjectId } from '../../../database/object-id';
+import { type ActionPlan } from '../lead-action-plan';
+import { type LeadCondition } from '../lead-condition';
+import { type EmailCountsKeeper, keyDeltas } from '../lead-email-counts';
+import { LeadEmailCounts } from '../lead-email-counts.store';
+import { sortSpec } from '../lead-order';
+import { type LeadRecord } from '../lead-record';
+import { leadWords } from '../lead-words';
+import { type StoredArrival } from '../list-view/lead-arrivals';
+import { type CachedPage } from '../list-view/lead-list-cache';
+import { type LeadListSource, type ListRead } from '../list-view/lead-list-source';
+import { type KeptTotals } from '../list-view/lead-totals';
 
-import { type ActionPlan } from './lead-action-plan';
-import { type EmailCountsKeeper, keyDeltas } from './lead-email-counts';
-import { sortSpec } from './lead-order';
+import { conditionFilter } from './lead-conditions.repository';
+import { countKeptTotals } from './lead-counts.repository';
+import { LeadEngine } from './lead-engine.repository';
 import {
   ARRIVAL_FIELDS,
   arrivalsFilter,
@@ -23,41 +35,35 @@ import {
   idsFilter,
   type LeadQuery,
   listQuery,
-  type ListQueryOptions,
-  missingEmailKeyFilter,
-  missingWordsFilter,
   recentNewFilter,
-  stageCountFilter,
-  stateFilter,
-  unreadFilter,
-} from './lead-queries';
-import { type LeadRecord } from './lead-record';
-import {
-  leadWords,
-  searchedFields,
-  storedWords,
-  WORDS_FIELD,
-  type WordsForm,
-  wordsFormOf,
-} from './lead-words';
-import { type StoredArrival } from './list-view/lead-arrivals';
-import { type CachedPage } from './list-view/lead-list-cache';
-import { type LeadListSource } from './list-view/lead-list-view';
-import { type KeptTotals } from './list-view/lead-totals';
+} from './lead-queries.repository';
+import { storedWords } from './lead-words.repository';
 
 const logger = new Logger('Leads');
 let hintFailureLogged = false;
 
+/** DI token of one kind's LeadRepository. */
+export const leadRepositoryToken = (kind: LeadKindKey) => `LeadRepository:${kind}`;
+
+/** One kind's repository: its model (the kind's collection), the engine's facts, the email counts. */
+export const leadRepositoryProvider = (kind: LeadKindDescriptor): FactoryProvider => ({
+  provide: leadRepositoryToken(kind.key),
+  inject: [getModelToken(kind.collection), DatabaseEngine, LeadEmailCounts],
+  useFactory: (model: Model<LeadRecord>, engine: DatabaseEngine, counts: LeadEmailCounts) =>
+    new LeadRepository(kind, model, new LeadEngine(engine), counts),
+});
+
 /**
- * Every database call on one kind's leads, and the one place that minds the engine: what it
- * answers is what is stored, and each write answers what it changed. The queries themselves are
- * built in lead-queries.ts (where the index test reads them).
+ * Every database call of one kind's use cases on its leads: what it answers is what is stored, and
+ * each write answers what it changed. With lead-upkeep.repository.ts (the start-up fills), the one
+ * place that minds the engine (LeadEngine). The queries are built in lead-queries.repository.ts
+ * (where the index test reads them), a plan's condition in lead-conditions.repository.ts.
  */
 export class LeadRepository implements LeadListSource {
   constructor(
     private readonly kind: LeadKindDescriptor,
     private readonly model: Model<LeadRecord>,
-    private readonly engine: DatabaseEngine,
+    private readonly engine: LeadEngine,
     /** Told of every lead that arrives or goes, by address (otherRequests). */
     private readonly counts: EmailCountsKeeper = { change: () => Promise.resolve() },
   ) {}
@@ -73,25 +79,23 @@ export class LeadRepository implements LeadListSource {
    * for `$in`: there each is looked up by `_id` (an action names at most LEAD_IDS_MAX).
    */
   async findByIds(ids: readonly string[]): Promise<LeadRecord[]> {
-    const objectIds = ids.map((id) => new Types.ObjectId(id));
-    if (objectIds.length > 1 && (await this.wholeCollectionEngine())) {
-      const found = await Promise.all(objectIds.map((id) => this.findById(id.toHexString())));
+    if (ids.length > 1 && !(await this.engine.readsByIndex())) {
+      const found = await Promise.all(ids.map((id) => this.findById(id)));
       return found.filter((record): record is LeadRecord => record !== null);
     }
-    return this.model.find(idsFilter(objectIds)).lean<LeadRecord[]>().exec();
+    return this.model
+      .find(idsFilter(ids.map((id) => new ObjectId(id))))
+      .lean<LeadRecord[]>()
+      .exec();
   }
 
-  async page(
-    state: LeadList,
-    limit: number,
-    options: Omit<ListQueryOptions, 'form'> = {},
-  ): Promise<CachedPage> {
-    const query = listQuery(state, { ...options, form: await this.wordsForm() });
+  async page(state: LeadList, limit: number, read: ListRead = {}): Promise<CachedPage> {
+    const query = listQuery(state, { ...read, form: await this.engine.wordsForm() });
     // A list's newest window from its start goes through the list's order alone on DocumentDB
     // (decision 0021): its planner would pick a list index and pass over every lead's `spamAt:
     // null` term. Not after a cursor: the keyset's $or then turns into bitmap scans that read
     // more than the list index does (measured 115-130 ms against 29-37).
-    if (options.since && !options.after && (await this.engine.orderlessIndexEngine()))
+    if (read.since && !read.after && (await this.engine.hintsWindows()))
       return this.query({ ...query, hint: sortSpec(state) }, limit);
     return this.query(query, limit);
   }
@@ -113,22 +117,20 @@ export class LeadRepository implements LeadListSource {
   }
 
   /** Every lead one admin owns, in any list (their ownership goes when they do). */
-  assignedTo(adminId: Types.ObjectId): Promise<LeadRecord[]> {
-    return this.model.find(assigneeFilter(adminId)).lean<LeadRecord[]>().exec();
+  assignedTo(adminId: string): Promise<LeadRecord[]> {
+    return this.model
+      .find(assigneeFilter(new ObjectId(adminId)))
+      .lean<LeadRecord[]>()
+      .exec();
   }
 
   /** A whole list in list order as a stream, read in batches (never held in memory at once). */
   stream(state: LeadList, q?: string): Readable {
     const leads = async function* (this: LeadRepository) {
-      const { filter, sort } = listQuery(state, { q, form: await this.wordsForm() });
+      const { filter, sort } = listQuery(state, { q, form: await this.engine.wordsForm() });
       yield* this.model.find(filter).sort(sort).lean().cursor({ batchSize: 1000 });
     };
     return Readable.from(leads.call(this));
-  }
-
-  /** Every lead's address, in no order, read in batches (the email counts are taken from it). */
-  emails(): AsyncIterable<Pick<LeadRecord, 'email'>> {
-    return this.model.find({}, { _id: 0, email: 1 }).lean().cursor({ batchSize: 1000 });
   }
 
   /** Every lead of an email address, in no order. */
@@ -149,41 +151,14 @@ export class LeadRepository implements LeadListSource {
       .exec();
   }
 
-  /** Up to `limit` leads of a filter, in no order (the retention run's batches). */
-  matching(filter: FilterQuery<LeadRecord>, limit: number): Promise<LeadRecord[]> {
-    return this.model.find(filter).limit(limit).lean<LeadRecord[]>().exec();
+  /** Up to `limit` leads that meet a condition, in no order (the retention run's batches). */
+  matching(condition: LeadCondition, limit: number): Promise<LeadRecord[]> {
+    return this.model.find(conditionFilter(condition)).limit(limit).lean<LeadRecord[]>().exec();
   }
 
   /** Counts the lists (what the kept totals stand for). Reads every lead: checks only. */
-  async count(): Promise<KeptTotals> {
-    const [active, archived, spam, unread, ...stages] = await Promise.all([
-      this.model.countDocuments(stateFilter('active')).exec(),
-      this.model.countDocuments(stateFilter('archived')).exec(),
-      this.model.countDocuments(stateFilter('spam')).exec(),
-      this.model.countDocuments(unreadFilter).exec(),
-      ...LEAD_STAGES.map((stage) => this.model.countDocuments(stageCountFilter(stage)).exec()),
-    ]);
-    const perStage = Object.fromEntries(LEAD_STAGES.map((stage, i) => [stage, stages[i] ?? 0]));
-    return { active, archived, unread, spam, ...(perStage as LeadStageTotals) };
-  }
-
-  /** Up to `limit` leads stored before emailKey existed. */
-  withoutEmailKey(limit: number): Promise<LeadRecord[]> {
-    return this.model
-      .find(missingEmailKeyFilter, { email: 1 })
-      .limit(limit)
-      .lean<LeadRecord[]>()
-      .exec();
-  }
-
-  /** Up to `limit` leads without words in this engine's form, with the fields words come from. */
-  async withoutWords(limit: number): Promise<LeadRecord[]> {
-    const fields = Object.fromEntries(searchedFields(this.kind).map((f) => [f, 1]));
-    return this.model
-      .find(missingWordsFilter(await this.wordsForm()), fields)
-      .limit(limit)
-      .lean<LeadRecord[]>()
-      .exec();
+  count(): Promise<KeptTotals> {
+    return countKeptTotals((filter) => this.model.countDocuments(filter).exec());
   }
 
   // --- writing -------------------------------------------------------------------------------
@@ -202,7 +177,7 @@ export class LeadRepository implements LeadListSource {
         ...fields,
         ...intake,
         emailKey: emailKey(fields.email ?? ''),
-        ...storedWords(await this.wordsForm(), leadWords(this.kind, fields)),
+        ...storedWords(await this.engine.wordsForm(), leadWords(this.kind, fields)),
         archivedAt: null,
         readAt: null,
       },
@@ -227,8 +202,8 @@ export class LeadRepository implements LeadListSource {
     // FerretDB 1.x looks up a filter of `_id` alone directly and reads the whole collection for
     // any other (`$in` too); and it isolates no write, so a condition there would guard nothing.
     // The kind's write queue is what keeps a change from racing another there.
-    if (await this.wholeCollectionEngine()) return this.writeEach(targets, effect);
-    const filter = { ...idsFilter(targets.map((lead) => lead._id)), ...condition };
+    if (!(await this.engine.readsByIndex())) return this.writeEach(targets, effect);
+    const filter = { ...idsFilter(targets.map((lead) => lead._id)), ...conditionFilter(condition) };
     if (effect === 'remove') {
       const { deletedCount } = await this.model.deleteMany(filter).exec();
       if (deletedCount > 0) await this.counts.change(keyDeltas(targets, -1));
@@ -257,59 +232,16 @@ export class LeadRepository implements LeadListSource {
     return modifiedCount;
   }
 
-  /** Gives leads their email key, without touching their updatedAt. */
-  async setEmailKeys(leads: readonly Pick<LeadRecord, '_id' | 'email'>[]): Promise<number> {
-    if (leads.length === 0) return 0;
-    const result = await this.model.bulkWrite(
-      leads.map((lead) => ({
-        updateOne: {
-          filter: { _id: lead._id },
-          update: { $set: { emailKey: emailKey(lead.email) } },
-          timestamps: false,
-        },
-      })),
-    );
-    return result.matchedCount;
-  }
-
-  /**
-   * Gives leads their search words in this engine's form, without touching their updatedAt, and
-   * drops the other form's (leads moved from another engine); answers how many it wrote.
-   */
-  async setWords(leads: readonly LeadRecord[]): Promise<number> {
-    if (leads.length === 0) return 0;
-    const form = await this.wordsForm();
-    const other = WORDS_FIELD[form === 'array' ? 'text' : 'array'];
-    const result = await this.model.bulkWrite(
-      leads.map((lead) => ({
-        updateOne: {
-          filter: { _id: lead._id },
-          update: {
-            $set: storedWords(form, leadWords(this.kind, lead)),
-            $unset: { [other]: '' },
-          },
-          timestamps: false,
-        },
-      })),
-    );
-    return result.matchedCount;
-  }
-
   // --- the engine ----------------------------------------------------------------------------
 
-  /**
-   * "FerretDB v1.24.2" when the engine reads a whole collection for every query but an `_id`
-   * lookup (and isolates no write), else null. The writes above, the totals checker's warning of
-   * an outgrown inbox and the list view's kept arrivals (insights) are the only code that depends
-   * on it.
-   */
-  wholeCollectionEngine(): Promise<string | null> {
-    return this.engine.wholeCollectionEngine();
+  /** Whether narrowed reads are served by an index (else every read decodes every lead). */
+  readsByIndex(): Promise<boolean> {
+    return this.engine.readsByIndex();
   }
 
-  /** How this engine stores words (lead-words.ts): the one other place that minds the engine. */
-  async wordsForm(): Promise<WordsForm> {
-    return wordsFormOf(await this.wholeCollectionEngine());
+  /** The most leads an inbox holds within its latency targets on this engine, where it sets one. */
+  inboxLimit(): Promise<{ engine: string; leads: number } | null> {
+    return this.engine.inboxLimit();
   }
 
   private async query({ filter, sort, hint }: LeadQuery, limit: number): Promise<CachedPage> {

@@ -80,17 +80,7 @@ export class LeadTimeline {
   ): Promise<boolean> {
     for (let attempt = 0; attempt < 5; attempt++) {
       const events = await this.events(leadId);
-      const kept = events.filter(
-        (event) =>
-          !(
-            event._id.toHexString() === eventId &&
-            (where.type === undefined || event.type === where.type) &&
-            (where.adminId === undefined ||
-              (where.adminId === null
-                ? event.adminId === null
-                : Boolean(event.adminId?.equals(where.adminId))))
-          ),
-      );
+      const kept = events.filter((event) => !isEvent(event, eventId, where));
       if (kept.length === events.length) return false;
       const result = await this.timelines
         .updateOne(
@@ -113,6 +103,22 @@ export class LeadTimeline {
       leadIds.map((id) => ({ deleteOne: { filter: { _id: new Types.ObjectId(id) } } })),
     );
   }
+}
+
+/** Whether a stored event is the one of `eventId`, and meets `where` too. */
+export function isEvent(
+  event: StoredEvent,
+  eventId: string,
+  where: Partial<Pick<StoredEvent, 'type' | 'adminId'>>,
+): boolean {
+  return (
+    event._id.toHexString() === eventId &&
+    (where.type === undefined || event.type === where.type) &&
+    (where.adminId === undefined ||
+      (where.adminId === null
+        ? event.adminId === null
+        : Boolean(event.adminId?.equals(where.adminId))))
+  );
 }
 
 function toStored(event: NewEvent): StoredEvent {

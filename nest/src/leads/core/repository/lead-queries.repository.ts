@@ -1,10 +1,13 @@
-import { type FilterQuery, trusted, type Types } from 'mongoose';
+import { type FilterQuery, trusted } from 'mongoose';
 
-import { type LeadList, type LeadStage } from '../../contract';
+import { type LeadList, type LeadStage } from '../../../contract';
+import { type ObjectId } from '../../../database/object-id';
+import { SORT_KEYS, type SortKey, sortSpec, type SortValue } from '../lead-order';
+import { type LeadRecord } from '../lead-record';
+import { searchWords } from '../lead-words';
+import { type ListRead } from '../list-view/lead-list-source';
 
-import { SORT_KEYS, type SortKey, sortSpec, type SortValue } from './lead-order';
-import { type LeadRecord } from './lead-record';
-import { searchWords, WORDS_FIELD, type WordsForm } from './lead-words';
+import { WORDS_FIELD, type WordsForm } from './lead-words.repository';
 
 /**
  * Every query the inbox sends, built in one place: the repository runs them, and the index test
@@ -30,9 +33,6 @@ export function stateFilter(state: LeadList): FilterQuery<LeadRecord> {
     : { spamAt: null, archivedAt: trusted({ $ne: null }) };
 }
 
-/** Leads in the archive or in spam: those an admin may delete. */
-export const notActiveFilter: FilterQuery<LeadRecord> = { $nor: [stateFilter('active')] };
-
 /**
  * Leads in one of these stages. A lead stored before stages has none and is `new`, so `new` also
  * matches a missing stage (null): reads stay right with no pass over the stored leads first.
@@ -48,11 +48,6 @@ export function stageCountFilter(stage: LeadStage): FilterQuery<LeadRecord> {
   return { ...stateFilter('active'), ...stageFilter([stage]) };
 }
 
-/** Leads opened (or marked read), or those not: a lead stored before read marks has no readAt. */
-export function readFilter(read: boolean): FilterQuery<LeadRecord> {
-  return read ? { readAt: trusted({ $ne: null }) } : { readAt: null };
-}
-
 /** What the kept `unread` counts: active leads nobody has opened. */
 export const unreadFilter: FilterQuery<LeadRecord> = { ...stateFilter('active'), readAt: null };
 
@@ -61,7 +56,7 @@ export const unreadFilter: FilterQuery<LeadRecord> = { ...stateFilter('active'),
  * 1.x looks an `_id` equality up directly but reads the whole collection for `$in` (opening a lead
  * marks it read: one id, every time).
  */
-export function idsFilter(ids: readonly Types.ObjectId[]): FilterQuery<LeadRecord> {
+export function idsFilter(ids: readonly ObjectId[]): FilterQuery<LeadRecord> {
   return ids.length === 1 ? { _id: ids[0] } : { _id: trusted({ $in: ids }) };
 }
 
@@ -69,7 +64,7 @@ export function idsFilter(ids: readonly Types.ObjectId[]): FilterQuery<LeadRecor
  * Leads one admin owns, or (null) nobody: a lead stored before owners has no field, and `null`
  * matches it too.
  */
-export function assigneeFilter(assignee: Types.ObjectId | null): FilterQuery<LeadRecord> {
+export function assigneeFilter(assignee: ObjectId | null): FilterQuery<LeadRecord> {
   return { assigneeId: assignee };
 }
 
@@ -81,29 +76,8 @@ export function recentNewFilter(since: Date): FilterQuery<LeadRecord> {
   return { ...stageCountFilter('new'), createdAt: trusted({ $gte: since }) };
 }
 
-/** Archived leads that left the inbox before `cutoff` (the retention run's); spam keeps its own time. */
-export function archivedBeforeFilter(cutoff: Date): FilterQuery<LeadRecord> {
-  return { archivedAt: trusted({ $lt: cutoff }), spamAt: null };
-}
-
-/** Leads that went to Spam before `cutoff` (the retention run's; null is never before a date). */
-export function spamBeforeFilter(cutoff: Date): FilterQuery<LeadRecord> {
-  return { spamAt: trusted({ $lt: cutoff }) };
-}
-
-/** How a list is narrowed and where a page of it starts. */
-export interface ListQueryOptions {
-  after?: SortValue[];
-  q?: string;
-  stages?: readonly LeadStage[];
-  /** Only one admin's leads (an id), or nobody's (null). */
-  assignee?: Types.ObjectId | null;
-  /** Oldest first (the needs-reply view) instead of the list's newest first. */
-  oldestFirst?: boolean;
-  /** Only leads whose first sort key is at or after this (a newest window: ListPace). */
-  since?: Date;
-  form?: WordsForm;
-}
+/** A read of a list as the view asks for it, in the engine's form of search words. */
+export type ListQueryOptions = ListRead & { form?: WordsForm };
 
 /** A list, optionally from after a cursor's position and narrowed to a search, stages, an owner. */
 export function listQuery(state: LeadList, options: ListQueryOptions = {}): LeadQuery {

@@ -1,0 +1,153 @@
+import { type LeadList } from '../../../contract';
+import { type SortValue } from '../lead-order';
+import { type LeadRecord } from '../lead-record';
+
+import { type CachedPage, HEAD_SIZE, type LeadChange, LeadListCache } from './lead-list-cache';
+import { type LeadListSource, type ListRead } from './lead-list-source';
+import { ListPace, narrowedMatch } from './newest-window';
+
+/** A narrowing of a list (search words, stages, an owner, oldest first): read, never cached. */
+export type Narrowing = Omit<ListRead, 'after' | 'since'>;
+
+/**
+ * One kind's lists as read from its source: the heads kept per version of the kind's totals (a
+ * page within a head comes from memory), the newest window read first where indexes serve it
+ * (decision 0021), and the needs-reply view's first page kept per version as a head is. Knows
+ * versions as numbers only: the list view says which version a read is for.
+ */
+export class ListReads {
+  private readonly cache = new LeadListCache();
+  private readonly refills = new Map<string, Promise<number | undefined>>();
+  private readonly pace = new ListPace();
+  private needsReplyFirst?: { version: number; limit: number; reading: Promise<CachedPage> };
+
+  constructor(private readonly source: LeadListSource) {}
+
+  /** A page of a list as of `version` (from the cached head when it holds that version). */
+  async pageAt(
+    state: LeadList,
+    version: number,
+    limit: number,
+    after?: SortValue[],
+  ): Promise<CachedPage> {
+    return (
+      this.cache.page(state, version, limit, after) ??
+      (await this.readPage(state, version, limit, after))
+    );
+  }
+
+  /** A list's whole head at `version` (its first leads, and whether they are all of it). */
+  async head(
+    state: LeadList,
+    version: number,
+  ): Promise<{ records: readonly LeadRecord[]; complete: boolean } | undefined> {
+    if (!this.cache.head(state, version)) await this.refill(state, version);
+    return this.cache.head(state, version);
+  }
+
+  /** A page of a narrowed list: read, never cached, and not counted. */
+  search(
+    state: LeadList,
+    narrowed: Narrowing,
+    limit: number,
+    after?: SortValue[],
+  ): Promise<CachedPage> {
+    return this.read(state, limit, { after, ...narrowed });
+  }
+
+  /**
+   * The needs-reply view's first page, as every admin opens it: kept for one version of the
+   * totals, as a list's head is (any change of the kind's leads bumps it), so it is read once per
+   * change.
+   */
+  needsReplyAt(version: number, limit: number, narrowed: Narrowing): Promise<CachedPage> {
+    let first = this.needsReplyFirst;
+    if (!first || first.version !== version || first.limit !== limit) {
+      const reading = this.source.page('active', limit, narrowed);
+      first = this.needsReplyFirst = { version, limit, reading };
+      reading.catch(() => {
+        if (this.needsReplyFirst?.reading === reading) this.needsReplyFirst = undefined;
+      });
+    }
+    return first.reading;
+  }
+
+  /** Moves the heads from version `from` to `to` by this process's own changes. */
+  apply(from: number, to: number, changes: readonly LeadChange[]): void {
+    this.cache.apply(from, to, changes);
+  }
+
+  /** Nothing read for a version can be trusted any more: the heads and needs-reply's page. */
+  forget(): void {
+    this.cache.clear();
+    this.needsReplyFirst = undefined;
+  }
+
+  /**
+   * Every read of a list from the database. Newest first on an indexed engine, the list's newest
+   * window is read first (decision 0021) unless the head says a narrowing is too rare to fill it:
+   * a full page from the window is the list's page, since every lead outside it sorts after them
+   * all; otherwise few leads match and the whole list is read.
+   */
+  private async read(
+    state: LeadList,
+    limit: number,
+    read: Omit<ListRead, 'since'> = {},
+  ): Promise<CachedPage> {
+    const matches = narrowedMatch(read);
+    const since = read.oldestFirst
+      ? undefined
+      : this.pace.windowStart(state, read.after, matches && { matches, needed: limit + 1 });
+    if (since && (await this.source.readsByIndex())) {
+      const newest = await this.source.page(state, limit, { ...read, since });
+      if (newest.hasMore) return newest;
+    }
+    return this.source.page(state, limit, read);
+  }
+
+  private async readPage(
+    state: LeadList,
+    version: number,
+    limit: number,
+    after?: SortValue[],
+  ): Promise<CachedPage> {
+    // Pages deep in a list are read as asked; only a list's head is worth keeping.
+    if (after) return this.read(state, limit, { after });
+    // The head as read and caught up with this process's changes since: as new as a read now.
+    const reached = await this.refill(state, version);
+    return (
+      this.cache.page(state, reached ?? version, limit) ??
+      // Another change moved the head on meanwhile: answer this request from the database.
+      this.read(state, limit)
+    );
+  }
+
+  /**
+   * Reads a list's head into the cache; concurrent readers of the same version share one read.
+   * Answers the version the head was caught up to (undefined if a newer head was kept instead).
+   */
+  private refill(state: LeadList, version: number): Promise<number | undefined> {
+    const key = `${state}:${version}`;
+    // A read of the list under way that this process's changes since have kept up to `version`
+    // serves it too: while writes go on, the list is read once, not once per version asked.
+    const underWay = this.cache.readingUpTo(state, version);
+    let pending = this.refills.get(key) ?? this.refills.get(`${state}:${underWay}`);
+    if (!pending) {
+      this.cache.begin(state, version);
+      pending = this.read(state, HEAD_SIZE)
+        .then(
+          ({ records, hasMore }) => {
+            this.pace.learn(state, records, !hasMore);
+            return this.cache.fill(state, version, records, !hasMore);
+          },
+          (error: unknown) => {
+            this.cache.abandon(state, version);
+            throw error;
+          },
+        )
+        .finally(() => this.refills.delete(key));
+      this.refills.set(key, pending);
+    }
+    return pending;
+  }
+}

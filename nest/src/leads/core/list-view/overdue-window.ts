@@ -1,0 +1,74 @@
+import { type DueClock, stageOf } from '../lead-record';
+
+import { type LeadListSource } from './lead-list-source';
+import { type TotalsSnapshot } from './lead-totals';
+import { type ListReads } from './list-reads';
+
+/**
+ * The active `new` leads within one response target of now, as read at one version of the totals
+ * for one target: what the kept `new` total holds that is not overdue yet. Leads only leave it as
+ * time passes (so a later moment filters the same read) until the version or the target changes.
+ */
+interface RecentNew {
+  version: number;
+  targetMinutes: number;
+  arrivals: number[];
+}
+
+/**
+ * Active `new` leads past the kind's response target: the kept `new` total less those that
+ * arrived within one target of now. Those are read once per version of the totals and target (an
+ * index range on MongoDB, at most one target's worth of arrivals) and then only filtered as time
+ * passes, so no request counts (decision 0015).
+ */
+export class OverdueWindow {
+  private recent?: Promise<RecentNew>;
+
+  constructor(
+    private readonly reads: Pick<ListReads, 'head'>,
+    private readonly source: Pick<LeadListSource, 'recentNew'>,
+  ) {}
+
+  async count(at: TotalsSnapshot, { targetMinutes, now }: DueClock): Promise<number> {
+    let recent = await this.recent;
+    if (!recent || recent.version !== at.version || recent.targetMinutes !== targetMinutes) {
+      const since = new Date(now.getTime() - targetMinutes * 60_000);
+      // Labelled with the version read before the query, as a list head is (decision 0005).
+      const reading = this.recentNew(at.version, since).then((arrivals) => ({
+        version: at.version,
+        targetMinutes,
+        arrivals: arrivals.map((date) => date.getTime()),
+      }));
+      this.recent = reading;
+      try {
+        recent = await reading;
+      } catch (error) {
+        if (this.recent === reading) this.recent = undefined;
+        throw error;
+      }
+    }
+    const since = now.getTime() - targetMinutes * 60_000;
+    const waiting = recent.arrivals.filter((arrival) => arrival >= since).length;
+    return Math.max(0, at.new - waiting);
+  }
+
+  forget(): void {
+    this.recent = undefined;
+  }
+
+  /**
+   * When the active `new` leads since `since` arrived. The active list's cached head (newest
+   * first, read for the inbox's first page anyway) holds them all when it reaches back past
+   * `since` or is the whole list: then no query runs. Only a window busier than the head (over
+   * 200 arrivals within one target) is read from the database.
+   */
+  private async recentNew(version: number, since: Date): Promise<Date[]> {
+    const head = await this.reads.head('active', version);
+    const last = head?.records[head.records.length - 1];
+    if (head && (head.complete || (last && last.createdAt < since)))
+      return head.records
+        .filter((record) => stageOf(record) === 'new' && record.createdAt >= since)
+        .map((record) => record.createdAt);
+    return this.source.recentNew(since);
+  }
+}

@@ -1,0 +1,67 @@
+import { type FilterQuery } from 'mongoose';
+
+import { LEAD_STAGES, type LeadKindDescriptor, type LeadStageTotals } from '../../../contract';
+import { type LeadRecord } from '../lead-record';
+import { type KeptTotals } from '../list-view/lead-totals';
+import { LEAD_TOTALS_COLLECTION } from '../list-view/lead-totals.store';
+
+import { stageCountFilter, stateFilter, unreadFilter } from './lead-queries.repository';
+
+/**
+ * Counts what the kept totals stand for, each total by its own query through `count` (the kind's
+ * model in the API, a driver's collection for a recount). Reads every lead: checks and recounts
+ * only, never a request.
+ */
+export async function countKeptTotals(
+  count: (filter: FilterQuery<LeadRecord>) => Promise<number>,
+): Promise<KeptTotals> {
+  const [active, archived, spam, unread, ...stages] = await Promise.all([
+    count(stateFilter('active')),
+    count(stateFilter('archived')),
+    count(stateFilter('spam')),
+    count(unreadFilter),
+    ...LEAD_STAGES.map((stage) => count(stageCountFilter(stage))),
+  ]);
+  const perStage = Object.fromEntries(LEAD_STAGES.map((stage, i) => [stage, stages[i] ?? 0]));
+  return { active, archived, unread, spam, ...(perStage as LeadStageTotals) };
+}
+
+/** The little of a driver's Db this needs (the seeder's driver and Mongoose's differ in version). */
+interface DirectDb {
+  collection(name: string): {
+    countDocuments(filter: object): Promise<number>;
+    updateOne(filter: object, update: object, options: { upsert: boolean }): Promise<unknown>;
+  };
+}
+
+/**
+ * For writers outside the API (the seeder, tests that put leads straight into the database): after
+ * changing leads directly, counts the kinds' lists as the API does and keeps them as their totals,
+ * bumping their versions, so every API process drops what it cached. Not safe while an API process
+ * writes the same kinds.
+ */
+export async function recountLeadTotals(
+  db: DirectDb,
+  kinds: readonly LeadKindDescriptor[],
+): Promise<void> {
+  for (const kind of kinds) {
+    const totals = await countLeadTotals(db, kind);
+    await db
+      .collection(LEAD_TOTALS_COLLECTION)
+      .updateOne(
+        { _id: kind.key },
+        { $set: { ...totals, updatedAt: new Date() }, $inc: { version: 1 } },
+        { upsert: true },
+      );
+  }
+}
+
+/** A kind's kept totals counted through a plain driver (the growth bench checks the kept ones so). */
+export function countLeadTotals(db: DirectDb, kind: LeadKindDescriptor): Promise<KeptTotals> {
+  const leads = db.collection(kind.collection);
+  // A plain driver takes no Mongoose `trusted()` mark: the filters' plain forms.
+  return countKeptTotals((filter) => leads.countDocuments(plain(filter)));
+}
+
+/** A filter without Mongoose's marks (a JSON round trip drops the symbol `trusted()` sets). */
+const plain = (filter: object): object => JSON.parse(JSON.stringify(filter)) as object;
