@@ -178,7 +178,7 @@ describe('every query shape has an index that serves its filter and sort', () =>
           filter: missingWordsFilter('array'),
         },
       ]),
-      ['lead_notifications', { name: 'notification claim', ...claimQuery(new Date()) }],
+      ['lead_notifications_pending', { name: 'notification claim', ...claimQuery(new Date()) }],
       ['admins', { name: 'admin by email', filter: { email: 'a@example.com' } }],
       ['lead_totals', { name: 'totals of a kind', filter: { _id: 'contactUs' } }],
     ];

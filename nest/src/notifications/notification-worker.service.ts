@@ -44,6 +44,8 @@ export class NotificationWorker implements OnApplicationBootstrap, BeforeApplica
   private timer?: NodeJS.Timeout;
   private running?: Promise<void>;
   private stopped = false;
+  /** Whether the entries an earlier version left waiting have been queued (once per process). */
+  private queuedEarlier = false;
 
   constructor(
     private readonly outbox: NotificationOutbox,
@@ -82,6 +84,11 @@ export class NotificationWorker implements OnApplicationBootstrap, BeforeApplica
 
   /** Delivers every due notification, one claim at a time. */
   private async drain(): Promise<void> {
+    if (!this.queuedEarlier) {
+      const queued = await this.outbox.queueEarlier();
+      if (queued > 0) this.logger.log(`queued ${queued} notifications an earlier version left`);
+      this.queuedEarlier = true;
+    }
     while (!this.stopped) {
       const job = await this.claim();
       if (!job) return;
@@ -102,12 +109,12 @@ export class NotificationWorker implements OnApplicationBootstrap, BeforeApplica
       const [others] = await this.counts.otherRequests([record]);
       const lead = toLead(kind, record, undefined, others);
       await this.channels.deliver(job.channel, kind, lead, job._id.toHexString());
-      await this.outbox.sent(job._id);
+      await this.outbox.sent(job);
     } catch (error) {
       const message = firstErrorLine(error);
       const failed = job.attempts >= MAX_ATTEMPTS;
       const next = new Date(Date.now() + backoffMs(job.attempts));
-      await this.outbox.failed(job._id, message.slice(0, 500), next, failed);
+      await this.outbox.failed(job, message.slice(0, 500), next, failed);
       this.logger.warn(
         { channel: job.channel, leadId: job.leadId, attempts: job.attempts, failed },
         `notification failed: ${message}`,

@@ -8,9 +8,11 @@ export const NOTIFICATION_CHANNELS = ['webhook', 'email', 'reply'] as const;
 export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
 
 /**
- * The outbox: one document per lead and channel, written right after the lead, and one per reply
- * (its `_id` the reply's id). The lead's content, and a reply's (on the lead's timeline), is read at
- * delivery time, so no copy of a visitor's details or of what was written sits here.
+ * A notification: one per lead and channel, written right after the lead, and one per reply (its
+ * `_id` the reply's id). Waiting in `lead_notifications_pending` until delivered or given up, then
+ * kept in `lead_notifications` with its outcome (NotificationOutbox). The lead's content, and a
+ * reply's (on the lead's timeline), is read at delivery time, so no copy of a visitor's details or
+ * of what was written sits here.
  */
 @Schema({ collection: 'lead_notifications', timestamps: true, versionKey: false })
 export class LeadNotification {
@@ -44,8 +46,16 @@ export class LeadNotification {
 }
 
 export type LeadNotificationDocument = HydratedDocument<LeadNotification>;
+/** Delivered or given-up notifications, with their outcome. */
 export const LeadNotificationSchema = SchemaFactory.createForClass(LeadNotification);
-// The worker's claim: pending, due first, then not claimed by another worker (claimQuery).
-LeadNotificationSchema.index({ status: 1, nextAttemptAt: 1, lockedUntil: 1 });
 // A lead's notifications, dropped when the lead is erased (LeadNotifier.forget).
 LeadNotificationSchema.index({ kind: 1, leadId: 1 });
+
+/** The queue: notifications waiting for delivery (a few at any time: read every second). */
+export const PENDING_NOTIFICATION = 'PendingNotification';
+export const PendingNotificationSchema = LeadNotificationSchema.clone().set(
+  'collection',
+  'lead_notifications_pending',
+);
+// The worker's claim: pending, due first, then not claimed by another worker (claimQuery).
+PendingNotificationSchema.index({ status: 1, nextAttemptAt: 1, lockedUntil: 1 });

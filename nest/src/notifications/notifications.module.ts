@@ -6,7 +6,12 @@ import { TimelineModule } from '../leads/timeline/timeline.module';
 import { LeadNotifier } from './lead-notifier.service';
 import { NotificationChannels } from './notification-channels';
 import { NotificationOutbox } from './notification-outbox.store';
-import { LeadNotification, LeadNotificationSchema } from './notification.schema';
+import {
+  LeadNotification,
+  LeadNotificationSchema,
+  PENDING_NOTIFICATION,
+  PendingNotificationSchema,
+} from './notification.schema';
 
 /**
  * The durable outbox and its channels: what the lead core queues (a new lead, a reply) and how a
@@ -16,7 +21,10 @@ import { LeadNotification, LeadNotificationSchema } from './notification.schema'
 @Module({
   imports: [
     TimelineModule,
-    MongooseModule.forFeature([{ name: LeadNotification.name, schema: LeadNotificationSchema }]),
+    MongooseModule.forFeature([
+      { name: LeadNotification.name, schema: LeadNotificationSchema },
+      { name: PENDING_NOTIFICATION, schema: PendingNotificationSchema },
+    ]),
   ],
   providers: [NotificationOutbox, NotificationChannels, LeadNotifier],
   exports: [LeadNotifier, NotificationOutbox, NotificationChannels],
