@@ -79,12 +79,25 @@ async function submit(t: TestApp, fields: Record<string, string> = {}, n = 0): P
   return res.body.id as string;
 }
 
-const rowsOf = (t: TestApp, leadId: string) =>
-  t.connection
-    .collection<Row>('lead_notifications')
-    .find({ leadId })
-    .sort({ channel: 1, event: 1 })
-    .toArray();
+const SETTLED = 'lead_notifications';
+const QUEUE = 'lead_notifications_pending';
+const ofLead = (t: TestApp, collection: string, leadId: string) =>
+  t.connection.collection<Row>(collection).find({ leadId }).toArray();
+
+/**
+ * A lead's chat rows, settled (sent, skipped, failed) or still queued, by channel and event: the
+ * settled copy of one in both (for the moment between its settling and its leaving the queue).
+ */
+const rowsOf = async (t: TestApp, leadId: string) => {
+  const [settled, queued] = await Promise.all([
+    ofLead(t, SETTLED, leadId),
+    ofLead(t, QUEUE, leadId),
+  ]);
+  const ids = new Set(settled.map((row) => row._id.toHexString()));
+  const rows = [...settled, ...queued.filter((row) => !ids.has(row._id.toHexString()))];
+  const order = (row: Row) => `${row.channel} ${row.event ?? ''}`;
+  return rows.sort((a, b) => order(a).localeCompare(order(b)));
+};
 
 const rowOf = async (t: TestApp, leadId: string, channel: string, event: string) =>
   (await rowsOf(t, leadId)).find((row) => row.channel === channel && row.event === event);
@@ -315,6 +328,64 @@ describe('chat alerts: Slack and Teams through the outbox', () => {
       await Promise.all([slack.close(), teams.close()]);
     }
   }, 70_000);
+
+  it('posts no alert twice once settled: raised again, a sent one is dropped, a skipped one tried again', async () => {
+    await withChat({}, async ({ t, slack, teams }) => {
+      await createAdmin(t);
+      const token = await loginToken(t);
+      const id = await submit(t);
+      const act = (path: string) =>
+        request(t.http)
+          .post(path)
+          .set('Authorization', `Bearer ${token}`)
+          .send({ ids: [id] })
+          .expect(200);
+      const settledAs = async (channel: string, event: string) =>
+        (await t.connection.collection<Row>(SETTLED).findOne({ leadId: id, channel, event }))
+          ?.status;
+      const bothSettled = (event: string, status: string) =>
+        eventually(
+          async () =>
+            (await settledAs('slack', event)) === status &&
+            (await settledAs('teams', event)) === status,
+        );
+      await bothSettled('newLead', 'sent');
+      // A message while the lead is in Spam: not posted, its alert settled as skipped.
+      const notifier = t.app.get(LeadNotifier);
+      await act(paths.spam);
+      await notifier.leadWroteAgain(kind, id, 'message-1');
+      await bothSettled('wroteAgain', 'skipped');
+      expect(slack.posted()).toHaveLength(1);
+
+      // Out of Spam: the arrival is raised again and queued again (the queue does not read what
+      // settled), and the same message is announced again.
+      await act(paths['not-spam']);
+      await notifier.leadWroteAgain(kind, id, 'message-1');
+      await bothSettled('wroteAgain', 'sent');
+      // The arrival, sent before, leaves the queue unposted; only the overdue checks wait there.
+      await eventually(async () =>
+        (await ofLead(t, QUEUE, id)).every((row) => row.event === 'overdue'),
+      );
+      await sleep(2_000);
+      expect(slack.posted().map((body) => (body as { text: string }).text)).toEqual([
+        'New KE Demo Request: Ada Lovelace 0',
+        'KE Demo Request: the lead wrote again: Ada Lovelace 0',
+      ]);
+      expect(teams.posted()).toHaveLength(2);
+      expect((await ofLead(t, QUEUE, id)).map((r) => `${r.channel} ${r.event}`).sort()).toEqual([
+        'slack overdue',
+        'teams overdue',
+      ]);
+      expect((await rowsOf(t, id)).map((r) => `${r.channel} ${r.event} ${r.status}`)).toEqual([
+        'slack newLead sent',
+        'slack overdue pending',
+        'slack wroteAgain sent',
+        'teams newLead sent',
+        'teams overdue pending',
+        'teams wroteAgain sent',
+      ]);
+    });
+  }, 40_000);
 
   it('posts a lead still waiting past its due time as overdue, once; skips one answered in time', async () => {
     await withChat({}, async ({ t, slack, teams }) => {

@@ -182,13 +182,13 @@ describe('every query shape has an index that serves its filter and sort', () =>
           filter: missingWordsFilter('array'),
         },
       ]),
-      ['lead_notifications', { name: 'notification claim', ...claimQuery(new Date()) }],
+      ['lead_notifications_pending', { name: 'notification claim', ...claimQuery(new Date()) }],
       [
-        'lead_notifications',
+        'lead_notifications_pending',
         { name: 'a chat channel held back by a 429', filter: throttleQuery('slack', new Date()) },
       ],
       [
-        'lead_notifications',
+        'lead_notifications_pending',
         { name: 'overdue checks read again', filter: overdueRecheckQuery(['keDemo', 'contactUs']) },
       ],
       ['admins', { name: 'admin by email', filter: { email: 'a@example.com' } }],

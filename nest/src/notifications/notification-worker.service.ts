@@ -57,6 +57,8 @@ export class NotificationWorker implements OnApplicationBootstrap, BeforeApplica
   private timer?: NodeJS.Timeout;
   private running?: Promise<void>;
   private stopped = false;
+  /** Whether the entries an earlier version left waiting have been queued (once per process). */
+  private queuedEarlier = false;
 
   constructor(
     private readonly outbox: NotificationOutbox,
@@ -104,6 +106,11 @@ export class NotificationWorker implements OnApplicationBootstrap, BeforeApplica
 
   /** Delivers every due notification, one claim at a time. */
   private async drain(): Promise<void> {
+    if (!this.queuedEarlier) {
+      const queued = await this.outbox.queueEarlier();
+      if (queued > 0) this.logger.log(`queued ${queued} notifications an earlier version left`);
+      this.queuedEarlier = true;
+    }
     while (!this.stopped) {
       const job = await this.claim();
       if (!job) return;
@@ -121,16 +128,16 @@ export class NotificationWorker implements OnApplicationBootstrap, BeforeApplica
     try {
       const [record, clock] = await Promise.all([read(job.leadId), this.targets.clock(job.kind)]);
       if (isChatChannel(job.channel)) {
-        const alert = { channel: job.channel, event: job.event, leadId: job.leadId };
         const lead = record ? toLead(kind, record, clock) : null;
-        await this.settle(job, await this.chat.attempt(alert, kind, lead));
+        const attempt = await this.chat.attempt({ ...job, channel: job.channel }, kind, lead);
+        await this.settle(job, attempt);
         return;
       }
       if (!record) throw new Error('lead no longer exists');
       const [others] = await this.counts.otherRequests([record]);
       const lead = toLead(kind, record, clock, others);
       await this.channels.deliver(job.channel, kind, lead, job._id.toHexString());
-      await this.outbox.sent(job._id);
+      await this.outbox.sent(job);
     } catch (error) {
       if (error instanceof RetryLater && isChatChannel(job.channel))
         await this.throttled({ ...job, channel: job.channel }, error);
@@ -138,15 +145,21 @@ export class NotificationWorker implements OnApplicationBootstrap, BeforeApplica
     }
   }
 
-  /** Records an attempt that did not fail: sent, nothing to send, or not yet (not counted). */
+  /**
+   * Records an attempt that did not fail: sent, nothing to send, not yet (not counted), or settled
+   * before (dropped from the queue, as it was).
+   */
   private async settle(job: OutboxJob, attempt: ChatAttempt): Promise<void> {
     if (attempt.outcome === 'later') return this.chatOutbox.later(job, attempt.at);
-    if (attempt.outcome === 'sent') return this.outbox.sent(job._id);
+    if (attempt.outcome === 'sent') return this.outbox.sent(job);
+    const about = { channel: job.channel, leadId: job.leadId, event: job.event };
+    if (attempt.outcome === 'settled') {
+      await this.chatOutbox.drop(job);
+      this.logger.log(about, `alert not posted again: ${attempt.as} before`);
+      return;
+    }
     await this.chatOutbox.skipped(job);
-    this.logger.log(
-      { channel: job.channel, leadId: job.leadId },
-      `alert skipped: ${attempt.reason}`,
-    );
+    this.logger.log(about, `alert skipped: ${attempt.reason}`);
   }
 
   /**
@@ -169,7 +182,7 @@ export class NotificationWorker implements OnApplicationBootstrap, BeforeApplica
     const message = firstErrorLine(error);
     const failed = job.attempts >= MAX_ATTEMPTS;
     const next = new Date(Date.now() + backoffMs(job.attempts));
-    await this.outbox.failed(job._id, message.slice(0, 500), next, failed);
+    await this.outbox.failed(job, message.slice(0, 500), next, failed);
     this.logger.warn(
       { channel: job.channel, leadId: job.leadId, attempts: job.attempts, failed },
       `notification failed: ${message}`,

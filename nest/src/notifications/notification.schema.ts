@@ -25,11 +25,12 @@ export const NOTIFICATION_STATUSES = ['pending', 'sent', 'failed', 'skipped'] as
 export type NotificationStatus = (typeof NOTIFICATION_STATUSES)[number];
 
 /**
- * The outbox: one document per lead and channel, written right after the lead, and one per reply
- * (its `_id` the reply's id), and one per chat alert (its `_id` made of the event, lead and
- * channel, so an event raised twice is queued once). The lead's content, and a reply's (on the
- * lead's timeline), is read at delivery time, so no copy of a visitor's details or of what was
- * written sits here.
+ * A notification: one per lead and channel, written right after the lead, one per reply (its
+ * `_id` the reply's id), and one per chat alert (its `_id` made of the event, lead and channel, so
+ * an event raised twice is queued once: chatAlertId). Waiting in `lead_notifications_pending` until delivered or given up, then
+ * kept in `lead_notifications` with its outcome (NotificationOutbox). The lead's content, and a
+ * reply's (on the lead's timeline), is read at delivery time, so no copy of a visitor's details or
+ * of what was written sits here.
  */
 @Schema({ collection: 'lead_notifications', timestamps: true, versionKey: false })
 export class LeadNotification {
@@ -75,12 +76,25 @@ export class LeadNotification {
 }
 
 export type LeadNotificationDocument = HydratedDocument<LeadNotification>;
+/** Delivered or given-up notifications, with their outcome. */
 export const LeadNotificationSchema = SchemaFactory.createForClass(LeadNotification);
+// A lead's notifications, dropped when the lead is erased (LeadNotifier.forget).
+LeadNotificationSchema.index({ kind: 1, leadId: 1 });
+
+/**
+ * The queue: notifications waiting for delivery (read every second): the backlog, and each chat
+ * overdue check until its lead's due time.
+ */
+export const PENDING_NOTIFICATION = 'PendingNotification';
+export const PendingNotificationSchema = LeadNotificationSchema.clone().set(
+  'collection',
+  'lead_notifications_pending',
+);
 // The worker's claim: pending, due first, then not claimed by another worker (claimQuery).
-LeadNotificationSchema.index({ status: 1, nextAttemptAt: 1, lockedUntil: 1 });
+PendingNotificationSchema.index({ status: 1, nextAttemptAt: 1, lockedUntil: 1 });
 // A chat channel's pending alerts held back by a 429 (throttleQuery), and the pending overdue
 // checks read again when due times change (overdueRecheckQuery): both rare, one index.
-LeadNotificationSchema.index({
+PendingNotificationSchema.index({
   status: 1,
   channel: 1,
   event: 1,
@@ -88,5 +102,3 @@ LeadNotificationSchema.index({
   throttled: 1,
   nextAttemptAt: 1,
 });
-// A lead's notifications, dropped when the lead is erased (LeadNotifier.forget).
-LeadNotificationSchema.index({ kind: 1, leadId: 1 });

@@ -16,7 +16,12 @@ import { ChatPoster } from './chat/chat-poster';
 import { LeadNotifier } from './lead-notifier.service';
 import { NotificationChannels } from './notification-channels';
 import { NotificationOutbox } from './notification-outbox.store';
-import { LeadNotification, LeadNotificationSchema } from './notification.schema';
+import {
+  LeadNotification,
+  LeadNotificationSchema,
+  PENDING_NOTIFICATION,
+  PendingNotificationSchema,
+} from './notification.schema';
 
 /**
  * The durable outbox and its channels (webhook, email, replies, and the Slack and Teams chat
@@ -29,6 +34,7 @@ import { LeadNotification, LeadNotificationSchema } from './notification.schema'
     TimelineModule,
     MongooseModule.forFeature([
       { name: LeadNotification.name, schema: LeadNotificationSchema },
+      { name: PENDING_NOTIFICATION, schema: PendingNotificationSchema },
       { name: CHAT_ALERT_SETTINGS_MODEL, schema: ChatAlertSettingsSchema },
     ]),
   ],

@@ -66,6 +66,8 @@ export class LeadListView<K extends LeadKindKey = LeadKindKey> {
   private readonly reads: ListReads;
   private readonly overdueWindow: OverdueWindow;
   private readonly arrivalsKept = new KeptArrivals();
+  /** The totals this process wrote last (one write at a time), which its heads were moved to. */
+  private newest?: TotalsSnapshot;
   private readonly totalsWrites = new Coalescer<TotalsWrite, TotalsSnapshot>((writes) =>
     this.writeTotals(writes),
   );
@@ -155,7 +157,11 @@ export class LeadListView<K extends LeadKindKey = LeadKindKey> {
    * the first pages are the search's (as the panel shows them); the totals stay the whole lists'.
    */
   async answer(at?: TotalsSnapshot, q?: string): Promise<ArchiveResponse<K>> {
-    const snapshot = at ?? (await this.totals());
+    // At a change's own version, or the newer one this process has counted its later changes in
+    // to since (intake goes on): that one holds all `at` does, and its heads are in memory.
+    const snapshot =
+      (at && this.newest && this.newest.version > at.version ? this.newest : at) ??
+      (await this.totals());
     const first = (state: LeadList) =>
       q ? this.search(state, { q }, LIST_PAGE.defaultLimit) : this.pageAt(state, snapshot);
     const [active, archived] = await Promise.all([first('active'), first('archived')]);
@@ -216,6 +222,7 @@ export class LeadListView<K extends LeadKindKey = LeadKindKey> {
     this.reads.forget();
     this.arrivalsKept.forget();
     this.overdueWindow.forget();
+    this.newest = undefined;
   }
 
   private async writeTotals(writes: TotalsWrite[]): Promise<TotalsSnapshot> {
@@ -233,6 +240,7 @@ export class LeadListView<K extends LeadKindKey = LeadKindKey> {
       const changes = writes.flatMap((w) => w.changes);
       this.reads.apply(written.version - 1, written.version, changes);
       this.arrivalsKept.apply(written.version - 1, written.version, changes);
+      this.newest = written;
       return written;
     } catch (error) {
       // The leads changed but the version did not: nothing cached can be trusted now.
