@@ -13,6 +13,14 @@ export type ContactErrors = Partial<Record<ContactField, string>>;
 /** Spec section 5: the message under an empty field. */
 export const REQUIRED_MESSAGE = '*required field';
 
+/** Each field as a message about it names it ("Email can be at most 254 characters."). */
+export const CONTACT_FIELD_NAMES: Record<ContactField, string> = {
+  name: 'Name',
+  email: 'Email',
+  subject: 'Subject',
+  message: 'Message',
+};
+
 /**
  * Where the page's script posts the form and reads the answer as JSON (`routes/contact.ts`). Without
  * JavaScript the form posts to the index route's action instead (`CONTACT_PAGE_ACTION`), which

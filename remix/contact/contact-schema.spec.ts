@@ -66,7 +66,7 @@ describe('the contact form’s schema', () => {
     const long = 'm'.repeat(htmlMaxLength(FIELD_LIMITS.message) + 1);
     expect(readForm(formOf({ ...complete, message: long }), contactSchema)).toEqual({
       ok: false,
-      errors: { message: [`message must be at most ${FIELD_LIMITS.message} characters`] },
+      errors: { message: [`Message can be at most ${FIELD_LIMITS.message} characters.`] },
     });
   });
 

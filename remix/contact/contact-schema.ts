@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { FIELD_LIMITS, htmlMaxLength, INTAKE_PROOF_FIELD, LEAD_SOURCE_FIELDS } from '@contract';
 
 import {
+  CONTACT_FIELD_NAMES,
   CONTACT_FIELDS,
   type ContactField,
   type ContactValues,
@@ -40,7 +41,7 @@ const visible = (field: ContactField) => {
       else if (value.length > htmlMaxLength(limit))
         context.addIssue({
           code: 'custom',
-          message: `${field} must be at most ${limit} characters`,
+          message: `${CONTACT_FIELD_NAMES[field]} can be at most ${limit} characters.`,
         });
     })
     .transform((value) => value.trim());

@@ -1,10 +1,12 @@
 import { type CreateLeadRequest } from '@contract';
 import { createLead } from '~/api-client/leads.server';
+import { fieldErrors as apiFieldErrors } from '~/components/forms/field-errors';
 import { firstErrors, readForm } from '~/components/forms/read-form';
 import { waitText } from '~/utils/wait-text';
 
 import {
   CONTACT_FAILED_MESSAGE,
+  CONTACT_FIELD_NAMES,
   CONTACT_FIELDS,
   type ContactActionResult,
   type ContactErrors,
@@ -57,11 +59,10 @@ export async function submitContact(
     outcome = await createLead('contactUs', body, { clientIp });
   if (outcome.ok) return { status: 200, result: { ok: true } };
   if (outcome.status === 400) {
-    const fieldErrors: ContactErrors = {};
-    for (const field of CONTACT_FIELDS) {
-      const message = outcome.errors?.[field]?.[0];
-      if (message) fieldErrors[field] = message;
-    }
+    // In a person's words; a field the API finds blank says the spec's '*required field'.
+    const fieldErrors: ContactErrors = apiFieldErrors(outcome.errors, CONTACT_FIELD_NAMES, {
+      blank: REQUIRED_MESSAGE,
+    });
     const known = Object.keys(fieldErrors).length > 0;
     return fail(400, fieldErrors, known ? CHECK_FIELDS_MESSAGE : CONTACT_FAILED_MESSAGE);
   }

@@ -31,13 +31,15 @@ import {
   RelatedRequests,
   ReplyForm,
   StageControl,
-  StageUndo,
   Timeline,
   useDeliveryWatch,
+  useStageUndo,
   type WorkDone,
   type WorkRefusal,
+  type WorkRequest,
 } from '~/components/admin/lead-work';
 import { RelativeTime } from '~/components/admin/relative-time';
+import { humanErrors, refusalWords } from '~/components/forms/field-errors';
 import { JS_FLAG, postedWithJs } from '~/components/forms/js-flag';
 import { ADMIN_PATH, leadAttachmentHref } from '~/config/paths';
 import { useHydrated } from '~/hooks/use-hydrated';
@@ -91,15 +93,28 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
   // The API's own words for what it refused (a 409 names SMTP_URL); otherwise it is unavailable.
   const refused = outcome.status >= 400 && outcome.status < 500;
+  const labels = WORK_LABELS[work.intent];
+  const errors = humanErrors(outcome.errors, labels);
   return data<WorkRefusal>(
     {
       intent: work.intent,
-      message: refused ? outcome.message : 'The service is unavailable. Please try again.',
-      ...(outcome.errors ? { errors: outcome.errors } : {}),
+      message: refused
+        ? refusalWords(outcome, labels)
+        : 'The service is unavailable. Please try again.',
+      ...(errors ? { errors } : {}),
     },
     { status: refused ? outcome.status : 502 },
   );
 }
+
+/** The labels of each detail form's fields, for the API's per-field messages. */
+const WORK_LABELS: Record<WorkRequest['intent'], Record<string, string>> = {
+  stage: { stage: 'Stage' },
+  assign: { adminId: 'Owner' },
+  note: { text: 'Note' },
+  'delete-note': {},
+  reply: { subject: 'Subject', text: 'Message' },
+};
 
 export default function LeadDetailRoute() {
   const { kind, lead, work, me } = useLoaderData<typeof loader>();
@@ -206,6 +221,7 @@ function LeadDetail({
   );
   const replies = (work.timeline ?? []).filter((event) => event.type === 'reply').length;
   useDeliveryWatch(work.timeline);
+  useStageUndo(kind, lead._id);
   return (
     <>
       <LeadFields kind={kind} lead={lead} />
@@ -232,9 +248,8 @@ function LeadDetail({
         </p>
       ) : null}
       <div className="lead-work">
-        <StageControl kind={kind} lead={lead} q={q} />
-        <StageUndo />
-        <OwnerControl lead={lead} me={me} admins={work.admins} />
+        <StageControl kind={kind} lead={lead} q={q} events={work.timeline} />
+        <OwnerControl lead={lead} me={me} admins={work.admins} events={work.timeline} />
       </div>
       <LeadActionForm kind={kind} q={q}>
         {/* Spam leaves by "Not spam" (archive and unarchive leave it as it is). */}
@@ -247,7 +262,7 @@ function LeadDetail({
         />{' '}
         <LeadActionButton kind={kind} action="unread" id={lead._id} name={lead.name} />
       </LeadActionForm>
-      {/* Next to the buttons it takes back: the dialog keeps focus inside. */}
+      {/* Next to the buttons it takes back (and the stage above): the dialog keeps focus inside. */}
       <DetailUndo />
       <Conversation
         conversation={work.conversation}

@@ -8,7 +8,7 @@ import {
 } from '~/api-client/mfa.server';
 import { type PasskeysResult } from '~/components/admin/account/passkeys';
 import { PASSKEY_ANSWER_MISSING, PASSKEY_FORMS } from '~/components/admin/account/passkeys-schema';
-import { fieldErrors } from '~/components/forms/form-field';
+import { fieldErrors } from '~/components/forms/field-errors';
 import { firstErrors, readForm, readIntentForm } from '~/components/forms/read-form';
 import { refusedAccountForm, unknownAccountForm } from '~/utils/account.server';
 import { withFreshFactor } from '~/utils/reauth.server';

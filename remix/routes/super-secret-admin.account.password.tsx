@@ -4,7 +4,7 @@ import { changePassword } from '~/api-client/auth.server';
 import { formMessage } from '~/api-client/http.server';
 import { type PasswordResult } from '~/components/admin/account/change-password';
 import { changePasswordSchema, PASSWORD_LABELS } from '~/components/admin/account/password-schema';
-import { fieldErrors } from '~/components/forms/form-field';
+import { fieldErrors } from '~/components/forms/field-errors';
 import { firstErrors, readForm } from '~/components/forms/read-form';
 import { withFreshFactor } from '~/utils/reauth.server';
 import { requireAdmin, saveToken, unlessSessionBlocked } from '~/utils/session.server';

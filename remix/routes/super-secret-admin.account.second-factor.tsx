@@ -12,7 +12,7 @@ import {
   OTPAUTH_URL_MAX,
   SECOND_FACTOR_FORMS,
 } from '~/components/admin/account/second-factor-schema';
-import { fieldErrors } from '~/components/forms/form-field';
+import { fieldErrors } from '~/components/forms/field-errors';
 import { firstErrors, readForm, readIntentForm } from '~/components/forms/read-form';
 import { refusedAccountForm, unknownAccountForm } from '~/utils/account.server';
 import { qrCodeDataUrl } from '~/utils/qr-code.server';

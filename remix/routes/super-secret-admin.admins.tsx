@@ -22,7 +22,8 @@ import {
 import { CardSection, ErrorAlert, useBusy } from '~/components/admin/page-parts';
 import { type ReauthAsk, ReauthFields } from '~/components/admin/reauth-fields';
 import { RelativeTime } from '~/components/admin/relative-time';
-import { fieldErrors, FormField } from '~/components/forms/form-field';
+import { fieldErrors } from '~/components/forms/field-errors';
+import { FormField } from '~/components/forms/form-field';
 import { IntentField } from '~/components/forms/intent-field';
 import { PasswordField } from '~/components/forms/password-field';
 import { firstErrors, readForm, readIntentForm } from '~/components/forms/read-form';

@@ -14,7 +14,7 @@ import {
   type KindResponse,
   ResponseTimesChart,
 } from '~/components/admin/insights/response-times-chart';
-import { fieldErrors } from '~/components/forms/form-field';
+import { fieldErrors } from '~/components/forms/field-errors';
 import { adminPageMeta } from '~/utils/admin-meta';
 import {
   funnelSteps,

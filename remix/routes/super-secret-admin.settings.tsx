@@ -19,6 +19,7 @@ import {
 import { InboundStatus } from '~/components/admin/inbound-status';
 import { CardSection, ErrorAlert, useBusy } from '~/components/admin/page-parts';
 import { SETTINGS_FORMS, TARGET_FIELDS, TEMPLATE_FIELDS } from '~/components/admin/settings-schema';
+import { refusalWords } from '~/components/forms/field-errors';
 import { FormField } from '~/components/forms/form-field';
 import { IntentField } from '~/components/forms/intent-field';
 import { firstErrors, readForm, readIntentForm } from '~/components/forms/read-form';
@@ -77,7 +78,10 @@ export async function action({ request }: ActionFunctionArgs) {
             intent,
             kind,
             saved: false,
-            message: outcome.status < 500 ? outcome.message : UNAVAILABLE_MESSAGE,
+            message:
+              outcome.status < 500
+                ? refusalWords(outcome, { subject: 'Subject', text: 'Message' })
+                : UNAVAILABLE_MESSAGE,
           },
           outcome.status < 500 ? outcome.status : 502,
         );

@@ -21,7 +21,7 @@ import { leadActionAnswered } from '~/components/admin/lead-actions';
 import { SignInForm, type SignInResult } from '~/components/admin/sign-in-form';
 import { CODE_STEP_SCHEMA, SIGN_IN_FORMS } from '~/components/admin/sign-in-schema';
 import { adminLinks } from '~/components/admin/stylesheet';
-import { fieldErrors } from '~/components/forms/form-field';
+import { fieldErrors } from '~/components/forms/field-errors';
 import { readForm, readIntentForm } from '~/components/forms/read-form';
 import { ACCOUNT_PATH, ADMIN_PATH } from '~/config/paths';
 import { adminMeta } from '~/utils/admin-meta';

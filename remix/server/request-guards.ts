@@ -7,7 +7,7 @@ import { type NextFunction, type Request, type Response } from 'express';
 
 import { MAX_BODY_BYTES } from '../../nest/src/contract/lead-work';
 
-/** The largest form we serve: a reply at its limits, every character percent-encoded at its widest. */
+/** The largest form we serve: the blocklist at its limits, every character percent-encoded at its widest. */
 export const MAX_FORM_BYTES = MAX_BODY_BYTES;
 const FORM_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data'];
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);

@@ -1,4 +1,5 @@
 import { type ApiOutcome } from '~/api-client/http.server';
+import { refusalWords } from '~/components/forms/field-errors';
 
 /** The address a form or query names, trimmed; '' when there is none. */
 export function readEmail(value: FormDataEntryValue | null): string {
@@ -14,6 +15,6 @@ export function whatWentWrong(failure: Extract<ApiOutcome<unknown>, { ok: false 
   message: string;
 } {
   if (failure.status !== 400) return { field: null, message: failure.message };
-  const field = failure.errors?.email?.[0] ?? failure.message;
+  const field = refusalWords(failure, { email: 'Email' });
   return { field, message: field };
 }

@@ -3,7 +3,7 @@ import { type ApiOutcome, UNAVAILABLE_MESSAGE } from '~/api-client/http.server';
 import { mfaStatus, reauth } from '~/api-client/mfa.server';
 import { type ReauthAsk } from '~/components/admin/reauth-fields';
 import { type ReauthAnswer, reauthSchema } from '~/components/admin/reauth-schema';
-import { fieldErrors } from '~/components/forms/form-field';
+import { fieldErrors } from '~/components/forms/field-errors';
 import { firstErrors, readForm } from '~/components/forms/read-form';
 import { waitText } from '~/utils/wait-text';
 

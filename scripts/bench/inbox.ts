@@ -6,29 +6,23 @@
  *
  *   npm run build && npm run bench:inbox [-- --sizes 1000,10000,100000 --requests 30]
  */
-import { appendFileSync, readFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
-import { type AddressInfo } from 'node:net';
-import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 
 import autocannon from 'autocannon';
 import { type Db, MongoClient } from 'mongodb';
-import { SMTPServer } from 'smtp-server';
 
 import {
   INBOX_PATH,
   LEAD_KINDS,
-  type LeadKindDescriptor,
   type LeadPage,
   leadPaths,
   leadWorkPaths,
 } from '../../nest/src/contract';
-import { recountLeadTotals } from '../../nest/src/leads/core/repository/lead-counts.repository';
-import { fakeLead, wordsFormOfDb } from '../seed/fake-leads';
 import { startWebStack, type WebStack } from '../stack/web-stack';
 
 import { call, engineOf, type Session, signIn } from './api-session';
+import { benchServerLog, loadNow, peakRss, seedLeads, startMailSink } from './bench-stack';
 import { p95Chart } from './chart';
 import { planShapes, type PlanRow, queryPlans } from './query-plans';
 import { type Latency, timeEach } from './stats';
@@ -48,6 +42,8 @@ const SIZES = args.sizes.split(',').map(Number);
 const REQUESTS = Number(args.requests);
 const INTAKE = { requests: 5_000, connections: 50, floorPerSecond: 276 };
 const ARCHIVED_SHARE = 0.1;
+/** Leads put straight into the database: received over the last year, 10% archived. */
+const SEEDED = { days: 365, archivedRatio: ARCHIVED_SHARE };
 const OTHER_INBOXES = 1_000;
 /**
  * Two searches: a word in about a third of the leads (faker's emails are at gmail, yahoo or hotmail)
@@ -87,22 +83,13 @@ async function main(): Promise<void> {
       LOG_LEVEL: 'warn',
       SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
     },
-    // The servers' own lines go to the console only when something is wrong (all of them to
-    // BENCH_SERVER_LOG when it names a file).
-    log: (line) => {
-      if (process.env.BENCH_SERVER_LOG) appendFileSync(process.env.BENCH_SERVER_LOG, `${line}\n`);
-      if (/error|warn|exit|fail/i.test(line)) console.log(line);
-    },
+    log: benchServerLog,
   });
   const client = await new MongoClient(stack.mongoUri).connect();
   try {
     const db = client.db();
     const engine = await engineOf(db);
-    console.log(
-      `Engine: ${engine.name}; load ${loadavg()
-        .map((l) => l.toFixed(2))
-        .join(' ')}`,
-    );
+    console.log(`Engine: ${engine.name}; load ${loadNow()}`);
     const session = await signIn(stack);
     const rare = await fetch(`${stack.apiUrl}${paths.create}`, {
       method: 'POST',
@@ -116,12 +103,17 @@ async function main(): Promise<void> {
     });
     if (rare.status !== 201) throw new Error(`the rare lead was answered ${rare.status}`);
     for (const kind of [LEAD_KINDS.keDemo, LEAD_KINDS.brokerDemo, LEAD_KINDS.consultation])
-      await seed(db, kind, OTHER_INBOXES);
+      await seedLeads(db, kind, OTHER_INBOXES, SEEDED);
 
     const sizes: SizeResult[] = [];
     for (const leads of SIZES) {
       const sizeStarted = Date.now();
-      await seed(db, inbox, leads - (await db.collection(inbox.collection).countDocuments()));
+      await seedLeads(
+        db,
+        inbox,
+        leads - (await db.collection(inbox.collection).countDocuments()),
+        SEEDED,
+      );
       console.log(`\n${leads.toLocaleString('en-US')} leads in ${inbox.panelTitle}`);
       const measures = await measureInbox(stack, session, db);
       const exported = await measureExport(stack, session.token);
@@ -133,9 +125,7 @@ async function main(): Promise<void> {
       date: new Date().toISOString(),
       command: `npm run bench:inbox -- --sizes ${args.sizes} --requests ${REQUESTS}`,
       engine,
-      machine: `${process.platform} ${process.arch}, node ${process.version}, load at end ${loadavg()
-        .map((l) => l.toFixed(2))
-        .join(' ')}`,
+      machine: `${process.platform} ${process.arch}, node ${process.version}, load at end ${loadNow()}`,
       requestsPerMeasure: REQUESTS,
       seconds: secondsSince(started),
       sizes,
@@ -152,22 +142,6 @@ async function main(): Promise<void> {
     await stack.stop();
     await smtp.close();
   }
-}
-
-/** An SMTP server on loopback that accepts and drops every mail (the replies' far end). */
-async function startMailSink(): Promise<{ port: number; close: () => Promise<void> }> {
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, _session, done) {
-      stream.on('end', () => done());
-      stream.resume();
-    },
-  });
-  await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready));
-  const { port } = server.server.address() as AddressInfo;
-  return { port, close: () => new Promise((closed) => server.close(() => closed())) };
 }
 
 // --- the measurements ---------------------------------------------------------------------------
@@ -290,12 +264,7 @@ async function measureInbox(stack: WebStack, session: Session, db: Db): Promise<
 }
 
 async function measureExport(stack: WebStack, token: string) {
-  const rss = () => {
-    const status = readFileSync(`/proc/${stack.pids.api}/status`, 'utf8');
-    return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
-  };
-  let peak = rss();
-  const sampler = setInterval(() => (peak = Math.max(peak, rss())), 25);
+  const rss = peakRss(stack.pids.api);
   const started = performance.now();
   const res = await fetch(`${stack.apiUrl}${paths.exportCsv}`, {
     headers: { authorization: `Bearer ${token}` },
@@ -306,12 +275,11 @@ async function measureExport(stack: WebStack, token: string) {
     bytes += chunk.byteLength;
     for (const byte of chunk) if (byte === 10) rows++;
   }
-  clearInterval(sampler);
   return {
     rows,
     megabytes: round(bytes / 1e6),
     seconds: round((performance.now() - started) / 1000),
-    apiPeakRssMb: round(peak),
+    apiPeakRssMb: rss.stop(),
   };
 }
 
@@ -383,18 +351,6 @@ async function cursorOfPage(read: Read, page: number): Promise<string> {
 async function newestIds(read: Read, moves: number): Promise<string[]> {
   const body = await read(`${paths.active}?limit=${Math.ceil(moves / 2) + 1}`);
   return body.data.map((lead) => lead._id);
-}
-
-/** Adds `count` realistic leads (10% archived) straight into the database, then recounts. */
-async function seed(db: Db, kind: LeadKindDescriptor, count: number): Promise<void> {
-  const wordsForm = await wordsFormOfDb(db);
-  for (let done = 0; done < count; done += 5_000) {
-    const docs = Array.from({ length: Math.min(5_000, count - done) }, () =>
-      fakeLead(kind, { days: 365, archivedRatio: ARCHIVED_SHARE, wordsForm }),
-    );
-    await db.collection(kind.collection).insertMany(docs, { ordered: false });
-  }
-  await recountLeadTotals(db, [kind]);
 }
 
 // --- the report ---------------------------------------------------------------------------------

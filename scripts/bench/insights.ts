@@ -8,9 +8,7 @@
  *
  * A size is one inbox's leads (contact us) with 1,000 in each other inbox, as bench:inbox counts.
  */
-import { appendFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
-import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 
 import { type Db, MongoClient } from 'mongodb';
@@ -20,16 +18,14 @@ import {
   dateIn,
   INSIGHTS_PATH,
   LEAD_KINDS,
-  type LeadKindDescriptor,
   leadKindList,
   leadPaths,
 } from '../../nest/src/contract';
-import { recountLeadTotals } from '../../nest/src/leads/core/repository/lead-counts.repository';
 import { fakeHistory } from '../seed/fake-history';
-import { fakeLead, wordsFormOfDb } from '../seed/fake-leads';
 import { startWebStack, type WebStack } from '../stack/web-stack';
 
 import { call, engineOf, type Session, signIn } from './api-session';
+import { benchServerLog, loadNow as load, seedLeads } from './bench-stack';
 import { type Latency, timeEach } from './stats';
 
 const { values: args } = parseArgs({
@@ -46,6 +42,12 @@ const OTHER_INBOXES = 1_000;
 const DAYS = 90;
 const TZ = 'Europe/Berlin';
 const inbox = LEAD_KINDS.contactUs;
+/** Leads of the last 90 days, each with a made-up history (source, first reply, stage). */
+const SEEDED = {
+  days: DAYS - 1,
+  archivedRatio: 0.1,
+  decorate: (lead: { createdAt: Date }) => ({ ...lead, ...fakeHistory(lead.createdAt) }),
+};
 
 /** The issue's targets (p95, ms): 90 days at 100,000 leads indexed, at the documented size embedded. */
 const TARGETS = { indexed: 300, embedded: 1_000 };
@@ -55,10 +57,7 @@ type Measures = Record<string, Latency>;
 async function main(): Promise<void> {
   const stack = await startWebStack({
     apiEnv: { LOG_LEVEL: 'warn' },
-    log: (line) => {
-      if (process.env.BENCH_SERVER_LOG) appendFileSync(process.env.BENCH_SERVER_LOG, `${line}\n`);
-      if (/error|warn|exit|fail/i.test(line)) console.log(line);
-    },
+    log: benchServerLog,
   });
   const client = await new MongoClient(stack.mongoUri).connect();
   try {
@@ -67,10 +66,15 @@ async function main(): Promise<void> {
     console.log(`Engine: ${engine.name}; load ${load()}`);
     const session = await signIn(stack);
     for (const kind of leadKindList.filter((k) => k.key !== inbox.key))
-      await seed(db, kind, OTHER_INBOXES);
+      await seedLeads(db, kind, OTHER_INBOXES, SEEDED);
     const sizes: { leads: number; measures: Measures }[] = [];
     for (const leads of SIZES) {
-      await seed(db, inbox, leads - (await db.collection(inbox.collection).countDocuments()));
+      await seedLeads(
+        db,
+        inbox,
+        leads - (await db.collection(inbox.collection).countDocuments()),
+        SEEDED,
+      );
       console.log(`\n${leads.toLocaleString('en-US')} leads in ${inbox.panelTitle}`);
       sizes.push({ leads, measures: await measure(stack, session, db) });
     }
@@ -151,19 +155,6 @@ async function measure(stack: WebStack, session: Session, db: Db): Promise<Measu
   return measures;
 }
 
-/** Leads of the last 90 days, each with a made-up history (source, first reply, stage). */
-async function seed(db: Db, kind: LeadKindDescriptor, count: number): Promise<void> {
-  const wordsForm = await wordsFormOfDb(db);
-  for (let done = 0; done < count; done += 5_000) {
-    const docs = Array.from({ length: Math.min(5_000, count - done) }, () => {
-      const lead = fakeLead(kind, { days: DAYS - 1, archivedRatio: 0.1, wordsForm });
-      return { ...lead, ...fakeHistory(lead.createdAt) };
-    });
-    await db.collection(kind.collection).insertMany(docs, { ordered: false });
-  }
-  await recountLeadTotals(db, [kind]);
-}
-
 function markdown(report: {
   date: string;
   command: string;
@@ -190,11 +181,6 @@ function markdown(report: {
     '',
   ].join('\n');
 }
-
-const load = () =>
-  loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ');
 
 main().catch((error: unknown) => {
   console.error(`Benchmark failed: ${error instanceof Error ? error.stack : String(error)}`);

@@ -1,4 +1,4 @@
-import { TokenDenyList } from '../../nest/src/auth/token-deny-list.service';
+import { TokenDenyList } from '../../nest/src/auth/token-deny-list.store';
 import {
   ADMINS_PATH,
   AUDIT_PATH,
@@ -90,12 +90,6 @@ describe('admins, passwords and sessions', () => {
         null,
       ],
       [
-        'the wrong current password',
-        { currentPassword: 'not the owner password', newPassword: 'a brand new password' },
-        'currentPassword',
-        'currentPassword is not correct',
-      ],
-      [
         'the same password again',
         { currentPassword: owner.password, newPassword: owner.password },
         'newPassword',
@@ -107,6 +101,22 @@ describe('admins, passwords and sessions', () => {
         success: false,
         message: expect.any(String),
         errors: { [field]: message ? [message] : [expect.any(String)] },
+      });
+      // Nothing changed: the session still works.
+      expect(await isValid(token)).toBe(true);
+    });
+
+    it('answers 403 for the wrong current password, naming the field', async () => {
+      const res = await as(token)
+        .post(AUTH_PATHS.changePassword, {
+          currentPassword: 'not the owner password',
+          newPassword: 'a brand new password',
+        })
+        .expect(403);
+      expect(res.body).toMatchObject({
+        success: false,
+        message: 'The current password is not correct',
+        errors: { currentPassword: ['currentPassword is not correct'] },
       });
       // Nothing changed: the session still works.
       expect(await isValid(token)).toBe(true);

@@ -1,5 +1,6 @@
-import { BODY_LIMIT, MAX_JSON_DEPTH } from '../../nest/src/common/json-body-parser';
+import { BODY_LIMIT, MAX_BODY_KEYS, MAX_JSON_DEPTH } from '../../nest/src/common/json-body-parser';
 import { AUTH_PATHS, leadKindList, leadPaths } from '../../nest/src/contract';
+import { bodyBounds } from '../support/openapi-bounds';
 import { createAdmin, createTestApp, loginToken, request, type TestApp } from '../support/test-app';
 
 describe('HTTP hardening', () => {
@@ -73,6 +74,28 @@ describe('HTTP hardening', () => {
       .expect(413);
     expect(tooLarge.body.success).toBe(false);
     expect(JSON.stringify(tooLarge.body)).not.toMatch(/at .*\.js|node_modules|stack/i);
+  });
+
+  it('takes every body the document allows: within the parser’s limits of fields, depth and size', async () => {
+    const { body: doc } = await request(t.http).get('/docs-json').expect(200);
+    const components = doc.components.schemas as Record<string, Record<string, unknown>>;
+    const bodies = Object.entries(
+      doc.paths as Record<string, Record<string, { requestBody?: { content: object } }>>,
+    ).flatMap(([path, item]) =>
+      Object.entries(item).flatMap(([method, op]) => {
+        const content = op.requestBody?.content as
+          Record<string, { schema: Record<string, unknown> }> | undefined;
+        return content
+          ? [{ call: `${method} ${path}`, schema: content['application/json']!.schema }]
+          : [];
+      }),
+    );
+    expect(bodies.length).toBeGreaterThan(40);
+    // Every call whose widest body passes a limit, with what it can hold (Infinity: left open).
+    const over = bodies
+      .map(({ call, schema }) => ({ call, ...bodyBounds(schema, components) }))
+      .filter((b) => b.keys > MAX_BODY_KEYS || b.depth > MAX_JSON_DEPTH || b.bytes > BODY_LIMIT);
+    expect(over).toEqual([]);
   });
 
   it('refuses deeply nested JSON with 400, at the top level or inside a field, on intake and login', async () => {

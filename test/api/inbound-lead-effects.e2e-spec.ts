@@ -12,9 +12,11 @@ import {
 import { newWebhookSecret, plainMessage, signedHeaders } from '../support/inbound-mail';
 import { leadDocs } from '../support/lead-docs';
 import {
+  type ChatReceiver,
   eventually,
   mailHeader,
   type MailReceiver,
+  startChatReceiver,
   startMailReceiver,
   startWebhookReceiver,
   type WebhookReceiver,
@@ -31,6 +33,7 @@ describe('a lead that writes', () => {
   let token = '';
   let smtp: MailReceiver;
   let hooks: WebhookReceiver;
+  let slack: ChatReceiver;
   const get = (path: string) => request(t.http).get(path).set('Authorization', `Bearer ${token}`);
   const post = (path: string, body: object) =>
     request(t.http).post(path).set('Authorization', `Bearer ${token}`).send(body);
@@ -51,6 +54,7 @@ describe('a lead that writes', () => {
   beforeAll(async () => {
     smtp = await startMailReceiver();
     hooks = await startWebhookReceiver();
+    slack = await startChatReceiver(undefined, { path: '/services/T0/B0/slack' });
     ({ t, token } = await signedInTestApp({
       INBOUND_WEBHOOK_SECRET: secret,
       INBOUND_ADDRESS: 'leads@boats.example',
@@ -58,12 +62,14 @@ describe('a lead that writes', () => {
       SMTP_URL: smtp.url,
       LEAD_WEBHOOK_URL: hooks.url,
       LEAD_WEBHOOK_SECRET: newWebhookSecret(),
+      SLACK_WEBHOOK_URL: slack.url,
     }));
   });
   afterAll(async () => {
     await t?.close();
     await smtp?.close();
     await hooks?.close();
+    await slack?.close();
   });
 
   it('comes back from the archive, unread and waiting on us (timeline: unarchive, reason inbound)', async () => {
@@ -87,7 +93,7 @@ describe('a lead that writes', () => {
     expect(unarchive).toMatchObject({ admin: null, detail: { reason: 'inbound' } });
   });
 
-  it('a won lead stays won and shows it wrote again; its owner is told, the webhook gets ids only', async () => {
+  it('a won lead stays won and shows it wrote again; its owner, the webhook and the chat are told', async () => {
     const won = await one('won');
     const [me] = (await get(ADMINS_PATH).expect(200)).body.admins as { id: string }[];
     await post(paths.assign, { ids: [won._id], adminId: me!.id }).expect(200);
@@ -99,7 +105,8 @@ describe('a lead that writes', () => {
     await post(paths.read, { ids: [won._id] }).expect(200);
     const mails = smtp.messages.length;
 
-    const stored = await deliver(plainMessage({ from: won.email, text: 'One more question' }));
+    const question = plainMessage({ from: won.email, text: 'One more question' });
+    const stored = await deliver(question);
     const after = await lead(won._id);
     expect(after).toMatchObject({ stage: 'won', readAt: null, wroteAgain: true });
 
@@ -122,6 +129,14 @@ describe('a lead that writes', () => {
       leadId: won._id,
       messageId: stored.body.id,
     });
+    // The same inbound event posts the chat's "wrote again" alert, once (the same message again
+    // is stored once and raises nothing).
+    expect((await deliver(question)).body.outcome).toBe('duplicate');
+    const aboutWon = () => slack.posted().filter((body) => JSON.stringify(body).includes(won._id));
+    await eventually(() => aboutWon().length > 0);
+    expect(aboutWon().map((body) => (body as { text: string }).text)).toEqual([
+      expect.stringMatching(/the lead wrote again/),
+    ]);
   });
 
   it('no longer waits once our reply has gone; an automatic reply never makes it wait', async () => {

@@ -18,6 +18,10 @@ import {
   unreadFilter,
   waitingCountFilter,
 } from '../../nest/src/leads/core/repository/lead-queries.repository';
+import {
+  overdueRecheckQuery,
+  throttleQuery,
+} from '../../nest/src/notifications/chat/chat-alert-outbox.store';
 import { claimQuery } from '../../nest/src/notifications/notification-outbox.store';
 import {
   boundsMatchesFirst,
@@ -181,7 +185,15 @@ describe('every query shape has an index that serves its filter and sort', () =>
           filter: missingWordsFilter('array'),
         },
       ]),
-      ['lead_notifications', { name: 'notification claim', ...claimQuery(new Date()) }],
+      ['lead_notifications_pending', { name: 'notification claim', ...claimQuery(new Date()) }],
+      [
+        'lead_notifications_pending',
+        { name: 'a chat channel held back by a 429', filter: throttleQuery('slack', new Date()) },
+      ],
+      [
+        'lead_notifications_pending',
+        { name: 'overdue checks read again', filter: overdueRecheckQuery(['keDemo', 'contactUs']) },
+      ],
       ['admins', { name: 'admin by email', filter: { email: 'a@example.com' } }],
       ['lead_totals', { name: 'totals of a kind', filter: { _id: 'contactUs' } }],
     ];

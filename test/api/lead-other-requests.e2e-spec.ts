@@ -84,6 +84,23 @@ describe('a lead’s other requests', () => {
     for (const [kind, id] of ids) expect(await others(kind, id)).toBe(19);
   });
 
+  it('stays exact when answers are read while arrivals of their address are counted in', async () => {
+    const first = await submit(contactUs, 'busy@example.com');
+    expect(await others(contactUs, first)).toBe(0);
+    const kinds = [contactUs, keDemo, brokerDemo, consultation];
+    await Promise.all(
+      Array.from({ length: 12 }, (_, i) => [
+        submit(kinds[i % 4] as LeadKindDescriptor, 'busy@example.com'),
+        others(contactUs, first),
+      ]).flat(),
+    );
+    expect(await others(contactUs, first)).toBe(12);
+    const list = await get(`${leadPaths(contactUs).active}?q=busy`).expect(200);
+    expect(list.body.data.map((l: { otherRequests: number }) => l.otherRequests)).toEqual(
+      Array.from({ length: 4 }, () => 12),
+    );
+  });
+
   it('is in the OpenAPI document', async () => {
     const { body } = await request(t.http).get('/docs-json').expect(200);
     expect(body.components.schemas.KeDemoLead.properties.otherRequests).toEqual(

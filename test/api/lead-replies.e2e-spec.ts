@@ -33,7 +33,8 @@ describe('replies by email', () => {
     const [id] = await insertLeads(api.t, kind, 1);
     const res = await api.post(work.reply(id!), { subject: 'Hi', text: 'Hello' }).expect(409);
     expect(res.body.message).toContain('SMTP_URL');
-    expect(await api.t.connection.collection('lead_notifications').countDocuments()).toBe(0);
+    for (const outbox of ['lead_notifications_pending', 'lead_notifications'])
+      expect(await api.t.connection.collection(outbox).countDocuments()).toBe(0);
     const events = (await api.get(work.timeline(id!)).expect(200)).body.events as TimelineEvent[];
     expect(events.map((e) => e.type)).toEqual(['received']);
   });

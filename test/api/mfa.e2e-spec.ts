@@ -1,3 +1,4 @@
+import { USED_CODE } from '../../nest/src/auth/mfa/mfa.service';
 import {
   ADMINS_PATH,
   AUTH_PATHS,
@@ -112,9 +113,11 @@ describe('a second factor (TOTP), ADMIN_MFA=optional', () => {
     expect(first.body).not.toHaveProperty('token');
 
     const codes = await totpCodes(secret);
-    // The confirmation's code (the previous step's) was used: refused.
+    // The confirmation's code (the previous step's) was used: refused, saying so.
     const reused = await verify(t, first.body.mfaToken, codes.previous).expect(401);
-    expect(reused.body).toMatchObject({ success: false, message: 'The code is not correct' });
+    expect(reused.body).toMatchObject({ success: false, message: USED_CODE });
+    const wrong = await verify(t, first.body.mfaToken, wrongTotp(secret)).expect(401);
+    expect(wrong.body).toMatchObject({ success: false, message: 'The code is not correct' });
     const done = await verify(t, first.body.mfaToken, codes.current).expect(200);
     expect(done.body).toEqual({ success: true, token: expect.any(String) });
     await as(t, done.body.token).get(ADMINS_PATH).expect(200);
@@ -122,7 +125,8 @@ describe('a second factor (TOTP), ADMIN_MFA=optional', () => {
     // The mfaToken is used up, and the code too, even in a new sign-in.
     await verify(t, first.body.mfaToken, codes.next).expect(401);
     const again = await signIn(t, email);
-    await verify(t, again.body.mfaToken, codes.current).expect(401);
+    const usedAgain = await verify(t, again.body.mfaToken, codes.current).expect(401);
+    expect(usedAgain.body).toMatchObject({ success: false, message: USED_CODE });
     await verify(t, again.body.mfaToken, codes.next).expect(200);
 
     const log = await auditLog(t, token);
@@ -229,7 +233,14 @@ describe('a second factor (TOTP), ADMIN_MFA=optional', () => {
       .delete(AUTH_PATHS.mfaTotp, body(wrongTotp(secret)))
       .expect(400);
     expect(wrongCode.body.errors).toHaveProperty('code');
-    const { current } = await totpCodes(secret);
+    const { current, previous } = await totpCodes(secret);
+    // The enrolment's code (the previous step's): already used, and the answer says so.
+    const usedCode = await as(t, token).delete(AUTH_PATHS.mfaTotp, body(previous)).expect(400);
+    expect(usedCode.body).toMatchObject({
+      success: false,
+      message: USED_CODE,
+      errors: { code: [expect.stringContaining('already used')] },
+    });
     await as(t, token).delete(AUTH_PATHS.mfaTotp, body(current)).expect(200, { success: true });
     expect((await signIn(t, email)).body).toEqual({ success: true, token: expect.any(String) });
     await as(t, token).delete(AUTH_PATHS.mfaTotp, body(current)).expect(409);

@@ -1,15 +1,20 @@
 import { createServer } from 'node:http';
 import { type AddressInfo } from 'node:net';
 
+import { ObjectId } from 'mongodb';
 import { Webhook } from 'standardwebhooks';
 
 import { LEAD_KINDS, leadPaths } from '../../nest/src/contract';
 import { eventually, startMailReceiver, startWebhookReceiver } from '../support/receivers';
 import { validSubmission } from '../support/submissions';
-import { createTestApp, request } from '../support/test-app';
+import { createTestApp, request, type TestApp } from '../support/test-app';
 
 /** A signing secret as `whsec_$(openssl rand -base64 32)` makes one. */
 const SECRET = `whsec_${Buffer.alloc(32, 42).toString('base64')}`;
+
+/** Notifications still waiting for delivery (the queue the worker reads every second). */
+const queued = (t: TestApp) =>
+  t.connection.collection('lead_notifications_pending').countDocuments();
 
 describe('new-lead notifications', () => {
   const kind = LEAD_KINDS.keDemo;
@@ -34,7 +39,7 @@ describe('new-lead notifications', () => {
           company: submission.company,
         }),
       });
-      // The outbox row is marked sent after the receiver has answered: wait for that write.
+      // The outbox row is settled as sent after the receiver has answered: wait for that write.
       const outboxRow = () =>
         t.connection.collection('lead_notifications').findOne({ leadId: res.body.id });
       await eventually(async () => (await outboxRow())?.status === 'sent');
@@ -42,6 +47,7 @@ describe('new-lead notifications', () => {
       expect(outbox).toEqual(
         expect.objectContaining({ status: 'sent', attempts: 2, channel: 'webhook' }),
       );
+      await eventually(async () => (await queued(t)) === 0);
 
       // Both calls, the refused one and its retry, are signed (Standard Webhooks), with one id:
       // the outbox row's, so a receiver that saw the first can tell the second repeats it.
@@ -98,7 +104,7 @@ describe('new-lead notifications', () => {
     const res = await request(first.http).post(leadPaths(kind).create).send(submission).expect(201);
     await eventually(async () => {
       const job = await first.connection
-        .collection('lead_notifications')
+        .collection('lead_notifications_pending')
         .findOne({ leadId: res.body.id });
       // A failed attempt on record (claiming alone counts an attempt too).
       return (job?.attempts ?? 0) >= 1 && typeof job?.lastError === 'string';
@@ -142,7 +148,7 @@ describe('new-lead notifications', () => {
       const check = await createTestApp({ MONGODB_DB: app.dbName });
       try {
         const job = await check.connection
-          .collection('lead_notifications')
+          .collection('lead_notifications_pending')
           .findOne({ leadId: res.body.id });
         expect({
           status: job?.status,
@@ -157,4 +163,98 @@ describe('new-lead notifications', () => {
       await new Promise((resolve) => slow.close(resolve));
     }
   }, 30_000);
+
+  it('keeps only what is still to deliver in the queue, and every delivered lead on record once', async () => {
+    // The first two calls are refused: those leads wait in the queue for their retry meanwhile.
+    const hook = await startWebhookReceiver(2);
+    const smtp = await startMailReceiver();
+    const t = await createTestApp({
+      LEAD_WEBHOOK_URL: hook.url,
+      LEAD_WEBHOOK_SECRET: SECRET,
+      SMTP_URL: smtp.url,
+      NOTIFY_EMAIL: 'sales@example.com',
+      NOTIFY_FROM: 'leads@example.com',
+    });
+    try {
+      const ids: string[] = [];
+      for (let n = 1; n <= 6; n++) {
+        const res = await request(t.http)
+          .post(leadPaths(kind).create)
+          .send(validSubmission(kind, n))
+          .expect(201);
+        ids.push(res.body.id as string);
+      }
+      await eventually(() => hook.received.length >= 6, 60_000);
+      await eventually(() => smtp.messages.length >= 6);
+      await eventually(async () => (await queued(t)) === 0);
+      const delivered = hook.received.map((body) => (body as { lead: { _id: string } }).lead._id);
+      expect(delivered.sort()).toEqual([...ids].sort());
+      const settled = await t.connection.collection('lead_notifications').find().toArray();
+      expect(settled.map((row) => `${row.channel} ${row.leadId} ${row.status}`).sort()).toEqual(
+        ids.flatMap((id) => [`email ${id} sent`, `webhook ${id} sent`]).sort(),
+      );
+      expect(hook.calls).toHaveLength(8);
+      expect(smtp.messages).toHaveLength(6);
+    } finally {
+      await t.close();
+      await hook.close();
+      await smtp.close();
+    }
+  }, 90_000);
+
+  it('delivers, once, a notification an earlier version left waiting in lead_notifications', async () => {
+    // No channel: the lead is stored and nothing is queued or sent.
+    const first = await createTestApp();
+    const res = await request(first.http).post(leadPaths(kind).create).send(submission).expect(201);
+    const leadId = res.body.id as string;
+    // As the version before kept its queue: every entry in lead_notifications, this one waiting.
+    const earlier = {
+      _id: new ObjectId(),
+      channel: 'webhook',
+      kind: kind.key,
+      leadId,
+      status: 'pending',
+      attempts: 1,
+      nextAttemptAt: new Date(),
+      lockedUntil: new Date(0),
+      lastError: 'connect ECONNREFUSED',
+      sentAt: null,
+    };
+    await first.connection.collection('lead_notifications').insertOne(earlier);
+    await first.app.close();
+
+    const hook = await startWebhookReceiver();
+    const second = await createTestApp({
+      LEAD_WEBHOOK_URL: hook.url,
+      LEAD_WEBHOOK_SECRET: SECRET,
+      MONGODB_DB: first.dbName,
+    });
+    try {
+      const settled = second.connection.collection('lead_notifications');
+      await eventually(
+        async () => (await settled.findOne({ _id: earlier._id }))?.status === 'sent',
+        20_000,
+      );
+      expect(await settled.findOne({ _id: earlier._id })).toEqual(
+        expect.objectContaining({ leadId, status: 'sent', attempts: 2, lastError: null }),
+      );
+      expect(
+        await second.connection
+          .collection('lead_notifications_pending')
+          .countDocuments({ _id: earlier._id }),
+      ).toBe(0);
+      // Delivered once (a call carries its entry's id), with the lead read at delivery.
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      const ofEarlier = hook.calls.filter(
+        (call) => call.headers['webhook-id'] === earlier._id.toHexString(),
+      );
+      expect(ofEarlier).toHaveLength(1);
+      expect(JSON.parse(ofEarlier[0]?.body ?? '{}')).toEqual(
+        expect.objectContaining({ lead: expect.objectContaining({ _id: leadId }) }),
+      );
+    } finally {
+      await second.close();
+      await hook.close();
+    }
+  }, 40_000);
 });

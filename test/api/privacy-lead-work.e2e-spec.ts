@@ -96,6 +96,8 @@ describe('a person’s worked leads: access and erasure', () => {
     expect(await timelines.countDocuments(byLead)).toBe(0);
     expect(await outbox.countDocuments({ leadId: { $in: leadIds } })).toBe(0);
     for (const id of leadIds) expect(await outbox.countDocuments({ leadId: id })).toBe(0);
+    const queue = t.connection.collection('lead_notifications_pending');
+    expect(await queue.countDocuments({ leadId: { $in: leadIds } })).toBe(0);
     // Nothing of the person anywhere in those collections, and the other person's work is kept.
     const left = JSON.stringify([await timelines.find().toArray(), await outbox.find().toArray()]);
     for (const secret of ['SECRET-NOTE', 'REPLY-TEXT', 'SUBJ', 'mary.shelley']) {

@@ -1,6 +1,13 @@
 // Holes an outside probe found (issue 24): each case failed on the code before its fix.
+import { parse } from 'csv-parse/sync';
+
 import { MAX_BODY_KEYS } from '../../nest/src/common/json-body-parser';
 import { AUTH_PATHS, LEAD_KINDS, leadPaths } from '../../nest/src/contract';
+import {
+  formulaCells,
+  LIST_SEPARATORS,
+  quoteBlindReadings,
+} from '../../nest/src/contract/csv-readings.fixture';
 import { request, signedInTestApp, type TestApp } from '../support/test-app';
 
 /** About 96 kB of JSON: `count` short unknown keys, under the 100 kB body limit. */
@@ -20,24 +27,42 @@ describe('holes an outside probe found', () => {
     const kind = LEAD_KINDS.contactUs;
     const paths = leadPaths(kind);
 
-    it('quotes cells a `;` or tab would split and prefixes full-width formula triggers', async () => {
-      await request(t.http)
-        .post(paths.create)
-        .send({
-          name: '＝1+1',
-          email: 'csv-locale@example.com',
-          subject: 'a\t=2+2',
-          message: 'y;=1+1;@SUM(2+2)',
-        })
-        .expect(201);
+    it('starts no cell with a formula read with `,`, `;` or tab as the separator', async () => {
+      const lead = {
+        // Issue 34: a `;` locale splits inside the quotes, giving cells `=1+1` and `@SUM(2+2)`.
+        name: 'y;=1+1;@SUM(2+2)',
+        email: 'csv-locale@example.com',
+        subject: '＝1+1\t=2+2, -3; "=4"',
+        // A `;` or tab locale ends the row at a quoted line break: each line starts a cell there.
+        message: 'Hello, Zoë 😀\n- a boat;+1 555 0100\r\n@SUM(1)\t \u3000＋2',
+      };
+      await request(t.http).post(paths.create).send(lead).expect(201);
       const res = await request(t.http)
         .get(`${paths.exportCsv}?q=csv-locale`)
         .set('Authorization', `Bearer ${token}`)
         .expect(200);
-      const row = res.text.split('\r\n')[1];
-      expect(row).toMatch(
-        /^[0-9a-f]{24},[^,]+Z,,'＝1\+1,csv-locale@example\.com,,"y;=1\+1;@SUM\(2\+2\)","a\t=2\+2",new,,,false,{8}$/,
-      );
+
+      const rows: Record<string, string>[] = parse(res.text, { columns: true });
+      expect(rows).toHaveLength(1);
+      // Read with `,` and quotes, the text is the lead's, with a `'` where a reader starts a cell.
+      expect(rows[0]).toMatchObject({
+        name: "y;'=1+1;'@SUM(2+2)",
+        email: lead.email,
+        subject: "'＝1+1\t'=2+2,' -3;' \"=4\"",
+        message: "Hello, Zoë 😀\n'- a boat;'+1 555 0100\r\n'@SUM(1)\t' \u3000＋2",
+      });
+      const readings = [
+        ...quoteBlindReadings(res.text),
+        { reader: 'RFC 4180 with `,`', cells: rows.flatMap((row) => Object.values(row)) },
+      ];
+      // Each quote-blind reader splits the lead's cells where an unprotected export ran formulas.
+      for (const separator of LIST_SEPARATORS) {
+        const cells = readings.find((r) =>
+          r.reader.startsWith(`split at ${JSON.stringify(separator)}`),
+        );
+        expect(cells?.cells.filter((cell) => /^[\s"]*'/.test(cell)).length).toBeGreaterThan(1);
+      }
+      expect(formulaCells(readings)).toEqual([]);
     });
   });
 

@@ -1,4 +1,7 @@
-import { DatabaseRateLimitStore } from '../../nest/src/common/rate-limit/database-rate-limit.store';
+import {
+  DatabaseRateLimitStore,
+  TEXT_COUNTERS,
+} from '../../nest/src/common/rate-limit/database-rate-limit.store';
 import {
   MemoryRateLimitStore,
   RateLimitStore,
@@ -53,6 +56,30 @@ describe('rate limit store in the database', () => {
       Array.from({ length: 30 }, (_, i) => i + 1),
     );
     expect((await store.peek('burst'))?.count).toBe(30);
+  });
+
+  it('counts a key said to be usually new as any other: started, counted on, restarted', async () => {
+    const usuallyNew = { usuallyNew: true };
+    expect((await store.increment('text', 60_000, usuallyNew)).count).toBe(1);
+    expect((await store.increment('text', 60_000, usuallyNew)).count).toBe(2);
+    const states = await Promise.all(
+      Array.from({ length: 10 }, () => store.increment('text', 60_000, usuallyNew)),
+    );
+    expect(Math.max(...states.map((s) => s.count))).toBe(12);
+    await store.increment('text-short', 100, usuallyNew);
+    await sleep(150);
+    expect((await store.increment('text-short', 60_000, usuallyNew)).count).toBe(1);
+  });
+
+  it('keeps the counters of texts apart from the limits, in text_counters', async () => {
+    const texts = t.app.get<RateLimitStore>(TEXT_COUNTERS);
+    expect(texts).toBeInstanceOf(DatabaseRateLimitStore);
+    expect(texts).not.toBe(store);
+    await texts.increment('spam-text:apart', 60_000, { usuallyNew: true });
+    const collection = (name: string) =>
+      t.connection.collection(name).findOne({ _id: 'spam-text:apart' as never });
+    expect(await collection('text_counters')).toMatchObject({ count: 1 });
+    expect(await collection('rate_limits')).toBeNull();
   });
 
   it('resets a key, and sweeps ended windows away', async () => {

@@ -74,6 +74,18 @@ describe('reply templates', () => {
     await refused({ subject: 'x', text: 'x'.repeat(REPLY_LIMITS.text + 1) }, 'text');
     await refused({ subject: 42, text: 'x' }, 'subject');
     await refused({ subject: 'x', text: 'x', extra: 1 }, 'extra');
+    // A placeholder there is not: it would be sent as written.
+    await refused({ subject: 'x', text: 'Hello {unknown}, about {subject}' }, 'text');
+    await refused({ subject: 'Re: {subjet}', text: 'x' }, 'subject');
+    const unknown = await put(path, { subject: 'x', text: 'Hello {unknown}' }).expect(400);
+    expect(unknown.body).toMatchObject({
+      success: false,
+      errors: {
+        text: [
+          'text names {unknown}, which is not a placeholder: use {name}, {company}, {location}, {subject}',
+        ],
+      },
+    });
     expect((await get(REPLY_TEMPLATES_PATH).expect(200)).body).toEqual(before);
 
     // Characters as the contract counts them: an emoji is one, at the limit on both fields.

@@ -46,6 +46,68 @@ export async function startWebhookReceiver(failFirst = 0, port = 0): Promise<Web
   return receiver;
 }
 
+/** How a chat receiver answers its `n`th request (1 for the first). */
+export type ChatAnswer = (n: number) => {
+  status: number;
+  headers?: Record<string, string>;
+  body?: string;
+};
+
+export interface ChatReceiver {
+  url: string;
+  /** Every request as it came, answered or not, with when it came. */
+  calls: {
+    at: number;
+    path: string;
+    headers: Record<string, string>;
+    body: unknown;
+    answered: number;
+  }[];
+  /** JSON bodies of the requests answered 2xx: what was posted. */
+  posted(): unknown[];
+  close(): Promise<void>;
+}
+
+/**
+ * A local HTTP endpoint standing in for a chat's incoming webhook (Slack answers 200 `ok`, a Teams
+ * workflow 202): answers as `answer` says for each request, and keeps every request.
+ */
+export async function startChatReceiver(
+  answer: ChatAnswer = () => ({ status: 200, body: 'ok' }),
+  { port = 0, path = '/hook' }: { port?: number; path?: string } = {},
+): Promise<ChatReceiver> {
+  const calls: ChatReceiver['calls'] = [];
+  const server: Server = createServer((req: IncomingMessage, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const text = Buffer.concat(chunks).toString('utf8');
+      const { status, headers = {}, body = '' } = answer(calls.length + 1);
+      calls.push({
+        at: Date.now(),
+        path: req.url ?? '',
+        headers: Object.fromEntries(
+          Object.entries(req.headers).map(([name, value]) => [name, String(value)]),
+        ),
+        body: JSON.parse(text) as unknown,
+        answered: status,
+      });
+      res.writeHead(status, { 'Content-Type': 'text/plain', ...headers }).end(body);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}${path}`,
+    calls,
+    posted: () => calls.filter((call) => call.answered < 300).map((call) => call.body),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
 export interface MailReceiver {
   url: string;
   messages: { from: string; to: string[]; raw: string }[];

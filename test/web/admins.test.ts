@@ -97,7 +97,7 @@ describe('admins, account and sessions in a real browser', () => {
     await page.getByLabel('Email').fill('colleague');
     await page.getByLabel('Initial password').fill('short');
     await page.getByRole('button', { name: 'Add admin' }).click();
-    await page.getByText('Email must be an email address').waitFor();
+    await page.getByText('Please enter an email address such as name@example.com.').waitFor();
     await expect(page.getByLabel('Email').getAttribute('aria-invalid')).resolves.toBe('true');
     const email = uniqueEmail();
     await page.getByLabel('Email').fill(email);

@@ -188,10 +188,19 @@ describe('working a lead from its detail in a real browser', () => {
     const leads = await suite.db.insert('contactUs', tag, 2);
     const page = await openLead('contactUs', leads[0]!.id);
     const dialog = page.getByRole('dialog', { name: `Contact Us Request: ${leads[0]!.name}` });
+    // The page's reading after the change is slow: Undo is pressed before it arrives (the Undo
+    // shows with the action's answer). The stage shown must still end on the stored one.
+    let release = () => {};
+    const slowReading = new Promise<void>((resolve) => (release = resolve));
+    await page.route(`**/lead/contactUs/${leads[0]!.id}.data*`, async (route) => {
+      if (route.request().method() === 'GET') await slowReading;
+      await route.continue().catch(() => undefined);
+    });
     await dialog.getByRole('combobox', { name: 'Stage' }).selectOption('lost');
     await dialog.getByRole('button', { name: 'Set stage' }).click();
     const stageUndo = dialog.getByRole('status').filter({ hasText: 'Stage set to Lost.' });
     await stageUndo.getByRole('button', { name: 'Undo' }).click();
+    release();
     await dialog.getByText(/moved it from Lost to New/).waitFor();
     await page.waitForFunction(
       () => document.querySelector<HTMLSelectElement>('#lead-stage')?.value === 'new',
@@ -220,6 +229,51 @@ describe('working a lead from its detail in a real browser', () => {
     await single.waitFor({ state: 'detached', timeout: 15_000 });
     const [archived] = (await suite.db.find('contactUs', tag)).filter((doc) => doc.archivedAt);
     expect(archived?.name).toBe(leads[1]!.name);
+  }, 60_000);
+
+  it('offers Undo for the last action only: a later one, of any kind, takes its place', async () => {
+    const leads = await suite.db.insert('contactUs', tag, 2);
+    const page = await openLead('contactUs', leads[0]!.id);
+    const dialog = page.getByRole('dialog', { name: `Contact Us Request: ${leads[0]!.name}` });
+    await dialog.getByRole('combobox', { name: 'Stage' }).selectOption('lost');
+    await dialog.getByRole('button', { name: 'Set stage' }).click();
+    const stageUndo = dialog.getByRole('status').filter({ hasText: 'Stage set to Lost.' });
+    await stageUndo.waitFor();
+    const offeredAt = Date.now();
+    // A note is a later action: Undo would now take back more than the last one.
+    await dialog.getByLabel('New note (only admins see it)').fill(`later ${tag}`);
+    await dialog.getByRole('button', { name: 'Add note' }).click();
+    await dialog.getByText(`later ${tag}`).waitFor();
+    await stageUndo.waitFor({ state: 'detached', timeout: 5_000 });
+    // Gone because of the note, well before its ten seconds were up.
+    expect(Date.now() - offeredAt).toBeLessThan(9_000);
+    await expect(page.getByRole('button', { name: 'Undo' }).count()).resolves.toBe(0);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    await expect(page.getByRole('button', { name: 'Undo' }).count()).resolves.toBe(0);
+
+    // An archive on the dashboard, then an owner set in another lead's detail.
+    const contact = page.getByRole('region', { name: /^Contact Us Requests/ });
+    await contact
+      .locator('li', { hasText: leads[1]!.name })
+      .getByRole('button', { name: `Archive ${leads[1]!.name}` })
+      .click();
+    const archived = page.getByRole('status').filter({ hasText: 'Archived: 1 request.' });
+    await archived.waitFor();
+    const archivedAt = Date.now();
+    await contact.getByRole('link', { name: leads[0]!.name }).click();
+    await dialog.getByRole('button', { name: 'Assign to me' }).click();
+    await dialog.getByText(/assigned it to /).waitFor();
+    await archived.waitFor({ state: 'detached', timeout: 5_000 });
+    expect(Date.now() - archivedAt).toBeLessThan(9_000);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    await expect(page.getByRole('button', { name: 'Undo' }).count()).resolves.toBe(0);
+    const stored = await suite.db.find('contactUs', tag);
+    expect(stored.map((doc) => [doc.stage, Boolean(doc.archivedAt)])).toEqual([
+      ['lost', false],
+      [undefined, true],
+    ]);
   }, 60_000);
 
   it('offers Undo inside the detail after archiving from it, reached and pressed by keyboard', async () => {

@@ -216,10 +216,11 @@ describe('a second factor on the Account page and at sign-in', () => {
     await page.getByRole('button', { name: 'New recovery codes' }).click();
     const group = page.getByRole('group', { name: 'Confirm it is you' });
     await group.getByLabel('Your password').fill(password);
-    // The code of the step before the sign-in's: refused as used up (each code once).
+    // The code of the step before the sign-in's: refused as used up (each code once), and said so
+    // (issue 32: a used code is not called wrong).
     await group.getByLabel(/^Code from your authenticator app/).fill(current);
     await page.getByRole('button', { name: 'New recovery codes' }).click();
-    await group.getByText('Code is not correct').waitFor();
+    await group.getByText(/already used/).waitFor();
     await group.getByLabel('Your password').fill(password);
     await group
       .getByLabel(/^Code from your authenticator app/)

@@ -147,17 +147,18 @@ describe('the Privacy and Activity pages in a real browser', () => {
     await expect(axeViolations(page)).resolves.toEqual([]);
   });
 
-  it('shows the API’s message on the field for an address it refuses', async () => {
+  it('shows the API’s refusal of an address on the field, in a person’s words', async () => {
     const page = await signedIn();
     await lookUp(page, 'not-an-email');
     const field = page.getByLabel('Email address');
-    await page.getByText('email must be an email address').waitFor();
+    const said = 'Please enter an email address such as name@example.com.';
+    await page.getByText(said).waitFor();
     await expect(field.getAttribute('aria-invalid')).resolves.toBe('true');
     await expect(
       field.evaluate(
         (el) => document.getElementById(el.getAttribute('aria-describedby') ?? '')?.textContent,
       ),
-    ).resolves.toBe('email must be an email address');
+    ).resolves.toBe(said);
     expect(await page.getByRole('heading', { name: /^Requests of/ }).count()).toBe(0);
   });
 

@@ -1,29 +1,23 @@
 import { Controller, Get, Query } from '@nestjs/common';
-import {
-  ApiBadRequestResponse,
-  ApiBearerAuth,
-  ApiOkResponse,
-  ApiOperation,
-  ApiTags,
-  ApiUnauthorizedResponse,
-} from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
 
+import { AdminEndpoint } from '../auth/admin-endpoint.decorator';
 import { AUDIT_PATH, type AuditPageResponse } from '../contract';
 
 import { AuditPageDto, AuditQueryDto } from './audit.dto';
 import { AuditService } from './audit.service';
 
 @ApiTags('audit')
-@ApiBearerAuth()
-@ApiUnauthorizedResponse({ description: 'Missing, invalid or expired token' })
 @Controller()
 export class AuditController {
   constructor(private readonly audit: AuditService) {}
 
   @Get(AUDIT_PATH)
-  @ApiOperation({ summary: 'Who did what, newest first (append-only: nothing changes an entry)' })
-  @ApiOkResponse({ type: AuditPageDto })
-  @ApiBadRequestResponse({ description: 'Invalid limit or cursor' })
+  @AdminEndpoint({
+    summary: 'Who did what, newest first (append-only: nothing changes an entry)',
+    ok: AuditPageDto,
+    errors: { 400: 'Invalid limit or cursor' },
+  })
   async page(@Query() query: AuditQueryDto): Promise<AuditPageResponse> {
     return { success: true, ...(await this.audit.page(query)) };
   }

@@ -1,39 +1,15 @@
-import {
-  Body,
-  Controller,
-  Delete,
-  Get,
-  HttpCode,
-  HttpStatus,
-  Param,
-  Post,
-  Req,
-} from '@nestjs/common';
-import {
-  ApiBadRequestResponse,
-  ApiBearerAuth,
-  ApiForbiddenResponse,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiParam,
-  ApiTags,
-  ApiTooManyRequestsResponse,
-  ApiUnauthorizedResponse,
-} from '@nestjs/swagger';
+import { Body, Controller, Delete, Get, HttpStatus, Param, Post, Req } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
 import { type Request } from 'express';
 
 import { AuditService } from '../audit/audit.service';
+import { Audited } from '../audit/audited.decorator';
 import { ApiError } from '../common/api-error';
-import {
-  AUTH_PATHS,
-  type ChangePasswordResponse,
-  REAUTH_REQUIRED,
-  type SessionListResponse,
-} from '../contract';
+import { AUTH_PATHS, type ChangePasswordResponse, type SessionListResponse } from '../contract';
 
+import { AdminEndpoint } from './admin-endpoint.decorator';
 import { AdminService } from './admin.service';
-import { AuthService, originOf } from './auth.service';
+import { AuthService, originOf, WRONG_CURRENT_PASSWORD } from './auth.service';
 import {
   ChangePasswordDto,
   ChangePasswordResponseDto,
@@ -44,21 +20,14 @@ import { SESSION_ID_SCHEMA, SessionListResponseDto } from './dto/session.dto';
 import { type CheckedFactor, hasSecondFactor, MfaService } from './mfa/mfa.service';
 import { ipOf } from './mfa.controller';
 import { challengeKey, PasskeysService } from './passkeys/passkeys.service';
-import {
-  AllowedWhileMfaSetupDue,
-  AllowedWhilePasswordChangeDue,
-  NeedsFreshFactor,
-} from './public.decorator';
 import { sessionOf } from './request-admin';
 import { SessionStore } from './sessions/session.store';
-import { TokenDenyList } from './token-deny-list.service';
+import { TokenDenyList } from './token-deny-list.store';
 
 const SESSION_ID = new RegExp(SESSION_ID_SCHEMA.pattern);
 
 /** The signed-in admin's own account: their password and their sessions. */
 @ApiTags('auth')
-@ApiBearerAuth()
-@ApiUnauthorizedResponse({ description: 'Missing, invalid, expired or revoked token' })
 @Controller()
 export class AccountController {
   constructor(
@@ -72,19 +41,18 @@ export class AccountController {
   ) {}
 
   @Post(AUTH_PATHS.changePassword)
-  @HttpCode(200)
-  @AllowedWhilePasswordChangeDue()
-  @NeedsFreshFactor()
-  @ApiOperation({
+  @AdminEndpoint({
     summary: 'Change your own password; every session of yours ends and this one gets a new token',
     description: 'Needs a factor checked in the last 5 minutes (a sign-in or POST /auth/reauth).',
+    allowedWhile: ['password-change-due'],
+    freshFactor: true,
+    ok: ChangePasswordResponseDto,
+    errors: {
+      400: 'Malformed body, or a new password too short, too common or equal to the current one (errors per field)',
+      403: `${WRONG_CURRENT_PASSWORD} (errors.currentPassword)`,
+    },
   })
-  @ApiOkResponse({ type: ChangePasswordResponseDto })
-  @ApiForbiddenResponse({ description: REAUTH_REQUIRED })
-  @ApiBadRequestResponse({
-    description:
-      'Malformed body, wrong current password, a new password too short, too common or equal to the current one (errors per field)',
-  })
+  @Audited('password-changed')
   async changePassword(
     @Body() body: ChangePasswordDto,
     @Req() request: Request,
@@ -96,26 +64,23 @@ export class AccountController {
       body.newPassword,
       originOf(request),
     );
-    await this.audit.record(request, { action: 'password-changed' });
     return { success: true, token };
   }
 
   @Post(AUTH_PATHS.reauth)
-  @HttpCode(200)
-  // An admin on an initial password whose sign-in is older than 5 minutes needs it to change it.
-  @AllowedWhilePasswordChangeDue()
-  @ApiOperation({
+  @AdminEndpoint({
     summary:
       'Confirm it is you: the password, and a code once you have a second factor; or a passkey',
     description:
       'Security changes (password, second factor, recovery codes, adding or removing an admin) are then allowed for 5 minutes in this session.',
+    // An admin on an initial password whose sign-in is older than 5 minutes needs it to change it.
+    allowedWhile: ['password-change-due'],
+    ok: SuccessResponseDto,
+    errors: {
+      400: 'Malformed body, a wrong password, a missing or wrong code, or a passkey answer not accepted (errors per field)',
+      429: 'Too many wrong passwords or codes; see Retry-After',
+    },
   })
-  @ApiOkResponse({ type: SuccessResponseDto })
-  @ApiBadRequestResponse({
-    description:
-      'Malformed body, a wrong password, a missing or wrong code, or a passkey answer not accepted (errors per field)',
-  })
-  @ApiTooManyRequestsResponse({ description: 'Too many wrong passwords or codes; see Retry-After' })
   async reauth(@Body() body: ReauthDto, @Req() request: Request): Promise<{ success: true }> {
     const { admin, jti } = sessionOf(request);
     const ip = ipOf(request);
@@ -126,10 +91,6 @@ export class AccountController {
       });
       throw error;
     };
-    if (body.passkey === undefined && body.password === undefined)
-      throw new ApiError(HttpStatus.BAD_REQUEST, 'Your password or a passkey is required', {
-        password: ['send password (with a code once you have a second factor) or passkey'],
-      });
     if (body.password !== undefined) await this.mfa.checkPassword(admin, body.password, ip);
     let factor: CheckedFactor | null = null;
     if (body.passkey !== undefined) {
@@ -165,8 +126,10 @@ export class AccountController {
   }
 
   @Get(AUTH_PATHS.sessions)
-  @ApiOperation({ summary: 'Your sessions that still open: most recently used first' })
-  @ApiOkResponse({ type: SessionListResponseDto })
+  @AdminEndpoint({
+    summary: 'Your sessions that still open: most recently used first',
+    ok: SessionListResponseDto,
+  })
   async listSessions(@Req() request: Request): Promise<SessionListResponse> {
     const { admin, jti } = sessionOf(request);
     const records = await this.sessions.listOf({
@@ -187,47 +150,46 @@ export class AccountController {
   }
 
   @Delete(`${AUTH_PATHS.sessions}/:id`)
-  @ApiOperation({
+  @AdminEndpoint({
     summary: 'End one of your sessions: its token is refused from the next request on',
+    params: { id: SESSION_ID_SCHEMA },
+    ok: SuccessResponseDto,
+    errors: { 400: 'The id is not a session id', 404: 'You have no session with this id' },
   })
-  @ApiParam({ name: 'id', schema: SESSION_ID_SCHEMA })
-  @ApiOkResponse({ type: SuccessResponseDto })
-  @ApiBadRequestResponse({ description: 'The id is not a session id' })
-  @ApiNotFoundResponse({ description: 'You have no session with this id' })
+  @Audited<{ params: { id: string } }>('session-ended', ({ request, params }) => ({
+    detail: { current: params.id.toLowerCase() === sessionOf(request).jti },
+  }))
   async endSession(@Param('id') id: string, @Req() request: Request): Promise<{ success: true }> {
     if (!SESSION_ID.test(id))
       throw new ApiError(HttpStatus.BAD_REQUEST, 'id must be a session id (a UUID)');
-    const { admin, jti } = sessionOf(request);
+    const { admin } = sessionOf(request);
     if (!(await this.sessions.end(String(admin._id), id.toLowerCase())))
       throw new ApiError(HttpStatus.NOT_FOUND, 'You have no session with this id');
-    await this.audit.record(request, {
-      action: 'session-ended',
-      detail: { current: id.toLowerCase() === jti },
-    });
     return { success: true };
   }
 
   @Post(AUTH_PATHS.logout)
-  @HttpCode(200)
-  @AllowedWhilePasswordChangeDue()
-  @AllowedWhileMfaSetupDue()
-  @ApiOperation({ summary: 'Sign out: this token is refused from now on, even before it expires' })
-  @ApiOkResponse({ type: SuccessResponseDto })
+  @AdminEndpoint({
+    summary: 'Sign out: this token is refused from now on, even before it expires',
+    allowedWhile: ['password-change-due', 'mfa-setup-due'],
+    ok: SuccessResponseDto,
+  })
+  @Audited('sign-out')
   async logout(@Req() request: Request): Promise<{ success: true }> {
     const { admin, jti, expiresAt } = sessionOf(request);
     await this.denyList.revoke(jti, String(admin._id), expiresAt);
     await this.sessions.end(String(admin._id), jti);
-    await this.audit.record(request, { action: 'sign-out' });
     return { success: true };
   }
 
   @Post(AUTH_PATHS.logoutAll)
-  @HttpCode(200)
-  @ApiOperation({ summary: 'Sign out everywhere: every token of yours is refused from now on' })
-  @ApiOkResponse({ type: SuccessResponseDto })
+  @AdminEndpoint({
+    summary: 'Sign out everywhere: every token of yours is refused from now on',
+    ok: SuccessResponseDto,
+  })
+  @Audited('sign-out-everywhere')
   async logoutAll(@Req() request: Request): Promise<{ success: true }> {
     await this.admins.endAllSessions(sessionOf(request).admin);
-    await this.audit.record(request, { action: 'sign-out-everywhere' });
     return { success: true };
   }
 }

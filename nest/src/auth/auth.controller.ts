@@ -1,15 +1,5 @@
-import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
-import {
-  ApiBadRequestResponse,
-  ApiConflictResponse,
-  ApiExtraModels,
-  ApiOkResponse,
-  ApiOperation,
-  ApiTags,
-  ApiTooManyRequestsResponse,
-  ApiUnauthorizedResponse,
-  getSchemaPath,
-} from '@nestjs/swagger';
+import { Body, Controller, Post, Req } from '@nestjs/common';
+import { ApiExtraModels, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import { type Request } from 'express';
 
 import { AuditService } from '../audit/audit.service';
@@ -23,6 +13,7 @@ import {
   type PasskeyOptionsResponse,
 } from '../contract';
 
+import { PublicEndpoint } from './admin-endpoint.decorator';
 import { normaliseEmail } from './admin.service';
 import { AuthService, originOf, WrongSecondFactor } from './auth.service';
 import { CheckTokenDto, CheckTokenResponseDto } from './dto/check-token.dto';
@@ -30,10 +21,11 @@ import { LoginDto, LoginResponseDto } from './dto/login.dto';
 import { LoginMfaRequiredResponseDto, MfaVerifyDto, MfaVerifyResponseDto } from './dto/mfa.dto';
 import { PasskeyChallengeDto, PasskeyOptionsResponseDto } from './dto/passkey.dto';
 import { hasSecondFactor } from './mfa/mfa.service';
-import { Public } from './public.decorator';
 
+const THROTTLED = 'Too many failures for this email or address; see Retry-After';
+
+/** Signing in, and telling whether a token is a session: the calls made without one. */
 @ApiTags('auth')
-@Public()
 @Controller()
 export class AuthController {
   constructor(
@@ -43,26 +35,21 @@ export class AuthController {
   ) {}
 
   @Post(AUTH_PATHS.login)
-  @HttpCode(200)
-  @ApiOperation({
+  @PublicEndpoint({
     summary: 'Sign in with email and password',
     description:
       'An admin with a second factor gets no token here: `mfaRequired` with an `mfaToken` for POST /auth/mfa/verify.',
+    ok: {
+      schema: {
+        oneOf: [
+          { $ref: getSchemaPath(LoginResponseDto) },
+          { $ref: getSchemaPath(LoginMfaRequiredResponseDto) },
+        ],
+      },
+    },
+    errors: { 400: 'Malformed body', 401: 'Invalid email or password', 429: THROTTLED },
   })
   @ApiExtraModels(LoginResponseDto, LoginMfaRequiredResponseDto)
-  @ApiOkResponse({
-    schema: {
-      oneOf: [
-        { $ref: getSchemaPath(LoginResponseDto) },
-        { $ref: getSchemaPath(LoginMfaRequiredResponseDto) },
-      ],
-    },
-  })
-  @ApiUnauthorizedResponse({ description: 'Invalid email or password' })
-  @ApiTooManyRequestsResponse({
-    description: 'Too many failures for this email or address; see Retry-After',
-  })
-  @ApiBadRequestResponse({ description: 'Malformed body' })
   async login(@Body() body: LoginDto, @Req() request: Request): Promise<LoginAnswer> {
     try {
       const outcome = await this.auth.login(body.email, body.password, originOf(request));
@@ -88,21 +75,17 @@ export class AuthController {
   }
 
   @Post(AUTH_PATHS.mfaVerify)
-  @HttpCode(200)
-  @ApiOperation({
+  @PublicEndpoint({
     summary: 'Finish a sign-in with a TOTP code, a recovery code or a passkey',
     description:
       'The `mfaToken` lasts 5 minutes and dies after 5 wrong codes or passkey answers; they count in the sign-in throttle. A passkey answers the challenge of POST /auth/mfa/passkey-options.',
+    ok: MfaVerifyResponseDto,
+    errors: {
+      400: 'Malformed body',
+      401: 'A wrong code, a passkey answer not accepted (wrong, used or no challenge), or an mfaToken that is unknown, expired or out of attempts',
+      429: THROTTLED,
+    },
   })
-  @ApiOkResponse({ type: MfaVerifyResponseDto })
-  @ApiUnauthorizedResponse({
-    description:
-      'A wrong code, a passkey answer not accepted (wrong, used or no challenge), or an mfaToken that is unknown, expired or out of attempts',
-  })
-  @ApiTooManyRequestsResponse({
-    description: 'Too many failures for this email or address; see Retry-After',
-  })
-  @ApiBadRequestResponse({ description: 'Malformed body' })
   async verify(@Body() body: MfaVerifyDto, @Req() request: Request): Promise<MfaVerifyResponse> {
     try {
       const { token, admin, factor } = await this.auth.verifySecondFactor(body, originOf(request));
@@ -136,21 +119,18 @@ export class AuthController {
   }
 
   @Post(AUTH_PATHS.mfaPasskeyOptions)
-  @HttpCode(200)
-  @ApiOperation({
+  @PublicEndpoint({
     summary: 'Options for navigator.credentials.get(), to finish a sign-in with a passkey',
     description:
       'Send the answer with the same `mfaToken` to POST /auth/mfa/verify as `passkey`. The challenge is kept by the API and good for one answer.',
+    ok: PasskeyOptionsResponseDto,
+    errors: {
+      400: 'Malformed body',
+      401: 'An mfaToken that is unknown, expired or out of attempts',
+      409: 'The admin has no passkey',
+      429: THROTTLED,
+    },
   })
-  @ApiOkResponse({ type: PasskeyOptionsResponseDto })
-  @ApiUnauthorizedResponse({
-    description: 'An mfaToken that is unknown, expired or out of attempts',
-  })
-  @ApiConflictResponse({ description: 'The admin has no passkey' })
-  @ApiTooManyRequestsResponse({
-    description: 'Too many failures for this email or address; see Retry-After',
-  })
-  @ApiBadRequestResponse({ description: 'Malformed body' })
   async passkeyOptions(
     @Body() body: PasskeyChallengeDto,
     @Req() request: Request,
@@ -163,10 +143,11 @@ export class AuthController {
   }
 
   @Post(AUTH_PATHS.checkToken)
-  @HttpCode(200)
-  @ApiOperation({ summary: 'Tell whether a token is a valid admin session' })
-  @ApiOkResponse({ type: CheckTokenResponseDto })
-  @ApiBadRequestResponse({ description: 'Malformed body' })
+  @PublicEndpoint({
+    summary: 'Tell whether a token is a valid admin session',
+    ok: CheckTokenResponseDto,
+    errors: { 400: 'Malformed body' },
+  })
   async checkToken(@Body() body: CheckTokenDto): Promise<CheckTokenResponse> {
     const session = await this.auth.checkToken(body.token);
     if (session === 'idle') return { success: false, sessionTimedOut: true };

@@ -13,14 +13,14 @@ import { AuthService } from './auth.service';
 import { JwtAuthGuard } from './jwt-auth.guard';
 import { LoginThrottleService } from './login-throttle.service';
 import { MFA_CHALLENGE_MODEL, MfaChallengeSchema } from './mfa/mfa-challenge.schema';
-import { MfaChallenges } from './mfa/mfa-challenges.service';
+import { MfaChallenges } from './mfa/mfa-challenges.store';
 import { MfaService } from './mfa/mfa.service';
 import { MfaController } from './mfa.controller';
 import {
   PASSKEY_CHALLENGE_MODEL,
   PasskeyChallengeSchema,
 } from './passkeys/passkey-challenge.schema';
-import { PasskeyChallenges } from './passkeys/passkey-challenges.service';
+import { PasskeyChallenges } from './passkeys/passkey-challenges.store';
 import { PasskeyRepository } from './passkeys/passkey.repository';
 import { PASSKEY_MODEL, PasskeySchema } from './passkeys/passkey.schema';
 import { PasskeysController } from './passkeys/passkeys.controller';
@@ -29,7 +29,7 @@ import { Admin, AdminSchema } from './schemas/admin.schema';
 import { REVOKED_TOKEN_MODEL, RevokedTokenSchema } from './schemas/revoked-token.schema';
 import { SESSION_MODEL, SessionSchema } from './sessions/session.schema';
 import { SessionStore } from './sessions/session.store';
-import { TokenDenyList } from './token-deny-list.service';
+import { TokenDenyList } from './token-deny-list.store';
 import { TokenService } from './token.service';
 
 @Module({

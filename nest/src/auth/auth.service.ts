@@ -11,8 +11,8 @@ import {
 import { AdminService, normaliseEmail } from './admin.service';
 import { LoginThrottleService } from './login-throttle.service';
 import { type MfaChallenge } from './mfa/mfa-challenge.schema';
-import { MfaChallenges } from './mfa/mfa-challenges.service';
-import { type CheckedFactor, MfaService, methodsOf } from './mfa/mfa.service';
+import { MfaChallenges } from './mfa/mfa-challenges.store';
+import { type CheckedFactor, MfaService, methodsOf, USED_CODE } from './mfa/mfa.service';
 import { challengeKey, PASSKEY_NOT_ACCEPTED, PasskeysService } from './passkeys/passkeys.service';
 import { dummyPasswordHash, verifyPassword } from './password-hasher';
 import { type RequestAdmin } from './request-admin';
@@ -22,6 +22,8 @@ import { TokenService } from './token.service';
 
 export const INVALID_CREDENTIALS = 'Invalid email or password';
 export const WRONG_SECOND_FACTOR = 'The code is not correct';
+/** The 403 of a password change whose current password is wrong. */
+export const WRONG_CURRENT_PASSWORD = 'The current password is not correct';
 
 /** A right password: the session, or (with a second factor) the challenge that leads to one. */
 export type PasswordOutcome =
@@ -40,10 +42,12 @@ export class WrongSecondFactor extends ApiError {
   constructor(
     readonly admin: RequestAdmin,
     readonly method: 'code' | 'passkey',
+    /** A right TOTP code used before: the message says to wait for the next one. */
+    used = false,
   ) {
     super(
       HttpStatus.UNAUTHORIZED,
-      method === 'passkey' ? PASSKEY_NOT_ACCEPTED : WRONG_SECOND_FACTOR,
+      method === 'passkey' ? PASSKEY_NOT_ACCEPTED : used ? USED_CODE : WRONG_SECOND_FACTOR,
     );
   }
 }
@@ -99,16 +103,17 @@ export class AuthService {
     const ip = origin.ip ?? 'unknown';
     const { challenge, admin } = await this.liveChallenge(answer.mfaToken, ip);
     const who = { id: String(admin._id), email: admin.email };
-    const factor = answer.passkey
+    const checked = answer.passkey
       ? await this.checkPasskey(admin, challenge, answer.passkey)
       : await this.mfa.check(admin, answer.code ?? '');
-    if (!factor) {
+    if (checked === null || typeof checked === 'string') {
       await Promise.all([
         this.challenges.fail(challenge),
         this.throttle.recordFailure(challenge.email, ip),
       ]);
-      throw new WrongSecondFactor(who, answer.passkey ? 'passkey' : 'code');
+      throw new WrongSecondFactor(who, answer.passkey ? 'passkey' : 'code', checked === 'used');
     }
+    const factor = checked;
     if (!(await this.challenges.consume(challenge)))
       throw new ApiError(HttpStatus.UNAUTHORIZED, MFA_CHALLENGE_GONE);
     await this.throttle.recordSuccess(challenge.email, ip);
@@ -163,8 +168,9 @@ export class AuthService {
     newPassword: string,
     origin: SessionOrigin,
   ): Promise<string> {
+    // A refusal of who is asking, not of the request's form: 403, with the field it is about.
     if (!(await verifyPassword(admin.passwordHash, currentPassword)))
-      throw new ApiError(HttpStatus.BAD_REQUEST, 'The current password is not correct', {
+      throw new ApiError(HttpStatus.FORBIDDEN, WRONG_CURRENT_PASSWORD, {
         currentPassword: ['currentPassword is not correct'],
       });
     if (newPassword === currentPassword)

@@ -1,18 +1,9 @@
-import { Body, Controller, Delete, Get, HttpCode, Post, Req } from '@nestjs/common';
-import {
-  ApiBadRequestResponse,
-  ApiBearerAuth,
-  ApiConflictResponse,
-  ApiForbiddenResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiTags,
-  ApiTooManyRequestsResponse,
-  ApiUnauthorizedResponse,
-} from '@nestjs/swagger';
+import { Body, Controller, Delete, Get, Post, Req } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
 import { type Request } from 'express';
 
 import { AuditService } from '../audit/audit.service';
+import { Audited } from '../audit/audited.decorator';
 import { ApiError } from '../common/api-error';
 import {
   AUTH_PATHS,
@@ -22,6 +13,7 @@ import {
   type TotpEnrolResponse,
 } from '../contract';
 
+import { AdminEndpoint } from './admin-endpoint.decorator';
 import { SuccessResponseDto } from './dto/change-password.dto';
 import {
   MfaStatusResponseDto,
@@ -31,15 +23,12 @@ import {
   TotpEnrolResponseDto,
   TotpRemoveDto,
 } from './dto/mfa.dto';
-import { hasSecondFactor, hasTotp, MfaService, WRONG_CODE } from './mfa/mfa.service';
-import { AllowedWhileMfaSetupDue, NeedsFreshFactor } from './public.decorator';
+import { hasSecondFactor, hasTotp, MfaService, USED_CODE, WRONG_CODE } from './mfa/mfa.service';
 import { sessionOf } from './request-admin';
 import { SessionStore } from './sessions/session.store';
 
 /** The signed-in admin's second factor: TOTP and its recovery codes. */
 @ApiTags('auth')
-@ApiBearerAuth()
-@ApiUnauthorizedResponse({ description: 'Missing, invalid, expired or revoked token' })
 @Controller()
 export class MfaController {
   constructor(
@@ -49,12 +38,12 @@ export class MfaController {
   ) {}
 
   @Get(AUTH_PATHS.mfa)
-  @AllowedWhileMfaSetupDue()
-  @ApiOperation({
+  @AdminEndpoint({
     summary:
       'Your second factor: whether TOTP is set up, how many passkeys you have and how many recovery codes are left',
+    allowedWhile: ['mfa-setup-due'],
+    ok: MfaStatusResponseDto,
   })
-  @ApiOkResponse({ type: MfaStatusResponseDto })
   status(@Req() request: Request): MfaStatusResponse {
     const { admin } = sessionOf(request);
     // Read from the admin the guard just loaded by _id: no query of its own.
@@ -67,17 +56,18 @@ export class MfaController {
   }
 
   @Post(AUTH_PATHS.mfaTotp)
-  @HttpCode(200)
-  @AllowedWhileMfaSetupDue()
-  @ApiOperation({
+  @AdminEndpoint({
     summary: 'Start setting up TOTP: a new secret, pending until a code from it is confirmed',
     description:
       'Replacing a confirmed TOTP secret also needs a factor checked in the last 5 minutes (POST /auth/reauth).',
+    allowedWhile: ['mfa-setup-due'],
+    ok: TotpEnrolResponseDto,
+    errors: {
+      400: 'Malformed body or a wrong password (errors per field)',
+      403: REAUTH_REQUIRED,
+      429: 'Too many wrong passwords; see Retry-After',
+    },
   })
-  @ApiOkResponse({ type: TotpEnrolResponseDto })
-  @ApiBadRequestResponse({ description: 'Malformed body or a wrong password (errors per field)' })
-  @ApiForbiddenResponse({ description: REAUTH_REQUIRED })
-  @ApiTooManyRequestsResponse({ description: 'Too many wrong passwords; see Retry-After' })
   async enrol(@Body() body: TotpEnrolDto, @Req() request: Request): Promise<TotpEnrolResponse> {
     const { admin, record } = sessionOf(request);
     const fresh = this.sessions.isFresh(record);
@@ -86,14 +76,15 @@ export class MfaController {
   }
 
   @Post(AUTH_PATHS.mfaTotpConfirm)
-  @HttpCode(200)
-  @AllowedWhileMfaSetupDue()
-  @ApiOperation({
+  @AdminEndpoint({
     summary: 'Confirm the pending TOTP secret with a code from it: answers 10 recovery codes',
+    allowedWhile: ['mfa-setup-due'],
+    ok: RecoveryCodesResponseDto,
+    errors: {
+      400: 'Malformed body or a wrong code (errors per field)',
+      409: 'No TOTP secret is pending confirmation',
+    },
   })
-  @ApiOkResponse({ type: RecoveryCodesResponseDto })
-  @ApiBadRequestResponse({ description: 'Malformed body or a wrong code (errors per field)' })
-  @ApiConflictResponse({ description: 'No TOTP secret is pending confirmation' })
   async confirm(
     @Body() body: TotpConfirmDto,
     @Req() request: Request,
@@ -112,44 +103,43 @@ export class MfaController {
   }
 
   @Delete(AUTH_PATHS.mfaTotp)
-  @AllowedWhileMfaSetupDue()
-  @ApiOperation({
+  @AdminEndpoint({
     summary: 'Remove TOTP, with the password and a code',
     description:
       'Refused (409) while ADMIN_MFA=required and you have no passkey: it is then your only second factor.',
+    allowedWhile: ['mfa-setup-due'],
+    ok: SuccessResponseDto,
+    errors: {
+      400: 'Malformed body, a wrong password or a wrong code',
+      409: 'No TOTP to remove, or ADMIN_MFA=required and it is your only second factor',
+      429: 'Too many wrong passwords or codes; see Retry-After',
+    },
   })
-  @ApiOkResponse({ type: SuccessResponseDto })
-  @ApiBadRequestResponse({ description: 'Malformed body, a wrong password or a wrong code' })
-  @ApiConflictResponse({
-    description: 'No TOTP to remove, or ADMIN_MFA=required and it is your only second factor',
-  })
-  @ApiTooManyRequestsResponse({ description: 'Too many wrong passwords or codes; see Retry-After' })
+  @Audited('mfa-removed', () => ({ detail: { method: 'totp' } }))
   async remove(@Body() body: TotpRemoveDto, @Req() request: Request): Promise<{ success: true }> {
     const { admin } = sessionOf(request);
     await this.failureAudited(request, 'remove', () =>
       this.mfa.remove(admin, body.password, body.code, ipOf(request)),
     );
-    await this.audit.record(request, { action: 'mfa-removed', detail: { method: 'totp' } });
     return { success: true };
   }
 
   @Post(AUTH_PATHS.mfaRecoveryCodes)
-  @HttpCode(200)
-  @NeedsFreshFactor()
-  @ApiOperation({
+  @AdminEndpoint({
     summary: 'A new set of 10 recovery codes; the old ones stop working',
     description: 'Needs a factor checked in the last 5 minutes (POST /auth/reauth).',
+    freshFactor: true,
+    ok: RecoveryCodesResponseDto,
+    errors: { 409: 'No second factor is set up' },
   })
-  @ApiOkResponse({ type: RecoveryCodesResponseDto })
-  @ApiConflictResponse({ description: 'No second factor is set up' })
-  @ApiForbiddenResponse({ description: REAUTH_REQUIRED })
+  @Audited<{ result: RecoveryCodesResponse }>('recovery-codes-renewed', ({ result }) => ({
+    detail: { count: result.recoveryCodes.length },
+  }))
   async renew(@Req() request: Request): Promise<RecoveryCodesResponse> {
-    const recoveryCodes = await this.mfa.renewRecoveryCodes(sessionOf(request).admin);
-    await this.audit.record(request, {
-      action: 'recovery-codes-renewed',
-      detail: { count: recoveryCodes.length },
-    });
-    return { success: true, recoveryCodes };
+    return {
+      success: true,
+      recoveryCodes: await this.mfa.renewRecoveryCodes(sessionOf(request).admin),
+    };
   }
 
   /** Runs `task`, recording a wrong code as a failed second factor. */
@@ -161,7 +151,7 @@ export class MfaController {
     try {
       return await task();
     } catch (error) {
-      if (error instanceof ApiError && error.message === WRONG_CODE)
+      if (error instanceof ApiError && [WRONG_CODE, USED_CODE].includes(error.message))
         await this.audit.record(request, { action: 'mfa-failed', detail: { step } });
       throw error;
     }

@@ -10,7 +10,7 @@ import { AdminService } from './admin.service';
 import { type AdminDocument } from './schemas/admin.schema';
 import { type SessionRecord } from './sessions/session.schema';
 import { type SessionOrigin, SessionStore } from './sessions/session.store';
-import { TokenDenyList } from './token-deny-list.service';
+import { TokenDenyList } from './token-deny-list.store';
 
 /** The claims every token we issue carries (besides `iss` and `aud`, checked by the verifier). */
 interface AdminClaims {

@@ -2,14 +2,16 @@ import { type NextFunction, type Request, type RequestHandler, type Response, js
 
 import { type ApiFailure, MAX_BODY_BYTES } from '../contract';
 
-/** In bytes; the widest valid body (a reply at its limits) fits, see MAX_BODY_BYTES. */
+/** In bytes; the widest valid body (the blocklist at its limits) fits, see MAX_BODY_BYTES. */
 export const BODY_LIMIT = MAX_BODY_BYTES;
 /** Far deeper than any body of ours; what goes past it is only there to exhaust a stack. */
 export const MAX_JSON_DEPTH = 32;
 /**
- * More object keys than any request body of ours has (the widest DTO has a handful; a unit test
- * holds every DTO to it). A wider body is refused here in one short answer, before validation would
- * check, and answer for, every key: 13,000 unknown keys cost half a second and an 895 kB answer.
+ * More object keys than any request body of ours can hold, nested ones included (the widest, a
+ * passkey's answer with every extension output WebAuthn defines, holds 28: every object the OpenAPI
+ * document allows in a body is closed, and an API test holds each body to this limit, the depth
+ * and the size). A wider body is refused here in one short answer, before validation would check,
+ * and answer for, every key: 13,000 unknown keys cost half a second and an 895 kB answer.
  */
 export const MAX_BODY_KEYS = 32;
 

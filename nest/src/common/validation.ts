@@ -10,7 +10,13 @@ import {
   ValidateIf,
 } from 'class-validator';
 
-import { characterCount, FIELD_LIMITS, hasLoneSurrogate, OBJECT_ID_PATTERN } from '../contract';
+import {
+  characterCount,
+  FIELD_LIMITS,
+  hasLoneSurrogate,
+  OBJECT_ID_PATTERN,
+  TEXT_RULES,
+} from '../contract';
 
 import { validationFailure } from './validation-failure';
 
@@ -30,8 +36,8 @@ export function createValidationPipe(): ValidationPipe {
 // eslint-disable-next-line no-control-regex -- NUL is exactly what we reject
 const NO_NUL = /^[^\u0000]*$/;
 
-/** What JavaScript's trim() removes: every character that makes text blank. */
-const BLANK = String.raw`\t\n\v\f\r \u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff`;
+/** What JavaScript's trim() removes, and its `\s` matches: every character that makes text blank. */
+export const BLANK = String.raw`\t\n\v\f\r \u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff`;
 /**
  * The text rules as patterns, stated in the OpenAPI document and enforced with the same sources:
  * no NUL (FerretDB cannot store it), and for a required field at least one character that is not
@@ -52,13 +58,19 @@ const NO_LINE_BREAK = /^[^\r\n]*$/;
  * not blank. Checked as sent (the database trims what it stores), so the OpenAPI document states
  * exactly what is accepted: the same numbers and patterns go into it from here.
  */
-export function IsText(max: number, options: { required?: boolean; oneLine?: boolean } = {}) {
-  const { required = true, oneLine = false } = options;
-  const pattern = oneLine
+export function IsText(
+  max: number,
+  options: { required?: boolean; oneLine?: boolean; nowhere?: string } = {},
+) {
+  const { required = true, oneLine = false, nowhere } = options;
+  const base = oneLine
     ? TEXT_PATTERNS.oneLine
     : required
       ? TEXT_PATTERNS.required
       : TEXT_PATTERNS.optional;
+  // `nowhere`: text the field may not hold anywhere (its own validator words the refusal); stated
+  // in the document too, so a body the document allows is one the server takes.
+  const pattern = nowhere ? String.raw`^(?![\s\S]*${nowhere})` + base.slice(1) : base;
   return applyDecorators(
     ApiProperty({
       type: 'string',
@@ -67,21 +79,18 @@ export function IsText(max: number, options: { required?: boolean; oneLine?: boo
       maxLength: max,
       pattern,
     }),
-    IsString(),
+    IsString({ message: `$property ${TEXT_RULES.notText}` }),
     ValidateBy({
       name: 'wellFormedText',
       validator: {
         validate: (value: unknown) => typeof value === 'string' && !hasLoneSurrogate(value),
-        defaultMessage: () =>
-          '$property contains a lone surrogate (not Unicode text): it cannot be stored as sent',
+        defaultMessage: () => `$property ${TEXT_RULES.loneSurrogate}`,
       },
     }),
-    Matches(NO_NUL, { message: '$property must not contain NUL characters' }),
-    ...(oneLine
-      ? [Matches(NO_LINE_BREAK, { message: '$property must be one line (no CR or LF)' })]
-      : []),
+    Matches(NO_NUL, { message: `$property ${TEXT_RULES.nul}` }),
+    ...(oneLine ? [Matches(NO_LINE_BREAK, { message: `$property ${TEXT_RULES.lineBreak}` })] : []),
     ...(required
-      ? [Matches(new RegExp(TEXT_PATTERNS.required), { message: '$property should not be empty' })]
+      ? [Matches(new RegExp(TEXT_PATTERNS.required), { message: `$property ${TEXT_RULES.blank}` })]
       : []),
     ValidateBy({
       name: 'maxCharacters',
@@ -128,7 +137,7 @@ const EMAIL = new RegExp(EMAIL_PATTERN);
 function emailProblem(value: string): string | null {
   if (characterCount(value) > FIELD_LIMITS.email)
     return `must be at most ${FIELD_LIMITS.email} characters`;
-  return EMAIL.test(value) ? null : 'must be an email address';
+  return EMAIL.test(value) ? null : TEXT_RULES.email;
 }
 
 /**
@@ -143,7 +152,7 @@ export function IsEmailAddress(options: { example?: string } = {}) {
       pattern: EMAIL_PATTERN,
       ...(options.example ? { example: options.example } : {}),
     }),
-    IsString(),
+    IsString({ message: `$property ${TEXT_RULES.notText}` }),
     ValidateBy({
       name: 'emailAddress',
       validator: {
@@ -176,12 +185,35 @@ export function IsIdList(max: number) {
   );
 }
 
+/** A rule across two properties of a body, which its OpenAPI schema states (openapi-exact.ts). */
+export interface PairRule {
+  /** `exactly-one`: one of the two, never both (oneOf); `at-least-one`: either or both (anyOf). */
+  rule: 'exactly-one' | 'at-least-one';
+  properties: readonly [string, string];
+}
+
+const pairRules = new Map<object, PairRule>();
+
+/** The pair rules of the bodies' classes, by class name (as the document names their schemas). */
+export function pairRulesByName(): Map<string, PairRule> {
+  return new Map([...pairRules].map(([cls, rule]) => [(cls as { name: string }).name, rule]));
+}
+
+/** Records the pair once per class (both of its properties declare it). */
+const declarePair =
+  (rule: PairRule['rule'], other: string): PropertyDecorator =>
+  (target, property) => {
+    if (!pairRules.has(target.constructor))
+      pairRules.set(target.constructor, { rule, properties: [String(property), other] });
+  };
+
 /**
  * Exactly one of this property and `other` is sent. The property's rules apply when it is sent; the
  * one marked `reportsMissing` also answers for a body with neither ("send X or Y").
  */
 export function ExactlyOneOf(other: string, { reportsMissing = false } = {}) {
   return applyDecorators(
+    declarePair('exactly-one', other),
     ValidateIf((object: Record<string, unknown>, value: unknown) =>
       value !== undefined ? true : reportsMissing && object[other] === undefined,
     ),
@@ -195,6 +227,27 @@ export function ExactlyOneOf(other: string, { reportsMissing = false } = {}) {
           args?.value === undefined
             ? `send ${args?.property} or ${other}`
             : `send either ${args?.property} or ${other}, not both`,
+      },
+    }),
+  );
+}
+
+/**
+ * This property, `other` or both are sent; absent, this property answers for the body with
+ * `message`. Put it last (nearest the property): its check comes first. Instead of IsAbsentOr.
+ */
+export function AtLeastOneOf(other: string, message: string) {
+  return applyDecorators(
+    declarePair('at-least-one', other),
+    ValidateIf(
+      (object: Record<string, unknown>, value: unknown) =>
+        value !== undefined || object[other] === undefined,
+    ),
+    ValidateBy({
+      name: 'atLeastOneOf',
+      validator: {
+        validate: (value: unknown) => value !== undefined,
+        defaultMessage: () => message,
       },
     }),
   );

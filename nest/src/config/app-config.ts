@@ -57,6 +57,9 @@ export abstract class AppConfig {
     smtpUrl?: string;
     notifyEmail?: string;
     from: string;
+    /** The chat alerts' incoming webhooks (SLACK_WEBHOOK_URL, TEAMS_WEBHOOK_URL). */
+    slackWebhookUrl?: string;
+    teamsWebhookUrl?: string;
   };
   /** Answers by email coming back into their leads (issue 33; docs/inbound-email.md). */
   abstract readonly inbound: {
@@ -166,6 +169,8 @@ export function resolveAppConfig(env: EnvironmentVariables): AppConfig {
       smtpUrl: env.SMTP_URL,
       notifyEmail: env.NOTIFY_EMAIL,
       from: env.NOTIFY_FROM ?? 'leads@localhost',
+      slackWebhookUrl: env.SLACK_WEBHOOK_URL,
+      teamsWebhookUrl: env.TEAMS_WEBHOOK_URL,
     },
     inbound: {
       imap: env.INBOUND_IMAP_URL ? imapSettingsOf(env.INBOUND_IMAP_URL) : null,

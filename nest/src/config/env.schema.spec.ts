@@ -129,6 +129,37 @@ describe('parseEnvironment', () => {
   });
 });
 
+describe('the chat alerts’ webhooks (SLACK_WEBHOOK_URL, TEAMS_WEBHOOK_URL)', () => {
+  it.each([
+    ['SLACK_WEBHOOK_URL', 'https://hooks.slack.com/services/T000/B000/XXXX'],
+    [
+      'TEAMS_WEBHOOK_URL',
+      'https://prod-12.westeurope.logic.azure.com:443/workflows/abc/triggers/manual/paths/invoke?api-version=2016-06-01&sig=x',
+    ],
+    ['SLACK_WEBHOOK_URL', 'http://127.0.0.1:4010/slack'],
+    ['TEAMS_WEBHOOK_URL', 'http://localhost:4010/teams'],
+    ['SLACK_WEBHOOK_URL', 'http://[::1]:4010/slack'],
+  ])('takes %s=%s', (name, url) => {
+    expect(parseEnvironment({ [name]: url })[name as 'SLACK_WEBHOOK_URL']).toBe(url);
+  });
+
+  it.each([
+    ['SLACK_WEBHOOK_URL', 'http://hooks.slack.com/services/T000/B000/XXXX'],
+    ['TEAMS_WEBHOOK_URL', 'http://10.0.0.5/teams'],
+    ['SLACK_WEBHOOK_URL', 'http://127.0.0.1.evil.example/slack'],
+    ['SLACK_WEBHOOK_URL', 'ftp://hooks.example.com/x'],
+    ['TEAMS_WEBHOOK_URL', 'hooks.example.com/teams'],
+    ['SLACK_WEBHOOK_URL', 'https://user:pw@hooks.example.com/x'],
+    ['TEAMS_WEBHOOK_URL', 'https://hooks.example.com/a b'],
+  ])('refuses %s=%s, naming the variable', (name, url) => {
+    expect(() => parseEnvironment({ [name]: url })).toThrow(
+      new ConfigError(
+        `${name} must be an https:// URL (http:// only to a loopback address such as 127.0.0.1)`,
+      ),
+    );
+  });
+});
+
 describe('webauthnOf', () => {
   it('derives the passkeys’ relying party from WEB_URL unless told', () => {
     expect(webauthnOf(parseEnvironment({}))).toEqual({

@@ -29,7 +29,7 @@ const COUNT_MESSAGE = '$property must be a whole number of at least 1';
 const RP_ID =
   /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)*[a-z0-9-]*[a-z]([a-z0-9-]{0,61}[a-z0-9])?$/i;
 
-/** Environment as the API reads it (inbound mail's: inbound-env.ts). Documented in the README. */
+/** The API's environment (more in inbound-env.ts, chat-webhook-env.ts): docs/configuration.md */
 export class EnvironmentVariables extends InboundEnvironmentVariables {
   @IsIn(['development', 'production', 'test'])
   NODE_ENV: 'development' | 'production' | 'test' = 'development';

@@ -13,6 +13,8 @@ import {
 
 import { LEAD_KIND_KEYS, type LeadKindKey } from '../contract';
 
+import { ChatWebhookVariables } from './chat-webhook-env';
+
 /** Room left in an address's 64-character local part for `+` and the reply token (41 characters). */
 export const INBOUND_LOCAL_PART_MAX = 22;
 const MAX_BYTES_MESSAGE =
@@ -20,9 +22,10 @@ const MAX_BYTES_MESSAGE =
 
 /**
  * The inbound-mail settings (issue 33), validated with the rest of the environment (the class the
- * API's environment extends). One line each in docs/inbound-email.md.
+ * API's environment extends; the chat webhooks' settings under it). One line each in
+ * docs/inbound-email.md.
  */
-export class InboundEnvironmentVariables {
+export class InboundEnvironmentVariables extends ChatWebhookVariables {
   /** The mailbox read for answers: `imaps://user:password@host[:port]/MAILBOX` (INBOX if none). */
   @IsOptional()
   @Matches(/^imaps?:\/\/[^\s:@/]+(:[^\s@/]*)?@[^\s/:@]+(:\d{1,5})?(\/\S*)?$/, {

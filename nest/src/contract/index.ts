@@ -15,3 +15,5 @@ export * from './insights';
 export * from './privacy-and-audit';
 export * from './text';
 export * from './csv';
+export * from './business-hours';
+export * from './chat-alerts';

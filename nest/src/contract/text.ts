@@ -50,3 +50,17 @@ export function textProblem(
   if (oneLine && /[\r\n]/.test(text)) return 'line-break';
   return characterCount(text) > max ? 'too-long' : null;
 }
+
+/**
+ * The rules of the API's per-field messages about text, each message `<field> <rule>` (or
+ * `<field> must be at most <n> characters`): clients show them in a person's words, found by these.
+ */
+export const TEXT_RULES = {
+  blank: 'should not be empty',
+  email: 'must be an email address',
+  notText: 'must be a string',
+  nul: 'must not contain NUL characters',
+  lineBreak: 'must be one line (no CR or LF)',
+  loneSurrogate: 'contains a lone surrogate (not Unicode text): it cannot be stored as sent',
+} as const;
+export type TextRule = keyof typeof TEXT_RULES;

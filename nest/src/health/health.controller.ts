@@ -1,19 +1,13 @@
 import { Controller, Get, Res } from '@nestjs/common';
-import {
-  ApiOkResponse,
-  ApiOperation,
-  ApiServiceUnavailableResponse,
-  ApiTags,
-} from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
 import { type Response } from 'express';
 
-import { Public } from '../auth/public.decorator';
+import { PublicEndpoint } from '../auth/admin-endpoint.decorator';
 import { type HealthResponse } from '../contract';
 import { DatabasePing } from '../database/database-ping';
 import { StorageState } from '../database/storage-state';
 
 @ApiTags('health')
-@Public()
 @Controller('health')
 export class HealthController {
   constructor(
@@ -22,11 +16,12 @@ export class HealthController {
   ) {}
 
   @Get()
-  @ApiOperation({ summary: 'Liveness and database reachability (for load balancers and compose)' })
-  @ApiOkResponse({ description: '{success: true, database: "up", storage: "ok"}' })
-  @ApiServiceUnavailableResponse({
-    description:
-      '{success: false, database: "down"} or, degraded, {success: false, database: "up", storage: "full"}',
+  @PublicEndpoint({
+    summary: 'Liveness and database reachability (for load balancers and compose)',
+    ok: { description: '{success: true, database: "up", storage: "ok"}' },
+    errors: {
+      503: '{success: false, database: "down"} or, degraded, {success: false, database: "up", storage: "full"}',
+    },
   })
   async check(
     @Res({ passthrough: true }) response: Response,

@@ -145,7 +145,7 @@ export class InboundPipeline {
       const sender = message.from?.name || message.from?.address || 'Someone';
       const fact = { id: key, at: message.at, auto: message.auto, sender };
       const { tell, owned } = await this.leads.onInbound(lead, fact);
-      if (tell) await this.notifier.messageArrived(LEAD_KINDS[lead.kind], lead.id, key, owned);
+      if (tell) await this.notifier.leadWroteAgain(LEAD_KINDS[lead.kind], lead.id, key, owned);
       await this.receipts.note(key, { effects: true });
     } catch (error) {
       this.logger.warn(

@@ -1,12 +1,16 @@
 import { Injectable, Logger } from '@nestjs/common';
 
-import { type LeadKindDescriptor } from '../contract';
+import { type LeadKindDescriptor, type LeadKindKey } from '../contract';
 import { type ReplyDelivery } from '../leads/timeline/timeline-events';
 
+import { ChatAlertQueue } from './chat/chat-alert-queue';
 import { NotificationChannels } from './notification-channels';
 import { NotificationOutbox } from './notification-outbox.store';
 
-/** Queues a new lead's notifications. Never throws: notifying must not fail the intake. */
+/**
+ * Queues a lead's notifications and chat alerts. The event methods never throw: notifying must
+ * not fail the intake or the action that raised the event.
+ */
 @Injectable()
 export class LeadNotifier {
   private readonly logger = new Logger('Notifications');
@@ -14,6 +18,7 @@ export class LeadNotifier {
   constructor(
     private readonly outbox: NotificationOutbox,
     private readonly channels: NotificationChannels,
+    private readonly chat: ChatAlertQueue,
   ) {}
 
   /** Drops the queued notifications of erased leads: nothing of them is sent afterwards. */
@@ -41,7 +46,8 @@ export class LeadNotifier {
       [...statuses].map(([id, { status, lastError }]) => [
         id,
         {
-          status: status === 'pending' ? 'queued' : status,
+          // A reply is never skipped (only chat alerts are): pending is queued.
+          status: status === 'pending' || status === 'skipped' ? 'queued' : status,
           error: status === 'sent' ? null : lastError,
         },
       ]),
@@ -49,29 +55,55 @@ export class LeadNotifier {
   }
 
   /**
-   * A lead's email came in: the `lead.message` webhook event, and the owner's "X wrote again"
-   * email when it has one. Never throws: the message is kept either way.
+   * A lead arrived (or left Spam): the webhook and the email, and the chat alerts of a new lead
+   * and of its due time (checked when it comes, posted if the lead is still waiting then).
    */
-  async messageArrived(
+  async leadCreated(kind: LeadKindDescriptor, leadId: string): Promise<void> {
+    const channels = this.channels.enabled();
+    if (channels.length > 0)
+      await this.safely(kind, leadId, () => this.outbox.queueLead(kind, leadId, channels));
+    await this.safely(kind, leadId, () => this.chat.queue(kind, leadId, ['newLead', 'overdue']));
+  }
+
+  /**
+   * A lead wrote again (`messageId` names the message in its conversation): the `lead.message`
+   * webhook event, its owner's "X wrote again" email when it has an owner, and its chat alert,
+   * each once per message.
+   */
+  async leadWroteAgain(
     kind: LeadKindDescriptor,
     leadId: string,
-    messageKey: string,
-    hasOwner: boolean,
+    messageId: string,
+    hasOwner = false,
   ): Promise<void> {
     const channels = this.channels.messageChannels(hasOwner);
-    if (channels.length === 0) return;
+    if (channels.length > 0)
+      await this.safely(kind, leadId, () =>
+        this.outbox.queueMessage(kind, leadId, messageId, channels),
+      );
+    await this.safely(kind, leadId, () => this.chat.queue(kind, leadId, ['wroteAgain'], messageId));
+  }
+
+  /**
+   * These kinds' due times changed (a response target; later the team calendar): the pending
+   * overdue checks are read again now, so a shortened target alerts on time.
+   */
+  async dueTimesChanged(kinds: readonly LeadKindKey[]): Promise<void> {
     try {
-      await this.outbox.queueMessage(kind, leadId, messageKey, channels);
+      await this.chat.recheckOverdue(kinds);
     } catch (error) {
-      this.logger.error({ err: error, kind: kind.key, leadId }, 'could not queue a message notice');
+      // The alerts still come, at the due times read before: late for a shortened target.
+      this.logger.warn({ err: error, kinds }, 'could not move overdue checks to the new due times');
     }
   }
 
-  async leadCreated(kind: LeadKindDescriptor, leadId: string): Promise<void> {
-    const channels = this.channels.enabled();
-    if (channels.length === 0) return;
+  private async safely(
+    kind: LeadKindDescriptor,
+    leadId: string,
+    queue: () => Promise<unknown>,
+  ): Promise<void> {
     try {
-      await this.outbox.queueLead(kind, leadId, channels);
+      await queue();
     } catch (error) {
       // The lead itself is stored; only its notification is missing, and the log says which.
       this.logger.error(

@@ -51,7 +51,7 @@ export class NotificationChannels implements OnModuleDestroy {
   }
 
   /**
-   * Delivers a job of the outbox; `jobId` is a reply's id on the `reply` channel, `messageKey` the
+   * Delivers a job of the outbox; `jobId` is a reply's id on the `reply` channel, `ref` the
    * message a `message-*` job tells of. A reply answers what went out, for its conversation (the
    * worker places it there once the outbox says "sent", as soon as the mail is).
    */
@@ -60,7 +60,7 @@ export class NotificationChannels implements OnModuleDestroy {
     kind: LeadKindDescriptor,
     lead: Lead,
     jobId: string,
-    messageKey: string | null = null,
+    ref?: string,
   ): Promise<OutgoingReply | void> {
     if (channel === 'reply') return this.sendReply(kind, lead, jobId);
     if (channel === 'webhook')
@@ -72,7 +72,7 @@ export class NotificationChannels implements OnModuleDestroy {
         event: 'lead.message',
         kind: kind.key,
         leadId: lead._id,
-        messageId: messageKey,
+        messageId: ref ?? null,
       });
     else await this.mailOwner(kind, lead);
   }

@@ -3,13 +3,23 @@ import { Module } from '@nestjs/common';
 import { LeadConversationModule } from '../leads/conversation/conversation.module';
 import { LeadCoreModule } from '../leads/core/lead-core.module';
 import { LeadKindsModule } from '../leads/lead-kinds.module';
+import { TargetsModule } from '../leads/targets/targets.module';
 
 import { NotificationWorker } from './notification-worker.service';
 import { NotificationsModule } from './notifications.module';
 
-/** The outbox's delivery, in the background: each due entry's lead read through its kind. */
+/**
+ * The outbox's delivery, in the background: each due entry's lead read through its kind, its due
+ * time against the kind's response target; a sent reply placed in the lead's conversation.
+ */
 @Module({
-  imports: [NotificationsModule, LeadKindsModule, LeadCoreModule, LeadConversationModule],
+  imports: [
+    NotificationsModule,
+    LeadKindsModule,
+    LeadCoreModule,
+    TargetsModule,
+    LeadConversationModule,
+  ],
   providers: [NotificationWorker],
 })
 export class NotificationWorkerModule {}

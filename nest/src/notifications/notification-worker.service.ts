@@ -5,17 +5,29 @@ import {
   type OnApplicationBootstrap,
 } from '@nestjs/common';
 
+import { type ChatChannel } from '../contract';
 import { LeadConversation } from '../leads/conversation/lead-conversation';
 import { LeadEmailCounts } from '../leads/core/lead-email-counts.store';
 import { LeadKinds } from '../leads/core/lead-kinds';
 import { toLead } from '../leads/core/lead-record';
+import { ResponseTargetsService } from '../leads/targets/response-targets';
 
+import { ChatAlertDelivery, type ChatAttempt } from './chat/chat-alert-delivery';
+import { ChatAlertOutbox } from './chat/chat-alert-outbox.store';
+import { ChatAlertQueue } from './chat/chat-alert-queue';
+import { RetryLater } from './chat/retry-after';
 import { NotificationChannels } from './notification-channels';
 import { NotificationOutbox, type OutboxJob } from './notification-outbox.store';
+import { isChatChannel } from './notification.schema';
 
 const POLL_MS = 1_000;
 const CLAIM_MS = 60_000;
 const MAX_ATTEMPTS = 8;
+/**
+ * "Too many requests" answers waited out before giving up. Not attempts: a receiver that asks
+ * for time is answering, and its Retry-After is kept to (up to a day each, retry-after.ts).
+ */
+const MAX_THROTTLED = 50;
 /** 2 s, 4 s, 8 s … doubling, capped: about 8 minutes of retries before giving up. */
 const backoffMs = (attempts: number) => Math.min(2_000 * 2 ** (attempts - 1), 5 * 60_000);
 
@@ -35,9 +47,10 @@ function firstErrorLine(error: unknown): string {
 }
 
 /**
- * Delivers queued notifications and replies in the background with retries and backoff. The queue lives in
- * MongoDB, so pending work survives restarts and several API replicas can share it (claims are
- * conditional updates; a claim left by a crashed worker expires and is retried).
+ * Delivers queued notifications, replies and chat alerts in the background with retries and
+ * backoff. The queue lives in MongoDB, so pending work survives restarts and several API replicas
+ * can share it (claims are conditional updates; a claim left by a crashed worker expires and is
+ * retried).
  */
 @Injectable()
 export class NotificationWorker implements OnApplicationBootstrap, BeforeApplicationShutdown {
@@ -45,20 +58,30 @@ export class NotificationWorker implements OnApplicationBootstrap, BeforeApplica
   private timer?: NodeJS.Timeout;
   private running?: Promise<void>;
   private stopped = false;
+  /** Whether the entries an earlier version left waiting have been queued (once per process). */
+  private queuedEarlier = false;
 
   constructor(
     private readonly outbox: NotificationOutbox,
+    private readonly chatOutbox: ChatAlertOutbox,
     private readonly kinds: LeadKinds,
     private readonly channels: NotificationChannels,
     private readonly counts: LeadEmailCounts,
+    private readonly targets: ResponseTargetsService,
+    private readonly chat: ChatAlertDelivery,
+    private readonly chatQueue: ChatAlertQueue,
     private readonly conversation: LeadConversation,
   ) {}
 
   onApplicationBootstrap(): void {
     // Nothing to deliver to: don't poll. Pending work waits for a restart with a channel configured.
-    const any =
-      this.channels.enabled().length > 0 || this.channels.messageChannels(true).length > 0;
-    if (any || this.channels.canReply()) this.schedule(0);
+    // (The notices of incoming mail go by the same webhook or SMTP as these: no other check.)
+    if (
+      this.channels.enabled().length > 0 ||
+      this.channels.canReply() ||
+      this.chatQueue.configured()
+    )
+      this.schedule(0);
   }
 
   /**
@@ -86,6 +109,11 @@ export class NotificationWorker implements OnApplicationBootstrap, BeforeApplica
 
   /** Delivers every due notification, one claim at a time. */
   private async drain(): Promise<void> {
+    if (!this.queuedEarlier) {
+      const queued = await this.outbox.queueEarlier();
+      if (queued > 0) this.logger.log(`queued ${queued} notifications an earlier version left`);
+      this.queuedEarlier = true;
+    }
     while (!this.stopped) {
       const job = await this.claim();
       if (!job) return;
@@ -101,31 +129,76 @@ export class NotificationWorker implements OnApplicationBootstrap, BeforeApplica
   private async attempt(job: OutboxJob): Promise<void> {
     const { kind, record: read } = this.kinds.of(job.kind);
     try {
-      const record = await read(job.leadId);
+      const [record, clock] = await Promise.all([read(job.leadId), this.targets.clock(job.kind)]);
+      if (isChatChannel(job.channel)) {
+        const lead = record ? toLead(kind, record, clock) : null;
+        const attempt = await this.chat.attempt({ ...job, channel: job.channel }, kind, lead);
+        await this.settle(job, attempt);
+        return;
+      }
       if (!record) throw new Error('lead no longer exists');
       const [others] = await this.counts.otherRequests([record]);
-      const lead = toLead(kind, record, undefined, others);
+      const lead = toLead(kind, record, clock, others);
       const sentReply = await this.channels.deliver(
         job.channel,
         kind,
         lead,
         job._id.toHexString(),
-        job.messageKey,
+        job.ref,
       );
-      // A sent reply joins its conversation as the outbox says it is sent (never before it is).
+      // A sent reply joins its conversation as the outbox settles it as sent (never before it is).
       await Promise.all([
-        this.outbox.sent(job._id),
+        this.outbox.sent(job),
         sentReply && this.conversation.recordOutgoing(kind.key, lead._id, sentReply),
       ]);
     } catch (error) {
-      const message = firstErrorLine(error);
-      const failed = job.attempts >= MAX_ATTEMPTS;
-      const next = new Date(Date.now() + backoffMs(job.attempts));
-      await this.outbox.failed(job._id, message.slice(0, 500), next, failed);
-      this.logger.warn(
-        { channel: job.channel, leadId: job.leadId, attempts: job.attempts, failed },
-        `notification failed: ${message}`,
-      );
+      if (error instanceof RetryLater && isChatChannel(job.channel))
+        await this.throttled({ ...job, channel: job.channel }, error);
+      else await this.failed(job, error);
     }
+  }
+
+  /**
+   * Records an attempt that did not fail: sent, nothing to send, not yet (not counted), or settled
+   * before (dropped from the queue, as it was).
+   */
+  private async settle(job: OutboxJob, attempt: ChatAttempt): Promise<void> {
+    if (attempt.outcome === 'later') return this.chatOutbox.later(job, attempt.at);
+    if (attempt.outcome === 'sent') return this.outbox.sent(job);
+    const about = { channel: job.channel, leadId: job.leadId, event: job.event };
+    if (attempt.outcome === 'settled') {
+      await this.chatOutbox.drop(job);
+      this.logger.log(about, `alert not posted again: ${attempt.as} before`);
+      return;
+    }
+    await this.chatOutbox.skipped(job);
+    this.logger.log(about, `alert skipped: ${attempt.reason}`);
+  }
+
+  /**
+   * A receiver asked for time (429): this alert, and every other of the channel due before then,
+   * waits until the time it gave (or a backoff), and the attempt does not count.
+   */
+  private async throttled(
+    job: OutboxJob & { channel: ChatChannel },
+    error: RetryLater,
+  ): Promise<void> {
+    const throttled = (job.throttled ?? 0) + 1;
+    const until = error.retryAt ?? new Date(Date.now() + backoffMs(throttled));
+    const failed = throttled > MAX_THROTTLED;
+    const message = `${error.message}; next attempt at ${until.toISOString()}`;
+    await this.chatOutbox.throttled(job, until, message, failed);
+    this.logger.warn({ channel: job.channel, leadId: job.leadId, throttled, failed }, message);
+  }
+
+  private async failed(job: OutboxJob, error: unknown): Promise<void> {
+    const message = firstErrorLine(error);
+    const failed = job.attempts >= MAX_ATTEMPTS;
+    const next = new Date(Date.now() + backoffMs(job.attempts));
+    await this.outbox.failed(job, message.slice(0, 500), next, failed);
+    this.logger.warn(
+      { channel: job.channel, leadId: job.leadId, attempts: job.attempts, failed },
+      `notification failed: ${message}`,
+    );
   }
 }

@@ -4,23 +4,63 @@ import { MongooseModule } from '@nestjs/mongoose';
 import { ConversationStoreModule } from '../leads/conversation/store/conversation-store.module';
 import { TimelineModule } from '../leads/timeline/timeline.module';
 
+import { ChatAlertDelivery } from './chat/chat-alert-delivery';
+import { ChatAlertOutbox } from './chat/chat-alert-outbox.store';
+import { ChatAlertQueue } from './chat/chat-alert-queue';
+import { ChatAlertSettingsService } from './chat/chat-alert-settings';
+import {
+  CHAT_ALERT_SETTINGS_MODEL,
+  ChatAlertSettingsSchema,
+  ChatAlertSettingsStore,
+} from './chat/chat-alert-settings.store';
+import { ChatPoster } from './chat/chat-poster';
 import { LeadNotifier } from './lead-notifier.service';
 import { NotificationChannels } from './notification-channels';
 import { NotificationOutbox } from './notification-outbox.store';
-import { LeadNotification, LeadNotificationSchema } from './notification.schema';
+import {
+  LeadNotification,
+  LeadNotificationSchema,
+  PENDING_NOTIFICATION,
+  PendingNotificationSchema,
+} from './notification.schema';
 
 /**
- * The durable outbox and its channels: what the lead core queues (a new lead, a reply) and how a
- * notification is sent. Below the lead core: it knows a lead by kind and id. The delivery, which
- * reads the leads, is NotificationWorkerModule's.
+ * The durable outbox and its channels (webhook, email, replies, and the Slack and Teams chat
+ * alerts): what the lead core queues (a new lead, a reply, an event of a lead) and how a
+ * notification is sent. Below the lead core: it knows a lead by kind and id, or as the contract's
+ * Lead. The delivery, which reads the leads, is NotificationWorkerModule's.
  */
 @Module({
   imports: [
     TimelineModule,
     ConversationStoreModule,
-    MongooseModule.forFeature([{ name: LeadNotification.name, schema: LeadNotificationSchema }]),
+    MongooseModule.forFeature([
+      { name: LeadNotification.name, schema: LeadNotificationSchema },
+      { name: PENDING_NOTIFICATION, schema: PendingNotificationSchema },
+      { name: CHAT_ALERT_SETTINGS_MODEL, schema: ChatAlertSettingsSchema },
+    ]),
   ],
-  providers: [NotificationOutbox, NotificationChannels, LeadNotifier],
-  exports: [LeadNotifier, NotificationOutbox, NotificationChannels],
+  providers: [
+    NotificationOutbox,
+    NotificationChannels,
+    LeadNotifier,
+    ChatPoster,
+    ChatAlertSettingsStore,
+    ChatAlertSettingsService,
+    ChatAlertOutbox,
+    ChatAlertQueue,
+    ChatAlertDelivery,
+  ],
+  // The chat alerts' settings and poster also for the settings page's controller to come.
+  exports: [
+    LeadNotifier,
+    NotificationOutbox,
+    NotificationChannels,
+    ChatAlertOutbox,
+    ChatAlertQueue,
+    ChatAlertDelivery,
+    ChatAlertSettingsService,
+    ChatPoster,
+  ],
 })
 export class NotificationsModule {}

@@ -1,5 +1,6 @@
 import { ApiExtraModels, ApiProperty, getSchemaPath } from '@nestjs/swagger';
 
+import { named } from '../common/named';
 import { IsEmailAddress } from '../common/validation';
 import {
   leadKindList,
@@ -8,7 +9,7 @@ import {
   type RetentionPolicyResponse,
 } from '../contract';
 import { ConversationMessageDto } from '../leads/conversation/conversation.dto';
-import { createLeadResponseDtos, named } from '../leads/core/lead.dto';
+import { createLeadResponseDtos } from '../leads/core/lead.dto';
 import { TimelineEventDto } from '../leads/work/lead-work.dto';
 
 /** The person's email address, in a query (access) or a body (erasure). */

@@ -28,7 +28,7 @@ export function Dashboard({
   children,
 }: DashboardProps) {
   const live = useLiveInbox();
-  const { undo, onActed, expire } = useLeadUndo();
+  const { undo, onActed, offer, expire } = useLeadUndo();
   // The title counts what needs a reply: the kept per-stage totals of the live poll say it (an
   // action's answer carries only the lists' totals, and a reply or stage change reloads the page).
   const [needReply, setNeedReply] = useState<Partial<Record<LeadKindKey, number>>>(() =>
@@ -55,7 +55,7 @@ export function Dashboard({
         </Alert>
       ) : null}
       {pendingDelete ? <DeleteConfirmation pending={pendingDelete} /> : null}
-      <DashboardUndo undo={undo} expire={expire}>
+      <DashboardUndo undo={undo} expire={expire} offer={offer}>
         {children}
       </DashboardUndo>
       <div className="row g-3">

@@ -32,8 +32,10 @@ export interface Undoable {
 }
 
 /**
- * The dashboard's last undoable lead action, and what undoes it: the inverse action on the same
- * leads, posted through the panel's own fetcher (its answer updates the panel as any action's).
+ * The dashboard's last lead action, if it can be undone, and what undoes it: the inverse action on
+ * the same leads, posted through the panel's own fetcher (its answer updates the panel as any
+ * action's). One slot for the dashboard and a lead's detail: any later action takes the place of
+ * the earlier one's Undo, or clears it, so an Undo never takes back more than the last action.
  */
 export function useLeadUndo() {
   const [undo, setUndo] = useState<Undoable | null>(null);
@@ -44,10 +46,12 @@ export function useLeadUndo() {
 
   const onActed = useCallback(
     (result: Extract<ActionOutcome, { ok: true }>) => {
+      // Opening a lead marks it read: that is no act of the admin's, and leaves the Undo offered.
+      if (result.byOpening) return;
       const back = undoOf(result);
-      // Opening a lead marks it read: that is no act of the admin's to take back.
-      if (undoing.current || !back || result.byOpening) {
+      if (undoing.current || !back) {
         undoing.current = false;
+        setUndo(null);
         return;
       }
       const { kind, ids } = result;
@@ -67,7 +71,13 @@ export function useLeadUndo() {
     [submit],
   );
   const expire = useCallback(() => setUndo(null), []);
-  return { undo, onActed, expire };
+  /** What a lead's detail did: its own Undo, or null when what it did cannot be undone. */
+  const offer = useCallback((made: Omit<Undoable, 'id' | 'at'> | null) => {
+    if (!made) return setUndo(null);
+    count.current += 1;
+    setUndo({ ...made, id: count.current, at: Date.now() });
+  }, []);
+  return { undo, onActed, offer, expire };
 }
 
 /** What was done in words, and the form that takes it back; null if it cannot be taken back. */

@@ -48,22 +48,3 @@ export function FormField({
     </div>
   );
 }
-
-/**
- * The API's per-field messages in a person's words: its first message for each field, with the
- * field's wire name ("newPassword must …") replaced by the form's label ("New password must …").
- */
-export function fieldErrors<F extends string>(
-  errors: Record<string, string[]> | undefined,
-  labels: Record<F, string>,
-): Partial<Record<F, string>> {
-  const out: Partial<Record<F, string>> = {};
-  for (const field of Object.keys(labels) as F[]) {
-    const first = errors?.[field]?.[0];
-    if (first)
-      out[field] = first.startsWith(`${field} `)
-        ? `${labels[field]}${first.slice(field.length)}`
-        : first;
-  }
-  return out;
-}

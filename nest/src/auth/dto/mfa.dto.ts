@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 
-import { ExactlyOneOf, IsAbsentOr, IsText } from '../../common/validation';
+import { AtLeastOneOf, ExactlyOneOf, IsAbsentOr, IsText } from '../../common/validation';
 import {
   FIELD_LIMITS,
   MFA_FIELD_MAX,
@@ -116,8 +116,8 @@ export class ReauthDto implements ReauthRequest {
     format: 'password',
     description: 'Your password: required unless you send a passkey',
   })
-  @IsAbsentOr()
   @IsText(FIELD_LIMITS.password)
+  @AtLeastOneOf('passkey', 'send password (with a code once you have a second factor) or passkey')
   password?: string;
 
   @ApiPropertyOptional({

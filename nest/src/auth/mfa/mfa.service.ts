@@ -19,6 +19,12 @@ export type CheckedFactor =
   | { method: 'passkey'; passkeyId: string };
 
 export const WRONG_CODE = 'The code is not correct';
+/** A right TOTP code whose step was taken already (a code counts once): the next one will do. */
+export const USED_CODE =
+  'This code was already used. Wait for the next code in your authenticator app and enter that one';
+
+/** How a code was refused: not a code of this admin's, or a TOTP code already used. */
+export type CodeRefusal = 'wrong' | 'used';
 
 type FactorsOf = Pick<Admin, 'totpSecret'> & { passkeyIds?: string[] };
 
@@ -90,7 +96,7 @@ export class MfaService {
         'No second factor is waiting for confirmation: start with POST /auth/mfa/totp',
       );
     const step = totpStep(pending, code.trim());
-    if (step === null) throw wrongCode();
+    if (step === null) throw codeRefused('wrong');
     const { codes, hashes } = newRecoveryCodes();
     // Conditional on the same pending secret: a second enrolment meanwhile wins, not this one.
     if (!(await this.admins.confirmTotp(admin._id, admin.totpPendingSecret, step, hashes)))
@@ -129,26 +135,27 @@ export class MfaService {
 
   /**
    * Checks a TOTP code (its step not used before) or a recovery code (used up by this), each
-   * atomically, so that two requests with one code cannot both pass. Null for a wrong code.
+   * atomically, so that two requests with one code cannot both pass. A used recovery code is
+   * gone, so it is wrong; a right TOTP code of a step already taken (or older) was used.
    */
-  async check(admin: AdminDocument, code: string): Promise<CheckedFactor | null> {
+  async check(admin: AdminDocument, code: string): Promise<CheckedFactor | CodeRefusal> {
     const secret = admin.totpSecret && this.box.open(admin.totpSecret);
     const step = secret ? totpStep(secret, code.trim()) : null;
     if (step !== null) {
-      return (await this.admins.useTotpStep(admin._id, step)) ? { method: 'totp' } : null;
+      return (await this.admins.useTotpStep(admin._id, step)) ? { method: 'totp' } : 'used';
     }
     const hash = hashRecoveryCode(code);
-    if (!hash) return null;
+    if (!hash) return 'wrong';
     const left = await this.admins.useRecoveryCode(admin._id, hash);
-    return left === null ? null : { method: 'recovery-code', left };
+    return left === null ? 'wrong' : { method: 'recovery-code', left };
   }
 
   /** A code of a signed-in admin, a wrong one counted in the sign-in throttle: a 400 when wrong. */
   async checkCounted(admin: AdminDocument, code: string, ip: string): Promise<CheckedFactor> {
     const factor = await this.check(admin, code);
-    if (factor) return factor;
+    if (typeof factor === 'object') return factor;
     await this.throttle.recordFailure(admin.email, ip);
-    throw wrongCode();
+    throw codeRefused(factor);
   }
 
   /** The password of a signed-in admin, counted in the sign-in throttle: a 400 when wrong. */
@@ -162,6 +169,11 @@ export class MfaService {
   }
 }
 
-function wrongCode(): ApiError {
-  return new ApiError(HttpStatus.BAD_REQUEST, WRONG_CODE, { code: [`code is not correct`] });
+/** A code refused (400), in words that say what to do next. */
+function codeRefused(refusal: CodeRefusal): ApiError {
+  return refusal === 'used'
+    ? new ApiError(HttpStatus.BAD_REQUEST, USED_CODE, {
+        code: ['code was already used: enter the next one'],
+      })
+    : new ApiError(HttpStatus.BAD_REQUEST, WRONG_CODE, { code: ['code is not correct'] });
 }

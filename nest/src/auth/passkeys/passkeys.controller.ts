@@ -1,31 +1,9 @@
-import {
-  Body,
-  Controller,
-  Delete,
-  Get,
-  HttpCode,
-  HttpStatus,
-  Param,
-  Patch,
-  Post,
-  Req,
-} from '@nestjs/common';
-import {
-  ApiBadRequestResponse,
-  ApiBearerAuth,
-  ApiConflictResponse,
-  ApiForbiddenResponse,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiParam,
-  ApiTags,
-  ApiTooManyRequestsResponse,
-  ApiUnauthorizedResponse,
-} from '@nestjs/swagger';
+import { Body, Controller, Delete, Get, HttpStatus, Param, Patch, Post, Req } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
 import { type Request } from 'express';
 
 import { AuditService } from '../../audit/audit.service';
+import { Audited } from '../../audit/audited.decorator';
 import { ApiError } from '../../common/api-error';
 import {
   AUTH_PATHS,
@@ -36,6 +14,7 @@ import {
   type PasskeyResponse,
   REAUTH_REQUIRED,
 } from '../../contract';
+import { AdminEndpoint } from '../admin-endpoint.decorator';
 import { SuccessResponseDto } from '../dto/change-password.dto';
 import {
   PASSKEY_ID_SCHEMA,
@@ -49,11 +28,6 @@ import {
 } from '../dto/passkey.dto';
 import { hasSecondFactor, MfaService } from '../mfa/mfa.service';
 import { ipOf } from '../mfa.controller';
-import {
-  AllowedWhileMfaSetupDue,
-  AllowedWhilePasswordChangeDue,
-  NeedsFreshFactor,
-} from '../public.decorator';
 import { sessionOf } from '../request-admin';
 import { SessionStore } from '../sessions/session.store';
 
@@ -63,8 +37,6 @@ const PASSKEY_PATH = `${AUTH_PATHS.mfaPasskeys}/:id`;
 
 /** The signed-in admin's passkeys: registering, listing, naming and removing them. */
 @ApiTags('auth')
-@ApiBearerAuth()
-@ApiUnauthorizedResponse({ description: 'Missing, invalid, expired or revoked token' })
 @Controller()
 export class PasskeysController {
   constructor(
@@ -75,26 +47,29 @@ export class PasskeysController {
   ) {}
 
   @Get(AUTH_PATHS.mfaPasskeys)
-  @AllowedWhileMfaSetupDue()
-  @ApiOperation({ summary: 'Your passkeys, oldest first' })
-  @ApiOkResponse({ type: PasskeyListResponseDto })
+  @AdminEndpoint({
+    summary: 'Your passkeys, oldest first',
+    allowedWhile: ['mfa-setup-due'],
+    ok: PasskeyListResponseDto,
+  })
   async list(@Req() request: Request): Promise<PasskeyListResponse> {
     const records = await this.passkeys.listOf(String(sessionOf(request).admin._id));
     return { success: true, passkeys: records.map(summaryOf) };
   }
 
   @Post(AUTH_PATHS.mfaPasskeyRegistrationOptions)
-  @HttpCode(200)
-  @AllowedWhileMfaSetupDue()
-  @ApiOperation({
+  @AdminEndpoint({
     summary: 'Start registering a passkey: options for navigator.credentials.create()',
     description:
       'Your first second factor needs your password; one more needs a factor checked in the last 5 minutes (POST /auth/reauth). The challenge is good for one answer within 5 minutes.',
+    allowedWhile: ['mfa-setup-due'],
+    ok: PasskeyOptionsResponseDto,
+    errors: {
+      400: 'Malformed body, or a missing or wrong password',
+      403: REAUTH_REQUIRED,
+      429: 'Too many wrong passwords; see Retry-After',
+    },
   })
-  @ApiOkResponse({ type: PasskeyOptionsResponseDto })
-  @ApiBadRequestResponse({ description: 'Malformed body, or a missing or wrong password' })
-  @ApiForbiddenResponse({ description: REAUTH_REQUIRED })
-  @ApiTooManyRequestsResponse({ description: 'Too many wrong passwords; see Retry-After' })
   async registrationOptions(
     @Body() body: PasskeyRegistrationOptionsDto,
     @Req() request: Request,
@@ -111,19 +86,18 @@ export class PasskeysController {
   }
 
   @Post(AUTH_PATHS.mfaPasskeys)
-  @HttpCode(200)
-  @AllowedWhileMfaSetupDue()
-  @ApiOperation({
+  @AdminEndpoint({
     summary: 'Register a passkey: its name and the answer of navigator.credentials.create()',
     description:
       'With your first second factor, when you have no recovery codes, the answer holds 10 of them (shown once).',
+    allowedWhile: ['mfa-setup-due'],
+    ok: PasskeyRegisterResponseDto,
+    errors: {
+      400: 'Malformed body, or an answer that does not verify (no or another challenge)',
+      403: REAUTH_REQUIRED,
+      409: 'This passkey is registered already',
+    },
   })
-  @ApiOkResponse({ type: PasskeyRegisterResponseDto })
-  @ApiBadRequestResponse({
-    description: 'Malformed body, or an answer that does not verify (no or another challenge)',
-  })
-  @ApiForbiddenResponse({ description: REAUTH_REQUIRED })
-  @ApiConflictResponse({ description: 'This passkey is registered already' })
   async register(
     @Body() body: PasskeyRegisterDto,
     @Req() request: Request,
@@ -154,54 +128,55 @@ export class PasskeysController {
   }
 
   @Patch(PASSKEY_PATH)
-  @ApiOperation({ summary: 'Rename one of your passkeys' })
-  @ApiParam({ name: 'id', schema: PASSKEY_ID_SCHEMA })
-  @ApiOkResponse({ type: PasskeyResponseDto })
-  @ApiBadRequestResponse({ description: 'Malformed body or id' })
-  @ApiNotFoundResponse({ description: 'You have no passkey with this id' })
+  @AdminEndpoint({
+    summary: 'Rename one of your passkeys',
+    params: { id: PASSKEY_ID_SCHEMA },
+    ok: PasskeyResponseDto,
+    errors: { 400: 'Malformed body or id', 404: 'You have no passkey with this id' },
+  })
+  @Audited<{ result: PasskeyResponse }>('passkey-renamed', ({ result }) => ({
+    detail: { passkeyId: result.passkey.id },
+  }))
   async rename(
     @Param('id') id: string,
     @Body() body: PasskeyRenameDto,
     @Req() request: Request,
   ): Promise<PasskeyResponse> {
     const record = await this.passkeys.rename(sessionOf(request).admin, checkedId(id), body.name);
-    await this.audit.record(request, {
-      action: 'passkey-renamed',
-      detail: { passkeyId: record._id },
-    });
     return { success: true, passkey: summaryOf(record) };
   }
 
   @Delete(PASSKEY_PATH)
-  @NeedsFreshFactor()
-  @ApiOperation({
+  @AdminEndpoint({
     summary: 'Remove one of your passkeys',
     description:
       'Needs a factor checked in the last 5 minutes (POST /auth/reauth). Refused (409) while ADMIN_MFA=required when it is your only second factor.',
+    freshFactor: true,
+    params: { id: PASSKEY_ID_SCHEMA },
+    ok: SuccessResponseDto,
+    errors: {
+      400: 'The id is not a credential id',
+      404: 'You have no passkey with this id',
+      409: 'ADMIN_MFA=required and it is your only second factor',
+    },
   })
-  @ApiParam({ name: 'id', schema: PASSKEY_ID_SCHEMA })
-  @ApiOkResponse({ type: SuccessResponseDto })
-  @ApiBadRequestResponse({ description: 'The id is not a credential id' })
-  @ApiForbiddenResponse({ description: REAUTH_REQUIRED })
-  @ApiNotFoundResponse({ description: 'You have no passkey with this id' })
-  @ApiConflictResponse({ description: 'ADMIN_MFA=required and it is your only second factor' })
+  @Audited<{ params: { id: string } }>('passkey-removed', ({ params }) => ({
+    detail: { passkeyId: params.id },
+  }))
   async remove(@Param('id') id: string, @Req() request: Request): Promise<{ success: true }> {
-    const passkeyId = checkedId(id);
-    await this.passkeys.remove(sessionOf(request).admin, passkeyId);
-    await this.audit.record(request, { action: 'passkey-removed', detail: { passkeyId } });
+    await this.passkeys.remove(sessionOf(request).admin, checkedId(id));
     return { success: true };
   }
 
   @Post(AUTH_PATHS.reauthPasskeyOptions)
-  @HttpCode(200)
-  // As POST /auth/reauth: an initial-password session older than 5 minutes confirms with it.
-  @AllowedWhilePasswordChangeDue()
-  @ApiOperation({
+  @AdminEndpoint({
     summary: 'Options for navigator.credentials.get(), to confirm it is you with a passkey',
     description: 'Send the answer to POST /auth/reauth as `passkey` within 5 minutes.',
+    // As POST /auth/reauth: an initial-password session older than 5 minutes confirms with it.
+    allowedWhile: ['password-change-due'],
+    ok: PasskeyOptionsResponseDto,
+    errors: { 409: 'You have no passkey' },
   })
-  @ApiOkResponse({ type: PasskeyOptionsResponseDto })
-  @ApiConflictResponse({ description: 'You have no passkey' })
   async reauthOptions(@Req() request: Request): Promise<PasskeyOptionsResponse> {
     const { admin, jti } = sessionOf(request);
     const options = await this.passkeys.authenticationOptions(admin, challengeKey.reauth(jti));

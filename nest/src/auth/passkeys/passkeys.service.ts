@@ -20,7 +20,7 @@ import { LoginThrottleService } from '../login-throttle.service';
 import { newRecoveryCodes } from '../mfa/recovery-codes';
 import { type Admin, type AdminDocument } from '../schemas/admin.schema';
 
-import { PasskeyChallenges } from './passkey-challenges.service';
+import { PasskeyChallenges } from './passkey-challenges.store';
 import { PasskeyRepository } from './passkey.repository';
 import { type PasskeyRecord } from './passkey.schema';
 

@@ -1,15 +1,10 @@
-import {
-  Injectable,
-  Logger,
-  type OnApplicationBootstrap,
-  type OnApplicationShutdown,
-} from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { type Model } from 'mongoose';
 
 import { AppConfig } from '../../config/app-config';
 import { REAUTH_WINDOW_MINUTES } from '../../contract';
-import { ExpiredDocuments } from '../../database/expired-documents';
+import { ExpiringStore } from '../../database/expiring.store';
 
 import { SESSION_MODEL, type SessionRecord } from './session.schema';
 
@@ -26,19 +21,12 @@ export interface SessionOrigin {
 
 /** The server side of admin sessions: started at sign-in, read per request, ended one by one. */
 @Injectable()
-export class SessionStore implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly expired: ExpiredDocuments<SessionRecord>;
-
+export class SessionStore extends ExpiringStore<SessionRecord> {
   constructor(
-    @InjectModel(SESSION_MODEL) private readonly sessions: Model<SessionRecord>,
+    @InjectModel(SESSION_MODEL) sessions: Model<SessionRecord>,
     private readonly config: AppConfig,
   ) {
-    this.expired = new ExpiredDocuments(
-      sessions,
-      'expiresAt',
-      SWEEP_INTERVAL_MS,
-      new Logger('SessionStore'),
-    );
+    super(sessions, config, SWEEP_INTERVAL_MS);
   }
 
   async start(
@@ -48,7 +36,7 @@ export class SessionStore implements OnApplicationBootstrap, OnApplicationShutdo
     origin: SessionOrigin,
     now = new Date(),
   ): Promise<void> {
-    await this.sessions.create({
+    await this.model.create({
       _id: id,
       adminId: admin.id,
       sv: admin.sessionVersion,
@@ -62,7 +50,7 @@ export class SessionStore implements OnApplicationBootstrap, OnApplicationShutdo
   }
 
   find(id: string): Promise<SessionRecord | null> {
-    return this.sessions.findById(id).lean<SessionRecord>().exec();
+    return this.model.findById(id).lean<SessionRecord>().exec();
   }
 
   /** Whether the session went unused longer than SESSION_IDLE_TIMEOUT. */
@@ -74,7 +62,7 @@ export class SessionStore implements OnApplicationBootstrap, OnApplicationShutdo
   async touch(session: SessionRecord, now = new Date()): Promise<void> {
     const interval = Math.min(TOUCH_INTERVAL_MS, this.idleMs / 4);
     if (now.getTime() - session.lastSeenAt.getTime() < interval) return;
-    await this.sessions.updateOne({ _id: session._id }, { $set: { lastSeenAt: now } }).exec();
+    await this.model.updateOne({ _id: session._id }, { $set: { lastSeenAt: now } }).exec();
   }
 
   /** Whether the session checked a factor in the last 5 minutes. */
@@ -83,9 +71,7 @@ export class SessionStore implements OnApplicationBootstrap, OnApplicationShutdo
   }
 
   async markVerified(id: string, now = new Date()): Promise<void> {
-    await this.sessions
-      .updateOne({ _id: id }, { $set: { verifiedAt: now, lastSeenAt: now } })
-      .exec();
+    await this.model.updateOne({ _id: id }, { $set: { verifiedAt: now, lastSeenAt: now } }).exec();
   }
 
   /** The admin's sessions that still open: unexpired and not idle, most recently used first. */
@@ -93,7 +79,7 @@ export class SessionStore implements OnApplicationBootstrap, OnApplicationShutdo
     admin: { id: string; sessionVersion: number },
     now = Date.now(),
   ): Promise<SessionRecord[]> {
-    const all = await this.sessions.find({ adminId: admin.id }).lean<SessionRecord[]>().exec();
+    const all = await this.model.find({ adminId: admin.id }).lean<SessionRecord[]>().exec();
     return all
       .filter(
         (s) => s.sv === admin.sessionVersion && s.expiresAt.getTime() > now && !this.isIdle(s, now),
@@ -103,24 +89,16 @@ export class SessionStore implements OnApplicationBootstrap, OnApplicationShutdo
 
   /** Ends one session of the admin; false when they have none by that id. */
   async end(adminId: string, id: string): Promise<boolean> {
-    const result = await this.sessions.deleteOne({ _id: id, adminId }).exec();
+    const result = await this.model.deleteOne({ _id: id, adminId }).exec();
     return result.deletedCount === 1;
   }
 
   /** Ends every session of the admin (the CLI's reset). */
   async endAllOf(adminId: string): Promise<void> {
-    await this.sessions.deleteMany({ adminId }).exec();
+    await this.model.deleteMany({ adminId }).exec();
   }
 
   private get idleMs(): number {
     return this.config.sessionIdleTimeoutSeconds * 1000;
-  }
-
-  onApplicationBootstrap(): Promise<void> {
-    return this.expired.start(this.config.database.autoIndex);
-  }
-
-  onApplicationShutdown(): void {
-    this.expired.stop();
   }
 }

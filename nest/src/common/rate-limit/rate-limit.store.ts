@@ -7,12 +7,21 @@ export interface RateLimitState {
   resetAt: number;
 }
 
+export interface CountOptions {
+  /** The key is new more often than not (one per text): its window is started before looked for. */
+  usuallyNew?: boolean;
+}
+
 /**
  * Where counters live: the database (DatabaseRateLimitStore) when API processes may share it, so a
  * client can't spread attempts across replicas; memory for the one process of the embedded default.
  */
 export abstract class RateLimitStore {
-  abstract increment(key: string, windowMs: number): Promise<RateLimitState>;
+  abstract increment(
+    key: string,
+    windowMs: number,
+    options?: CountOptions,
+  ): Promise<RateLimitState>;
   abstract peek(key: string): Promise<RateLimitState | undefined>;
   abstract reset(key: string): Promise<void>;
 }

@@ -87,7 +87,7 @@ export class UnmatchedMessages {
       auto: record.auto,
       sender: record.from?.name || record.from?.address || 'Someone',
     });
-    if (tell) await this.notifier.messageArrived(LEAD_KINDS[kind], lead.id, key, owned);
+    if (tell) await this.notifier.leadWroteAgain(LEAD_KINDS[kind], lead.id, key, owned);
     await this.receipts.note(key, { effects: true });
     return { success: true, kind, leadId: lead.id, message: toConversationMessage(message) };
   }

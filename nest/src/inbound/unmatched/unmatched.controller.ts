@@ -1,33 +1,13 @@
-import {
-  Body,
-  Controller,
-  Delete,
-  Get,
-  HttpCode,
-  HttpStatus,
-  Param,
-  Post,
-  Query,
-  Req,
-  Res,
-} from '@nestjs/common';
-import {
-  ApiBadRequestResponse,
-  ApiBearerAuth,
-  ApiBody,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiParam,
-  ApiProduces,
-  ApiTags,
-  ApiUnauthorizedResponse,
-} from '@nestjs/swagger';
+import { Body, Controller, Delete, Get, Param, Post, Query, Req, Res } from '@nestjs/common';
+import { ApiProduces, ApiTags } from '@nestjs/swagger';
 import { type Request, type Response } from 'express';
 
 import { AuditService } from '../../audit/audit.service';
+import { Audited } from '../../audit/audited.decorator';
+import { AdminEndpoint } from '../../auth/admin-endpoint.decorator';
 import { PageQueryDto } from '../../common/page-query.dto';
 import {
+  type AttachUnmatchedRequest,
   type AttachUnmatchedResponse,
   INBOUND_PATHS,
   type UnmatchedPageResponse,
@@ -48,10 +28,10 @@ import {
   UnmatchedPageDto,
 } from './unmatched.dto';
 
+const ID = { id: MESSAGE_ID_SCHEMA };
+
 /** The Unmatched list: messages no lead was found for, waiting for an admin. */
 @ApiTags('inbound')
-@ApiBearerAuth()
-@ApiUnauthorizedResponse({ description: 'Missing, invalid or expired token' })
 @Controller()
 export class UnmatchedController {
   constructor(
@@ -60,59 +40,66 @@ export class UnmatchedController {
   ) {}
 
   @Get(INBOUND_PATHS.unmatched)
-  @ApiOperation({ summary: 'Messages no lead was found for, newest first' })
-  @ApiOkResponse({ type: UnmatchedPageDto })
-  @ApiBadRequestResponse({ description: 'Malformed limit or cursor' })
+  @AdminEndpoint({
+    summary: 'Messages no lead was found for, newest first',
+    ok: UnmatchedPageDto,
+    errors: { 400: 'Malformed limit or cursor' },
+  })
   list(@Query() query: PageQueryDto): Promise<UnmatchedPageResponse> {
     return this.unmatched.page(query);
   }
 
   @Post(`${INBOUND_PATHS.unmatched}/:id/attach`)
-  @HttpCode(HttpStatus.OK)
-  @ApiOperation({ summary: 'Attach a message to a lead (it joins the lead’s conversation)' })
-  @ApiParam({ name: 'id', schema: MESSAGE_ID_SCHEMA })
-  @ApiBody({ type: AttachUnmatchedRequestDto })
-  @ApiOkResponse({ type: AttachUnmatchedResponseDto })
-  @ApiBadRequestResponse({ description: 'Malformed id, kind or leadId' })
-  @ApiNotFoundResponse({ description: 'No such message in the list, or no such lead' })
-  async attach(
+  @AdminEndpoint({
+    summary: 'Attach a message to a lead (it joins the lead’s conversation)',
+    params: ID,
+    body: AttachUnmatchedRequestDto,
+    ok: AttachUnmatchedResponseDto,
+    errors: {
+      400: 'Malformed id, kind or leadId',
+      404: 'No such message in the list, or no such lead',
+    },
+  })
+  // Ids only: the message's words and addresses stay in the conversation.
+  @Audited<{
+    params: { id: string };
+    body: AttachUnmatchedRequest;
+    result: AttachUnmatchedResponse;
+  }>('unmatched-attached', ({ params, body, result }) => ({
+    kind: body.kind,
+    ids: [result.leadId],
+    detail: { message: params.id },
+  }))
+  attach(
     @Body() body: AttachUnmatchedRequestDto,
     @Param('id', MessageIdPipe) id: string,
-    @Req() request: Request,
   ): Promise<AttachUnmatchedResponse> {
-    const answer = await this.unmatched.attach(id, body.kind, body.leadId);
-    await this.audit.record(request, {
-      action: 'unmatched-attached',
-      kind: body.kind,
-      ids: [answer.leadId],
-      detail: { message: id },
-    });
-    return answer;
+    return this.unmatched.attach(id, body.kind, body.leadId);
   }
 
   @Delete(`${INBOUND_PATHS.unmatched}/:id`)
-  @ApiOperation({ summary: 'Delete a message from the list, with its attachments' })
-  @ApiParam({ name: 'id', schema: MESSAGE_ID_SCHEMA })
-  @ApiOkResponse({ type: SuccessDto })
-  @ApiBadRequestResponse({ description: 'Malformed id' })
-  @ApiNotFoundResponse({ description: 'No such message in the list' })
-  async remove(
-    @Param('id', MessageIdPipe) id: string,
-    @Req() request: Request,
-  ): Promise<{ success: true }> {
+  @AdminEndpoint({
+    summary: 'Delete a message from the list, with its attachments',
+    params: ID,
+    ok: SuccessDto,
+    errors: { 400: 'Malformed id', 404: 'No such message in the list' },
+  })
+  @Audited<{ params: { id: string } }>('unmatched-deleted', ({ params }) => ({
+    detail: { message: params.id },
+  }))
+  async remove(@Param('id', MessageIdPipe) id: string): Promise<{ success: true }> {
     await this.unmatched.remove(id);
-    await this.audit.record(request, { action: 'unmatched-deleted', detail: { message: id } });
     return { success: true };
   }
 
   @Get(`${INBOUND_PATHS.unmatched}/:id/attachments/:n`)
-  @ApiOperation({ summary: 'Download an attachment of an unmatched message (never inline)' })
-  @ApiParam({ name: 'id', schema: MESSAGE_ID_SCHEMA })
-  @ApiParam({ name: 'n', schema: ATTACHMENT_NUMBER_SCHEMA })
+  @AdminEndpoint({
+    summary: 'Download an attachment of an unmatched message (never inline)',
+    params: { ...ID, n: ATTACHMENT_NUMBER_SCHEMA },
+    ok: { description: 'The attachment’s bytes as received' },
+    errors: { 400: 'Malformed id or number', 404: 'No such message or attachment' },
+  })
   @ApiProduces('application/octet-stream')
-  @ApiOkResponse({ description: 'The attachment’s bytes as received' })
-  @ApiBadRequestResponse({ description: 'Malformed id or number' })
-  @ApiNotFoundResponse({ description: 'No such message or attachment' })
   async attachment(
     @Param('id', MessageIdPipe) id: string,
     @Param('n', AttachmentNumberPipe) n: number,
@@ -120,6 +107,8 @@ export class UnmatchedController {
     @Res() response: Response,
   ): Promise<void> {
     const { attachment, content } = await this.unmatched.attachment(id, n);
+    // Recorded before the first byte (not as @Audited does, after): a download cut off midway
+    // has still taken the file.
     await this.audit.record(request, {
       action: 'attachment-downloaded',
       detail: { message: id, n },

@@ -1,21 +1,8 @@
-import { Controller, HttpCode, HttpStatus, Post, Req } from '@nestjs/common';
-import {
-  ApiAcceptedResponse,
-  ApiBadRequestResponse,
-  ApiBody,
-  ApiConsumes,
-  ApiHeader,
-  ApiNotFoundResponse,
-  ApiOperation,
-  ApiPayloadTooLargeResponse,
-  ApiServiceUnavailableResponse,
-  ApiTags,
-  ApiUnauthorizedResponse,
-  ApiUnsupportedMediaTypeResponse,
-} from '@nestjs/swagger';
+import { Controller, HttpStatus, Post, Req } from '@nestjs/common';
+import { ApiBody, ApiConsumes, ApiHeader, ApiTags } from '@nestjs/swagger';
 import { type Request } from 'express';
 
-import { Public } from '../../auth/public.decorator';
+import { PublicEndpoint } from '../../auth/admin-endpoint.decorator';
 import { ApiError } from '../../common/api-error';
 import { INBOUND_PATHS, type InboundWebhookResponse } from '../../contract';
 import { InboundPipeline } from '../inbound-pipeline';
@@ -32,28 +19,28 @@ import { InboundWebhookResponseDto } from './inbound-webhook.dto';
 export class InboundWebhookController {
   constructor(private readonly pipeline: InboundPipeline) {}
 
-  @Public()
   @Post(INBOUND_PATHS.webhook)
-  @HttpCode(HttpStatus.ACCEPTED)
-  @ApiOperation({
+  @PublicEndpoint({
     summary: 'Take in one email, as the receiving mail server got it',
     description:
       'The whole message as `Content-Type: message/rfc822`, signed as Standard Webhooks says with INBOUND_WEBHOOK_SECRET (`webhook-id`, `webhook-timestamp`, `webhook-signature` over the raw bytes). Kept once, however often it is posted.',
+    status: HttpStatus.ACCEPTED,
+    ok: InboundWebhookResponseDto,
+    errors: {
+      400: 'Not an email message, or one refused as bad input (the reason)',
+      401: 'Missing or wrong signature',
+      404: 'The webhook is off (INBOUND_WEBHOOK_SECRET unset)',
+      413: 'Larger than INBOUND_MAX_BYTES',
+      415: 'Not message/rfc822',
+      503: 'Not stored now (database away): send it again',
+    },
   })
+  // The raw bytes, read and checked by rawMessageBody: no JSON body, so no ValidateBodyAs.
   @ApiConsumes('message/rfc822')
   @ApiBody({ schema: { type: 'string', format: 'binary' } })
   @ApiHeader({ name: 'webhook-id', required: true })
   @ApiHeader({ name: 'webhook-timestamp', required: true })
   @ApiHeader({ name: 'webhook-signature', required: true })
-  @ApiAcceptedResponse({ type: InboundWebhookResponseDto })
-  @ApiBadRequestResponse({
-    description: 'Not an email message, or one refused as bad input (the reason)',
-  })
-  @ApiUnauthorizedResponse({ description: 'Missing or wrong signature' })
-  @ApiNotFoundResponse({ description: 'The webhook is off (INBOUND_WEBHOOK_SECRET unset)' })
-  @ApiPayloadTooLargeResponse({ description: 'Larger than INBOUND_MAX_BYTES' })
-  @ApiUnsupportedMediaTypeResponse({ description: 'Not message/rfc822' })
-  @ApiServiceUnavailableResponse({ description: 'Not stored now (database away): send it again' })
   async receive(@Req() request: Request): Promise<InboundWebhookResponse> {
     const raw = request.body as Buffer;
     const accepted = await this.pipeline.accept(raw, 'webhook');

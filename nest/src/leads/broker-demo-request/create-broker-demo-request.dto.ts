@@ -2,7 +2,7 @@ import { ApiProperty } from '@nestjs/swagger';
 
 import { IsText } from '../../common/validation';
 import { type CreateLeadRequest, FIELD_LIMITS, LEAD_KINDS } from '../../contract';
-import { CreateLeadBaseDto, IsPhoneNumber } from '../core/lead.dto';
+import { CreateLeadBaseDto, IsPhoneNumber } from '../core/create-lead.dto';
 
 export class CreateBrokerDemoRequestDto
   extends CreateLeadBaseDto

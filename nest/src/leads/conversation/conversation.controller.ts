@@ -1,23 +1,15 @@
 import { Controller, Get, Param, Query, Req, Res, type Type } from '@nestjs/common';
-import {
-  ApiBadRequestResponse,
-  ApiBearerAuth,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiParam,
-  ApiProduces,
-  ApiTags,
-  ApiUnauthorizedResponse,
-} from '@nestjs/swagger';
+import { ApiProduces, ApiTags } from '@nestjs/swagger';
 import { type Request, type Response } from 'express';
 
 import { AuditService } from '../../audit/audit.service';
+import { AdminEndpoint } from '../../auth/admin-endpoint.decorator';
+import { named } from '../../common/named';
 import { ObjectIdPipe } from '../../common/object-id.pipe';
 import { PageQueryDto } from '../../common/page-query.dto';
 import { OBJECT_ID_SCHEMA } from '../../common/validation';
 import { type ConversationPageResponse, type LeadKind } from '../../contract';
-import { named, pascalCase } from '../core/lead.dto';
+import { pascalCase } from '../core/lead.dto';
 
 import { sendAttachment } from './attachment-download';
 import { ConversationPageDto } from './conversation.dto';
@@ -29,11 +21,11 @@ import {
   MessageIdPipe,
 } from './message-params';
 
+const ID = { id: OBJECT_ID_SCHEMA };
+
 /** Builds one kind's controller of its leads' conversations, under `/<module>/<resource>/:id/messages`. */
 export function createConversationController(kind: LeadKind): Type {
   @ApiTags(kind.module)
-  @ApiBearerAuth()
-  @ApiUnauthorizedResponse({ description: 'Missing, invalid or expired token' })
   @Controller(kind.module)
   class ConversationController {
     constructor(
@@ -42,15 +34,14 @@ export function createConversationController(kind: LeadKind): Type {
     ) {}
 
     @Get(`${kind.resource}/:id/messages`)
-    @ApiOperation({
+    @AdminEndpoint({
       summary: 'The lead’s emails both ways, oldest first, a page at a time',
       description:
         'Plain text only: what was written in `text`, the quoted history and signature in `quoted`. Our replies are `direction: out` once sent.',
+      params: ID,
+      ok: ConversationPageDto,
+      errors: { 400: 'Malformed id, limit or cursor', 404: 'No such lead' },
     })
-    @ApiParam({ name: 'id', schema: OBJECT_ID_SCHEMA })
-    @ApiOkResponse({ type: ConversationPageDto })
-    @ApiBadRequestResponse({ description: 'Malformed id, limit or cursor' })
-    @ApiNotFoundResponse({ description: 'No such lead' })
     messages(
       @Param('id', ObjectIdPipe) id: string,
       @Query() query: PageQueryDto,
@@ -59,18 +50,18 @@ export function createConversationController(kind: LeadKind): Type {
     }
 
     @Get(`${kind.resource}/:id/messages/:messageId/attachments/:n`)
-    @ApiOperation({
+    @AdminEndpoint({
       summary: 'Download an attachment of one of the lead’s messages',
       description:
         'Always a download (`Content-Disposition: attachment`), with `X-Content-Type-Options: nosniff` and a sandboxing `Content-Security-Policy`: never shown inline.',
+      params: { ...ID, messageId: MESSAGE_ID_SCHEMA, n: ATTACHMENT_NUMBER_SCHEMA },
+      ok: { description: 'The attachment’s bytes as received' },
+      errors: {
+        400: 'Malformed id, message id or number',
+        404: 'No such lead, message or attachment',
+      },
     })
-    @ApiParam({ name: 'id', schema: OBJECT_ID_SCHEMA })
-    @ApiParam({ name: 'messageId', schema: MESSAGE_ID_SCHEMA })
-    @ApiParam({ name: 'n', schema: ATTACHMENT_NUMBER_SCHEMA })
     @ApiProduces('application/octet-stream')
-    @ApiOkResponse({ description: 'The attachment’s bytes as received' })
-    @ApiBadRequestResponse({ description: 'Malformed id, message id or number' })
-    @ApiNotFoundResponse({ description: 'No such lead, message or attachment' })
     async attachment(
       @Param('id', ObjectIdPipe) id: string,
       @Param('messageId', MessageIdPipe) messageId: string,
@@ -84,7 +75,8 @@ export function createConversationController(kind: LeadKind): Type {
         messageId,
         n,
       );
-      // Ids only: the file's name may name the person.
+      // Before the first byte (a download cut off midway has still taken the file), and ids
+      // only: the file's name may name the person.
       await this.audit.record(request, {
         action: 'attachment-downloaded',
         kind: kind.key,

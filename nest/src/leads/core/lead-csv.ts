@@ -1,9 +1,7 @@
 import { Transform } from 'node:stream';
 
-import { csvRow } from '../../contract';
-
 // The cell rules are shared with the web's CSV downloads (insights): they live in the contract.
-export { csvCell, csvRow } from '../../contract';
+import { csvRow } from '../../contract';
 
 /** Turns a stream of records into CSV text, header first; memory stays flat whatever the count. */
 export function csvStream(columns: readonly string[]): Transform {

@@ -51,6 +51,14 @@ export class LeadEmailCounts implements EmailCountsKeeper {
     version: -1,
     counts: new Map(),
   };
+  /** Rounds begun, and whether one is being written: a count read meanwhile may predate it. */
+  private roundsBegun = 0;
+  private writing = false;
+  /**
+   * Counts read while a round was written: those of its addresses may or may not hold it, so its
+   * end drops them rather than add to them.
+   */
+  private readonly readDuringRound = new Set<string>();
 
   constructor(
     @InjectModel(LEAD_EMAIL_COUNTS_MODEL) private readonly model: Model<EmailCount>,
@@ -69,35 +77,79 @@ export class LeadEmailCounts implements EmailCountsKeeper {
   }
 
   /**
-   * One round of changes, summed by address, in a few calls whatever their number: the lowered
-   * counts in one, the raised ones found by `_id` (an upsert would cost FerretDB 1.x a read of the
-   * whole collection), raised in one and the new ones created in one; the version last, so a
-   * reader that sees the new version then reads the new counts.
+   * One round of changes, summed by address, in a few calls whatever their number: the raised
+   * addresses created where they are new (an upsert would cost FerretDB 1.x a read of the whole
+   * collection), then the others raised or lowered in one; the version last, so a reader that sees
+   * the new version then reads the new counts.
    */
   private async write(changes: ReadonlyMap<string, number>[]): Promise<void> {
+    this.roundsBegun++;
+    this.writing = true;
+    try {
+      await this.writeRound(changes);
+    } finally {
+      this.writing = false;
+    }
+  }
+
+  private async writeRound(changes: ReadonlyMap<string, number>[]): Promise<void> {
     const sum = new Map<string, number>();
     for (const deltas of changes)
       for (const [key, delta] of deltas) sum.set(key, (sum.get(key) ?? 0) + delta);
     const increments = [...sum].filter(([, delta]) => delta !== 0);
     const raised = increments.filter(([, delta]) => delta > 0);
-    const found = await Promise.all(raised.map(([key]) => this.model.exists({ _id: key }).exec()));
-    const created = raised.filter((_, i) => !found[i]);
-    const existing = increments.filter(([key]) => !created.some(([c]) => c === key));
+    const created = new Set(
+      (await Promise.all(raised.map(([key, count]) => this.createNew(key, count)))).flat(),
+    );
+    const existing = increments.filter(([key]) => !created.has(key));
     if (existing.length > 0)
       await this.model.bulkWrite(
         existing.map(([key, delta]) => ({
           updateOne: { filter: { _id: key }, update: { $inc: { count: delta } } },
         })),
       );
-    if (created.length > 0)
-      await this.model
-        .insertMany(
-          created.map(([key, count]) => ({ _id: key, count })),
-          { ordered: false },
-        )
-        // Another process created some first: those are raised instead.
-        .catch(() => this.raiseEach(created));
-    await this.raiseEach([[VERSION, 1]]);
+    await this.moveVersionOn(sum, created);
+  }
+
+  /**
+   * Moves the version on after a round. When the round was the only change since the counts this
+   * process holds (the new version is the next one), they stay exact with the round's changes
+   * added, and the addresses it created known (their count is the round's): an answer after an
+   * intake then reads no count again (each a lookup of its own), its new leads' included.
+   */
+  private async moveVersionOn(
+    round: ReadonlyMap<string, number>,
+    created: ReadonlySet<string>,
+  ): Promise<void> {
+    const moved = await this.model
+      .findByIdAndUpdate(VERSION, { $inc: { count: 1 } }, { new: true })
+      .lean<EmailCount>()
+      .exec();
+    if (!moved) return this.raiseEach([[VERSION, 1]]);
+    const { counts, version } = this.known;
+    for (const key of this.readDuringRound) if (round.has(key)) counts.delete(key);
+    this.readDuringRound.clear();
+    if (moved.count !== version + 1) return;
+    for (const [key, delta] of round) {
+      const count = created.has(key) ? 0 : counts.get(key);
+      if (count !== undefined) counts.set(key, count + delta);
+    }
+    this.known.version = moved.count;
+  }
+
+  /**
+   * Creates an address's count; [] when it has one already (another lead of it, or another
+   * process first). Tried before looking: FerretDB 1.x checks an insert's `_id` against its index,
+   * while finding a document, even by `_id`, reads through the collection.
+   */
+  private async createNew(key: string, count: number): Promise<string[]> {
+    try {
+      await this.model.create({ _id: key, count });
+      return [key];
+    } catch (error) {
+      if ((error as { code?: unknown }).code === 11000) return [];
+      throw error;
+    }
   }
 
   private async raiseEach(increments: readonly (readonly [string, number])[]): Promise<void> {
@@ -125,15 +177,24 @@ export class LeadEmailCounts implements EmailCountsKeeper {
   private async of(keys: readonly string[]): Promise<Map<string, number>> {
     if (keys.length === 0) return new Map();
     await this.lastRound;
+    const [begun, writing] = [this.roundsBegun, this.writing];
     const version = (await this.model.findById(VERSION).lean<EmailCount>().exec())?.count ?? 0;
     if (version !== this.known.version) this.known = { version, counts: new Map() };
-    const { counts } = this.known;
-    const missing = keys.filter((key) => !counts.has(key));
-    if (missing.length > 0) {
-      const found = await this.read(missing);
-      for (const key of missing) counts.set(key, found.get(key) ?? 0);
+    const known = this.known;
+    const missing = keys.filter((key) => !known.counts.has(key));
+    if (missing.length === 0) return known.counts;
+    const found = await this.read(missing);
+    const answer = new Map(keys.map((key) => [key, known.counts.get(key) ?? found.get(key) ?? 0]));
+    // Kept only if no round moved the version on while they were read; those read while one was
+    // written may predate it, and are dropped when it ends.
+    if (this.known === known && known.version === version) {
+      const duringRound = writing || this.writing || this.roundsBegun !== begun;
+      for (const key of missing) {
+        known.counts.set(key, found.get(key) ?? 0);
+        if (duringRound) this.readDuringRound.add(key);
+      }
     }
-    return counts;
+    return answer;
   }
 
   private async read(keys: readonly string[]): Promise<Map<string, number>> {

@@ -1,11 +1,9 @@
 import { pipeline } from 'node:stream/promises';
 
 import {
-  applyDecorators,
   Body,
   Controller,
   Get,
-  HttpCode,
   HttpStatus,
   Inject,
   Param,
@@ -16,32 +14,17 @@ import {
   type Type,
   UseGuards,
 } from '@nestjs/common';
-import {
-  ApiBadRequestResponse,
-  ApiBearerAuth,
-  ApiBody,
-  ApiConflictResponse,
-  ApiCreatedResponse,
-  ApiHeader,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiParam,
-  ApiProduces,
-  ApiSecurity,
-  ApiTags,
-  ApiTooManyRequestsResponse,
-  ApiUnauthorizedResponse,
-} from '@nestjs/swagger';
+import { ApiHeader, ApiProduces, ApiTags } from '@nestjs/swagger';
 import { type Request, type Response } from 'express';
 
 import { AuditService } from '../../audit/audit.service';
+import { AdminEndpoint, PublicEndpoint } from '../../auth/admin-endpoint.decorator';
 import { AdminService } from '../../auth/admin.service';
-import { Public } from '../../auth/public.decorator';
 import { ApiError } from '../../common/api-error';
+import { type Refusals } from '../../common/endpoint.decorator';
+import { named } from '../../common/named';
 import { ObjectIdPipe } from '../../common/object-id.pipe';
 import { PageQueryDto } from '../../common/page-query.dto';
-import { ValidateBodyAs } from '../../common/validate-body-as.decorator';
 import { OBJECT_ID_SCHEMA } from '../../common/validation';
 import {
   type AdminRef,
@@ -51,38 +34,39 @@ import {
   type CreateLeadRequest,
   type CreateLeadResponse,
   INTAKE_KEY_HEADER,
-  type LeadKind,
   type LeadAction,
+  type LeadAssignRequest,
+  type LeadIdsRequest,
+  type LeadKind,
   type LeadKindKey,
   type LeadListResponse,
-  leadPaths,
   type LeadResponse,
+  type LeadStageRequest,
 } from '../../contract';
 import { ObjectId } from '../../database/object-id';
 import { IntakeProof } from '../intake/intake-proof';
 import { IntakeThrottleGuard } from '../intake/intake-throttle.guard';
 
+import { CreateLeadResponseDto } from './create-lead.dto';
 import { type ActionInput } from './lead-action-plan';
+import { createLeadIdDto, LeadAssignDto, LeadIdsDto, LeadStageDto } from './lead-action.dto';
+import { leadActionRoute, searchOf } from './lead-action.route';
 import { csvStream } from './lead-csv';
+import { LeadExportQueryDto, LeadListQueryDto } from './lead-list-query.dto';
 import { leadServiceToken } from './lead-service.token';
-import {
-  createLeadIdDto,
-  CreateLeadResponseDto,
-  createLeadResponseDtos,
-  LeadExportQueryDto,
-  LeadAssignDto,
-  LeadIdsDto,
-  LeadListQueryDto,
-  LeadStageDto,
-  named,
-  pascalCase,
-} from './lead.dto';
+import { createLeadResponseDtos, pascalCase } from './lead.dto';
 import { LeadService } from './lead.service';
 import { type ListOptions } from './list-view/lead-list-view';
 
+/** A list's refusals: its query, and an assignee filter naming no admin. */
+const LIST_ERRORS: Refusals = {
+  400: 'Invalid limit, cursor or q',
+  404: 'No admin with the assignee id',
+};
+
 /**
  * Builds the controller of one lead kind under `/<module>/<resource>`: the four admin calls of spec
- * section 7 behind the app-wide JWT guard, and the public intake.
+ * section 7 behind the app-wide JWT guard, the panel's other lists and moves, and the public intake.
  */
 export function createLeadController<K extends LeadKindKey>(
   kind: LeadKind<K>,
@@ -90,23 +74,10 @@ export function createLeadController<K extends LeadKindKey>(
 ): Type {
   const { ListDto, ArchiveDto, OneDto } = createLeadResponseDtos(kind);
   const idDto = createLeadIdDto(kind);
-  /** A POST that acts on leads and answers as a move does. */
-  const ActionRoute = (action: LeadAction, body: Type, summary: string) =>
-    applyDecorators(
-      Post(leadPaths(kind)[action].slice(kind.module.length + 2)),
-      HttpCode(200),
-      ApiOperation({ summary }),
-      ApiBody({ type: body }),
-      ValidateBodyAs(body),
-      ApiOkResponse({ type: ArchiveDto, description: 'Both first pages and the totals' }),
-      ApiBadRequestResponse({ description: 'Missing or malformed ids, or an invalid q' }),
-      ApiNotFoundResponse({ description: 'A lead of these ids does not exist; nothing changed' }),
-    );
   const noun = `${kind.panelTitle.replace(/ Requests$/, '').toLowerCase()} request`;
+  const ActionRoute = leadActionRoute(kind, ArchiveDto);
 
   @ApiTags(kind.module)
-  @ApiBearerAuth()
-  @ApiUnauthorizedResponse({ description: 'Missing, invalid or expired token' })
   @Controller(kind.module)
   class LeadController {
     constructor(
@@ -116,45 +87,25 @@ export function createLeadController<K extends LeadKindKey>(
       private readonly proof: IntakeProof,
     ) {}
 
-    /** Acts on leads, then records who did it. `q` is the panel's search, for the answer. */
-    private async act(
-      request: Request,
-      action: LeadAction,
-      ids: readonly string[],
-      q?: string,
-      input: ActionInput = {},
-    ) {
-      const answer = await this.leads.act(request.admin ?? null, action, ids, { q, input });
-      await this.audit.record(request, { action, kind: kind.key, ids, detail: auditDetail(input) });
-      return answer;
-    }
-
     @Post(kind.resource)
-    @Public()
-    @ApiSecurity({})
     @UseGuards(IntakeThrottleGuard)
-    @ApiOperation({
+    @PublicEndpoint({
       summary: `Submit a ${noun} (public; used by the landing page and the marketplace)`,
       description:
         'Answers 201 only once the database has acknowledged the write. Limited per visitor (INTAKE_RATE_LIMIT per INTAKE_RATE_TTL seconds).',
-    })
-    @ApiBody({ type: createDto })
-    @ValidateBodyAs(createDto)
-    @ApiCreatedResponse({ type: CreateLeadResponseDto })
-    @ApiBadRequestResponse({
-      description:
-        'A message per invalid field in `errors`; or, with INTAKE_PROOF=required, no valid `altcha` proof and no X-Intake-Key (the message says what to send)',
-    })
-    @ApiUnauthorizedResponse({
-      description: `An ${INTAKE_KEY_HEADER} header that is not one of INTAKE_KEYS`,
+      body: createDto,
+      status: 201,
+      ok: CreateLeadResponseDto,
+      errors: {
+        400: 'A message per invalid field in `errors`; or, with INTAKE_PROOF=required, no valid `altcha` proof and no X-Intake-Key (the message says what to send)',
+        401: `An ${INTAKE_KEY_HEADER} header that is not one of INTAKE_KEYS`,
+        429: 'Too many submissions from this visitor; see Retry-After',
+      },
     })
     @ApiHeader({
       name: INTAKE_KEY_HEADER,
       required: false,
       description: 'A trusted server-to-server sender’s secret (INTAKE_KEYS): skips the proof',
-    })
-    @ApiTooManyRequestsResponse({
-      description: 'Too many submissions from this visitor; see Retry-After',
     })
     async create(
       @Body() body: CreateLeadRequest<K>,
@@ -168,10 +119,7 @@ export function createLeadController<K extends LeadKindKey>(
     }
 
     @Get(kind.resource)
-    @ApiOperation({ summary: `Active ${noun}s, newest first` })
-    @ApiOkResponse({ type: ListDto })
-    @ApiBadRequestResponse({ description: 'Invalid limit, cursor or q' })
-    @ApiNotFoundResponse({ description: 'No admin with the assignee id' })
+    @AdminEndpoint({ summary: `Active ${noun}s, newest first`, ok: ListDto, errors: LIST_ERRORS })
     async listActive(
       @Query() query: LeadListQueryDto,
       @Req() request: Request,
@@ -183,10 +131,11 @@ export function createLeadController<K extends LeadKindKey>(
     }
 
     @Get(`${kind.resource}/archived`)
-    @ApiOperation({ summary: `Archived ${noun}s, most recently archived first` })
-    @ApiOkResponse({ type: ListDto })
-    @ApiBadRequestResponse({ description: 'Invalid limit, cursor or q' })
-    @ApiNotFoundResponse({ description: 'No admin with the assignee id' })
+    @AdminEndpoint({
+      summary: `Archived ${noun}s, most recently archived first`,
+      ok: ListDto,
+      errors: LIST_ERRORS,
+    })
     async listArchived(
       @Query() query: LeadListQueryDto,
       @Req() request: Request,
@@ -198,11 +147,11 @@ export function createLeadController<K extends LeadKindKey>(
     }
 
     @Get(`${kind.resource}/spam`)
-    @ApiOperation({
+    @AdminEndpoint({
       summary: `${noun}s held as spam, most recently held first, each with its spamReasons`,
+      ok: ListDto,
+      errors: { 400: 'Invalid limit or cursor' },
     })
-    @ApiOkResponse({ type: ListDto })
-    @ApiBadRequestResponse({ description: 'Invalid limit or cursor' })
     async listSpam(@Query() query: PageQueryDto): Promise<LeadListResponse<K>> {
       return { success: true, ...(await this.leads.list('spam', query)) };
     }
@@ -220,18 +169,20 @@ export function createLeadController<K extends LeadKindKey>(
     }
 
     @Get(`${kind.resource}/export.csv`)
-    @ApiOperation({ summary: `Download a list of ${noun}s as CSV (streamed)` })
-    @ApiProduces('text/csv')
-    @ApiOkResponse({ description: 'RFC 4180 CSV; formula-like cells are prefixed with a quote' })
-    @ApiBadRequestResponse({
-      description: 'Unknown state, or a search that is too long or holds NUL',
+    @AdminEndpoint({
+      summary: `Download a list of ${noun}s as CSV (streamed)`,
+      ok: { description: "RFC 4180 CSV, safe read with , ; or tab: formulas get '" },
+      errors: { 400: 'Unknown state, or a search that is too long or holds NUL' },
     })
+    @ApiProduces('text/csv')
     async exportCsv(
       @Query() query: LeadExportQueryDto,
       @Req() request: Request,
       @Res() response: Response,
     ): Promise<void> {
       const state = query.state ?? 'active';
+      // Recorded before the first byte (not as @Audited does, after): a download cut off midway
+      // has still taken leads' data.
       await this.audit.record(request, {
         action: 'export',
         kind: kind.key,
@@ -250,7 +201,7 @@ export function createLeadController<K extends LeadKindKey>(
 
     @ActionRoute('archive', idDto, `Archive ${noun}s (idempotent): the spec's id field, or ids`)
     archive(@Body() body: ArchiveRequest<K>, @Req() request: Request): Promise<ArchiveResponse<K>> {
-      return this.act(request, 'archive', archiveRequestIds(kind, body), searchOf(body));
+      return this.act(request, 'archive', body);
     }
 
     @ActionRoute('unarchive', idDto, `Move archived ${noun}s back to the inbox (idempotent)`)
@@ -258,49 +209,54 @@ export function createLeadController<K extends LeadKindKey>(
       @Body() body: ArchiveRequest<K>,
       @Req() request: Request,
     ): Promise<ArchiveResponse<K>> {
-      return this.act(request, 'unarchive', archiveRequestIds(kind, body), searchOf(body));
+      return this.act(request, 'unarchive', body);
     }
 
     @ActionRoute('read', LeadIdsDto, `Mark ${noun}s read (as opening them does)`)
-    read(@Body() body: LeadIdsDto, @Req() request: Request): Promise<ArchiveResponse<K>> {
-      return this.act(request, 'read', body.ids, body.q);
+    read(@Body() body: LeadIdsRequest, @Req() request: Request): Promise<ArchiveResponse<K>> {
+      return this.act(request, 'read', body);
     }
 
     @ActionRoute('unread', LeadIdsDto, `Mark ${noun}s unread again`)
-    unread(@Body() body: LeadIdsDto, @Req() request: Request): Promise<ArchiveResponse<K>> {
-      return this.act(request, 'unread', body.ids, body.q);
+    unread(@Body() body: LeadIdsRequest, @Req() request: Request): Promise<ArchiveResponse<K>> {
+      return this.act(request, 'unread', body);
     }
 
-    @ActionRoute('delete', LeadIdsDto, `Delete archived ${noun}s permanently`)
-    @ApiConflictResponse({
-      description: 'One of them is active (archive it first); nothing deleted',
+    @ActionRoute('delete', LeadIdsDto, `Delete archived ${noun}s permanently`, {
+      409: 'One of them is active (archive it first); nothing deleted',
     })
-    delete(@Body() body: LeadIdsDto, @Req() request: Request): Promise<ArchiveResponse<K>> {
-      return this.act(request, 'delete', body.ids, body.q);
+    delete(@Body() body: LeadIdsRequest, @Req() request: Request): Promise<ArchiveResponse<K>> {
+      return this.act(request, 'delete', body);
     }
 
     @ActionRoute('spam', LeadIdsDto, `Move ${noun}s to Spam by hand (reason \`manual\`)`)
-    spam(@Body() body: LeadIdsDto, @Req() request: Request): Promise<ArchiveResponse<K>> {
-      return this.act(request, 'spam', body.ids, body.q);
+    spam(@Body() body: LeadIdsRequest, @Req() request: Request): Promise<ArchiveResponse<K>> {
+      return this.act(request, 'spam', body);
     }
 
     @ActionRoute('not-spam', LeadIdsDto, `Move spam ${noun}s to the inbox, and notify them then`)
-    notSpam(@Body() body: LeadIdsDto, @Req() request: Request): Promise<ArchiveResponse<K>> {
-      return this.act(request, 'not-spam', body.ids, body.q);
+    notSpam(@Body() body: LeadIdsRequest, @Req() request: Request): Promise<ArchiveResponse<K>> {
+      return this.act(request, 'not-spam', body);
     }
 
     @ActionRoute('stage', LeadStageDto, `Set the stage of ${noun}s (never archives them)`)
-    stage(@Body() body: LeadStageDto, @Req() request: Request): Promise<ArchiveResponse<K>> {
-      return this.act(request, 'stage', body.ids, body.q, { stage: body.stage });
+    stage(@Body() body: LeadStageRequest, @Req() request: Request): Promise<ArchiveResponse<K>> {
+      return this.act(request, 'stage', body, { stage: body.stage });
     }
 
     @ActionRoute('assign', LeadAssignDto, `Give ${noun}s an owner, or clear it (adminId null)`)
     async assign(
-      @Body() body: LeadAssignDto,
+      @Body() body: LeadAssignRequest,
       @Req() request: Request,
     ): Promise<ArchiveResponse<K>> {
       const assignee = body.adminId === null ? null : await this.adminRef(body.adminId);
-      return this.act(request, 'assign', body.ids, body.q, { assignee });
+      return this.act(request, 'assign', body, { assignee });
+    }
+
+    /** Acts on the leads a body names; `q` is the panel's search, for the answer's pages. */
+    private act(request: Request, action: LeadAction, body: object, input: ActionInput = {}) {
+      const ids = archiveRequestIds(kind, body as ArchiveRequest<K>);
+      return this.leads.act(request.admin ?? null, action, ids, { q: searchOf(body), input });
     }
 
     /** An admin by id as an owner (404 for one that doesn't exist). */
@@ -312,28 +268,15 @@ export function createLeadController<K extends LeadKindKey>(
 
     // Last: `:id` must not take the names of the routes above.
     @Get(`${kind.resource}/:id`)
-    @ApiOperation({ summary: `One ${noun} with every stored field` })
-    @ApiOkResponse({ type: OneDto })
-    @ApiParam({ name: 'id', schema: OBJECT_ID_SCHEMA })
-    @ApiBadRequestResponse({ description: 'Malformed id' })
-    @ApiNotFoundResponse({ description: 'No such lead' })
+    @AdminEndpoint({
+      summary: `One ${noun} with every stored field`,
+      params: { id: OBJECT_ID_SCHEMA },
+      ok: OneDto,
+      errors: { 400: 'Malformed id', 404: 'No such lead' },
+    })
     async findOne(@Param('id', ObjectIdPipe) id: string): Promise<LeadResponse<K>> {
       return { success: true, lead: await this.leads.findOne(id) };
     }
   }
   return named(LeadController, `${pascalCase(kind)}Controller`);
-}
-
-/** An action's input as the audit log keeps it: the stage by name, an owner by id only. */
-function auditDetail(input: ActionInput): Record<string, string> {
-  return {
-    ...(input.stage ? { stage: input.stage } : {}),
-    ...(input.assignee !== undefined ? { assignee: input.assignee?.id ?? 'none' } : {}),
-  };
-}
-
-/** The panel's search an archive/unarchive body carries (beside either of its id forms). */
-function searchOf(body: object): string | undefined {
-  const q: unknown = Reflect.get(body, 'q');
-  return typeof q === 'string' ? q : undefined;
 }

@@ -1,7 +1,8 @@
 import { ApiProperty } from '@nestjs/swagger';
 
+import { named } from '../../common/named';
 import { LEAD_KINDS, leadKindList } from '../../contract';
-import { createLeadResponseDtos, InboxTotalsDto, named, pascalCase } from '../core/lead.dto';
+import { createLeadResponseDtos, InboxTotalsDto, pascalCase } from '../core/lead.dto';
 
 /** The overview's schema: per kind, its totals and its first page (built from the kinds' DTOs). */
 class KindsDto {}

@@ -108,15 +108,11 @@ export class IntakeProof {
       return INVALID;
     }
     const issuedAt = new Date(challenge.parameters.expiresAt * 1000 - CHALLENGE_TTL_MS);
-    return (await this.firstUse(challenge)) ? { status: 'valid', issuedAt } : { status: 'reused' };
-  }
-
-  /** Records the challenge as used; false if an intake (of any process) had already done so. */
-  private firstUse(challenge: IntakeChallenge): Promise<boolean> {
-    return this.used.firstUse(
-      createHash('sha256').update(challenge.signature).digest('base64url'),
+    const first = await this.used.firstUse(
+      challenge.signature,
       new Date(challenge.parameters.expiresAt * 1000),
     );
+    return first ? { status: 'valid', issuedAt } : { status: 'reused' };
   }
 }
 

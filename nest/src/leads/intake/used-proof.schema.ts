@@ -5,7 +5,7 @@ export const USED_PROOF_MODEL = 'UsedProof';
 /**
  * A solved challenge that an intake has taken: one document per challenge, so a solution counts
  * once across every API process. No TTL index here: FerretDB 1.x refuses one at index build
- * (ExpiredDocuments makes it where it can, and sweeps elsewhere).
+ * (UsedProofs makes it where it can, and sweeps elsewhere).
  */
 @Schema({ collection: 'intake_used_proofs', versionKey: false })
 export class UsedProof {

@@ -1,51 +1,33 @@
-import {
-  Injectable,
-  Logger,
-  type OnApplicationBootstrap,
-  type OnApplicationShutdown,
-} from '@nestjs/common';
+import { createHash } from 'node:crypto';
+
+import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { type Model } from 'mongoose';
 
 import { AppConfig } from '../../config/app-config';
-import { ExpiredDocuments } from '../../database/expired-documents';
+import { ExpiringStore } from '../../database/expiring.store';
 
 import { USED_PROOF_MODEL, type UsedProof } from './used-proof.schema';
 
 const SWEEP_INTERVAL_MS = 10 * 60_000;
 
-/**
- * The solved challenges intakes have taken, one document each, so a solution counts once across
- * every API process; each goes once its challenge has expired (refused anyway by then).
- */
+/** The intake's solved challenges taken so far, each until it expires: one use per challenge. */
 @Injectable()
-export class UsedProofs implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly expired: ExpiredDocuments<UsedProof>;
-
-  constructor(
-    @InjectModel(USED_PROOF_MODEL) private readonly used: Model<UsedProof>,
-    private readonly config: AppConfig,
-  ) {
-    this.expired = new ExpiredDocuments(
-      used,
-      'expiresAt',
-      SWEEP_INTERVAL_MS,
-      new Logger('IntakeProof'),
-    );
+export class UsedProofs extends ExpiringStore<UsedProof> {
+  constructor(@InjectModel(USED_PROOF_MODEL) used: Model<UsedProof>, config: AppConfig) {
+    super(used, config, SWEEP_INTERVAL_MS);
   }
 
-  onApplicationBootstrap(): Promise<void> {
-    return this.expired.start(this.config.database.autoIndex);
-  }
-
-  onApplicationShutdown(): void {
-    this.expired.stop();
-  }
-
-  /** Records a challenge (by its hash) as used; false if an intake of any process had already. */
-  async firstUse(challengeHash: string, expiresAt: Date): Promise<boolean> {
+  /**
+   * Records the challenge of `signature` as used until `expiresAt`; false if an intake (of any
+   * process) had already done so: the first insert of its hash wins.
+   */
+  async firstUse(signature: string, expiresAt: Date): Promise<boolean> {
     try {
-      await this.used.create({ _id: challengeHash, expiresAt });
+      await this.model.create({
+        _id: createHash('sha256').update(signature).digest('base64url'),
+        expiresAt,
+      });
       return true;
     } catch (error) {
       if ((error as { code?: unknown }).code === 11000) return false;

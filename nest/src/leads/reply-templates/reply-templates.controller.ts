@@ -1,18 +1,8 @@
-import { Body, Controller, Get, HttpStatus, Param, Put, Req } from '@nestjs/common';
-import {
-  ApiBadRequestResponse,
-  ApiBearerAuth,
-  ApiBody,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiParam,
-  ApiTags,
-  ApiUnauthorizedResponse,
-} from '@nestjs/swagger';
-import { type Request } from 'express';
+import { Body, Controller, Get, HttpStatus, Param, Put } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
 
-import { AuditService } from '../../audit/audit.service';
+import { Audited } from '../../audit/audited.decorator';
+import { AdminEndpoint } from '../../auth/admin-endpoint.decorator';
 import { ApiError } from '../../common/api-error';
 import {
   LEAD_KIND_KEYS,
@@ -26,48 +16,42 @@ import { ReplyTemplatesStore } from './reply-templates.store';
 
 /** The reply form's starting text, one template per kind, that admins edit. */
 @ApiTags('reply-templates')
-@ApiBearerAuth()
-@ApiUnauthorizedResponse({ description: 'Missing, invalid or expired token' })
 @Controller()
 export class ReplyTemplatesController {
-  constructor(
-    private readonly templates: ReplyTemplatesStore,
-    private readonly audit: AuditService,
-  ) {}
+  constructor(private readonly templates: ReplyTemplatesStore) {}
 
   @Get(REPLY_TEMPLATES_PATH)
-  @ApiOperation({
+  @AdminEndpoint({
     summary:
       'Every kind’s reply template, with placeholders {name}, {company}, {location}, {subject}',
+    ok: ReplyTemplatesResponseDto,
   })
-  @ApiOkResponse({ type: ReplyTemplatesResponseDto })
   async all(): Promise<ReplyTemplatesResponse> {
     return { success: true, templates: await this.templates.all() };
   }
 
   @Put(`${REPLY_TEMPLATES_PATH}/:kind`)
-  @ApiOperation({ summary: 'Change one kind’s reply template; answers every kind’s' })
-  @ApiParam({ name: 'kind', enum: LEAD_KIND_KEYS })
-  @ApiBody({ type: ReplyTemplateRequestDto })
-  @ApiOkResponse({ type: ReplyTemplatesResponseDto })
-  @ApiBadRequestResponse({
-    description: 'A missing, empty or too long subject or text; CR/LF in subject',
+  @AdminEndpoint({
+    summary: 'Change one kind’s reply template; answers every kind’s',
+    params: { kind: { type: 'string', enum: [...LEAD_KIND_KEYS] } },
+    body: ReplyTemplateRequestDto,
+    ok: ReplyTemplatesResponseDto,
+    errors: {
+      400: 'A missing, empty or too long subject or text; CR/LF in subject',
+      404: 'No such kind',
+    },
   })
-  @ApiNotFoundResponse({ description: 'No such kind' })
+  // Which kind only: a template is the team's text, but the log keeps no text at all.
+  @Audited<{ params: { kind: LeadKindKey } }>('reply-templates-changed', ({ params }) => ({
+    kind: params.kind,
+    detail: { kind: params.kind },
+  }))
   async change(
     @Param('kind') kind: string,
     @Body() body: ReplyTemplateRequestDto,
-    @Req() request: Request,
   ): Promise<ReplyTemplatesResponse> {
     if (!isKindKey(kind)) throw new ApiError(HttpStatus.NOT_FOUND, `No lead kind ${kind}`);
-    const templates = await this.templates.set(kind, body);
-    // Which kind only: a template is the team's text, but the log keeps no text at all.
-    await this.audit.record(request, {
-      action: 'reply-templates-changed',
-      kind,
-      detail: { kind },
-    });
-    return { success: true, templates };
+    return { success: true, templates: await this.templates.set(kind, body) };
   }
 }
 

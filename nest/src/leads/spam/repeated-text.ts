@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 
+import { TEXT_COUNTERS } from '../../common/rate-limit/database-rate-limit.store';
 import { RateLimitStore } from '../../common/rate-limit/rate-limit.store';
 import { type LeadKindDescriptor } from '../../contract';
 
@@ -12,14 +13,15 @@ const hash = (text: string) => createHash('sha256').update(text).digest('base64u
 
 /**
  * "The same text arrived from many addresses in a short time", across every API process: counted in
- * the shared rate-limit store (decision 0012), whose windows are documents read and written by
- * `_id` alone (FerretDB 1.x pushes nothing else down) and expire on their own. Only hashes are
+ * the shared store's counters of texts (decision 0012; a collection of their own, as there are many),
+ * whose windows are documents read and written by `_id` alone (FerretDB 1.x pushes nothing else
+ * down) and expire on their own. Only hashes are
  * kept, never the text or the address. Two counters: one per text and address, to count each
  * address once, and one per text, of the addresses.
  */
 @Injectable()
 export class RepeatedText {
-  constructor(private readonly counters: RateLimitStore) {}
+  constructor(@Inject(TEXT_COUNTERS) private readonly counters: RateLimitStore) {}
 
   /** Counts this submission's text from `address`; true once enough addresses have sent it. */
   async seen(kind: LeadKindDescriptor, fields: Readonly<Record<string, string>>, address: string) {
@@ -27,10 +29,12 @@ export class RepeatedText {
     if (text.length < REPEATED_TEXT.minLength) return false;
     const key = `spam-text:${hash(text)}`;
     const { windowMs } = REPEATED_TEXT;
-    const fromAddress = await this.counters.increment(`${key}:${hash(address)}`, windowMs);
+    // Most texts are sent once: their counters are new.
+    const usually = { usuallyNew: true };
+    const fromAddress = await this.counters.increment(`${key}:${hash(address)}`, windowMs, usually);
     const addresses =
       fromAddress.count === 1
-        ? (await this.counters.increment(key, windowMs)).count
+        ? (await this.counters.increment(key, windowMs, usually)).count
         : ((await this.counters.peek(key))?.count ?? 1);
     return addresses >= REPEATED_TEXT.addresses;
   }

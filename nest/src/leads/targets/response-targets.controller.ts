@@ -1,24 +1,12 @@
-import { Body, Controller, Get, HttpStatus, Put, Req } from '@nestjs/common';
-import {
-  ApiBadRequestResponse,
-  ApiBearerAuth,
-  ApiBody,
-  ApiOkResponse,
-  ApiOperation,
-  ApiTags,
-  ApiUnauthorizedResponse,
-} from '@nestjs/swagger';
-import { type Request } from 'express';
+import { HttpStatus } from '@nestjs/common';
 
-import { AuditService } from '../../audit/audit.service';
 import { ApiError } from '../../common/api-error';
-import { ValidateBodyAs } from '../../common/validate-body-as.decorator';
+import { createSettingsController } from '../../common/settings.controller';
 import {
   LEAD_KIND_KEYS,
   RESPONSE_TARGET_MINUTES,
   RESPONSE_TARGETS_PATH,
   type ResponseTargetsRequest,
-  type ResponseTargetsResponse,
 } from '../../contract';
 
 import { ResponseTargetsService } from './response-targets';
@@ -45,50 +33,39 @@ const REQUEST_SCHEMA = {
   ),
 };
 
-@ApiTags('settings')
-@ApiBearerAuth()
-@ApiUnauthorizedResponse({ description: 'Missing, invalid or expired token' })
-@Controller()
-export class ResponseTargetsController {
-  constructor(
-    private readonly targets: ResponseTargetsService,
-    private readonly audit: AuditService,
-  ) {}
-
-  @Get(RESPONSE_TARGETS_PATH)
-  @ApiOperation({ summary: 'Each kind’s target time for the first reply, in minutes' })
-  @ApiOkResponse({ type: ResponseTargetsResponseDto })
-  async read(): Promise<ResponseTargetsResponse> {
-    return { success: true, targets: await this.targets.all() };
-  }
-
-  @Put(RESPONSE_TARGETS_PATH)
-  @ApiOperation({
+/** GET and PUT /settings/response-targets: each kind's target time for the first reply. */
+export const ResponseTargetsController = createSettingsController({
+  name: 'ResponseTargetsController',
+  path: RESPONSE_TARGETS_PATH,
+  keeper: ResponseTargetsService,
+  field: 'targets',
+  answer: ResponseTargetsResponseDto,
+  read: {
+    summary: 'Each kind’s target time for the first reply, in minutes',
+    run: (targets) => targets.all(),
+  },
+  write: {
     summary: 'Change one or more kinds’ response targets (whole minutes); the others keep theirs',
-  })
-  @ApiBody({ schema: REQUEST_SCHEMA })
-  @ValidateBodyAs(ResponseTargetsRequestDto)
-  @ApiOkResponse({ type: ResponseTargetsResponseDto, description: 'Every kind’s target, after' })
-  @ApiBadRequestResponse({
-    description: 'No kind named, an unknown kind, or a target that is not whole minutes in range',
-  })
-  async change(
-    @Body() body: ResponseTargetsRequest,
-    @Req() request: Request,
-  ): Promise<ResponseTargetsResponse> {
-    const changes = Object.fromEntries(
-      LEAD_KIND_KEYS.flatMap((key) => (body[key] === undefined ? [] : [[key, body[key]]])),
-    ) as ResponseTargetsRequest;
-    if (Object.keys(changes).length === 0) {
-      const message = `send at least one kind’s target: ${LEAD_KIND_KEYS.join(', ')}`;
-      throw new ApiError(
-        HttpStatus.BAD_REQUEST,
-        message,
-        Object.fromEntries(LEAD_KIND_KEYS.map((key) => [key, [message]])),
-      );
-    }
-    const targets = await this.targets.set(changes);
-    await this.audit.record(request, { action: 'response-targets-changed', detail: changes });
-    return { success: true, targets };
+    body: { schema: REQUEST_SCHEMA, validateAs: ResponseTargetsRequestDto },
+    written: 'Every kind’s target, after',
+    invalid: 'No kind named, an unknown kind, or a target that is not whole minutes in range',
+    run: (targets, body: ResponseTargetsRequest) => targets.set(changesOf(body)),
+    audit: { action: 'response-targets-changed', detail: (body) => changesOf(body) },
+  },
+});
+
+/** The kinds a body names, each with its new target; at least one, or a 400 naming them all. */
+function changesOf(body: ResponseTargetsRequest): ResponseTargetsRequest {
+  const changes = Object.fromEntries(
+    LEAD_KIND_KEYS.flatMap((key) => (body[key] === undefined ? [] : [[key, body[key]]])),
+  ) as ResponseTargetsRequest;
+  if (Object.keys(changes).length === 0) {
+    const message = `send at least one kind’s target: ${LEAD_KIND_KEYS.join(', ')}`;
+    throw new ApiError(
+      HttpStatus.BAD_REQUEST,
+      message,
+      Object.fromEntries(LEAD_KIND_KEYS.map((key) => [key, [message]])),
+    );
   }
+  return changes;
 }

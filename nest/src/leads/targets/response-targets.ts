@@ -5,6 +5,7 @@ import {
   type ResponseTargets,
   type ResponseTargetsRequest,
 } from '../../contract';
+import { LeadNotifier } from '../../notifications/lead-notifier.service';
 
 import { ResponseTargetsStore } from './response-targets.store';
 
@@ -21,7 +22,10 @@ export class ResponseTargetsService {
   private cached?: { targets: ResponseTargets; until: number };
   private reading?: Promise<ResponseTargets>;
 
-  constructor(private readonly store: ResponseTargetsStore) {}
+  constructor(
+    private readonly store: ResponseTargetsStore,
+    private readonly notifier: LeadNotifier,
+  ) {}
 
   /** Every kind's target in minutes (read at most once per TARGETS_CACHE_MS; readers share it). */
   async all(): Promise<ResponseTargets> {
@@ -34,7 +38,10 @@ export class ResponseTargetsService {
   }
 
   async set(changes: ResponseTargetsRequest): Promise<ResponseTargets> {
-    return this.keep(await this.store.write(changes));
+    const targets = this.keep(await this.store.write(changes));
+    // Waiting leads' overdue alerts follow the new targets (never throws).
+    await this.notifier.dueTimesChanged(Object.keys(changes) as LeadKindKey[]);
+    return targets;
   }
 
   /** What a kind's leads' due times are read against, now (the lead core's DueClock). */

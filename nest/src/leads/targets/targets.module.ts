@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 
+import { NotificationsModule } from '../../notifications/notifications.module';
+
 import { ResponseTargetsService } from './response-targets';
 import { ResponseTargetsController } from './response-targets.controller';
 import {
@@ -15,6 +17,8 @@ import {
  */
 @Module({
   imports: [
+    // A target changed moves the waiting leads' overdue alerts (LeadNotifier.dueTimesChanged).
+    NotificationsModule,
     MongooseModule.forFeature([{ name: RESPONSE_TARGETS_MODEL, schema: ResponseTargetsSchema }]),
   ],
   controllers: [ResponseTargetsController],

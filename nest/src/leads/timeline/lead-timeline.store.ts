@@ -24,20 +24,39 @@ export class LeadTimeline {
     @InjectModel(LEAD_TIMELINE_MODEL) private readonly timelines: Model<TimelineRecord>,
   ) {}
 
-  /** Adds events to leads' timelines in one write; a lead's first event creates its timeline. */
+  /**
+   * Adds events to leads' timelines; a lead's first events create its timeline. Each timeline is
+   * created first and appended to only if it exists: FerretDB 1.x checks an insert's `_id` against
+   * its index, while an upsert looks first, reading through the collection, to the end for a lead
+   * without a timeline yet (most of those an action changes).
+   */
   async append(kind: LeadKindKey, events: readonly NewEvent[]): Promise<void> {
     if (events.length === 0) return;
-    const operations: AnyBulkWriteOperation<TimelineRecord>[] = events.map((event) => ({
+    const byLead = new Map<string, StoredEvent[]>();
+    for (const event of events)
+      byLead.set(event.leadId, [...(byLead.get(event.leadId) ?? []), toStored(event)]);
+    const existing = (
+      await Promise.all([...byLead].map(([leadId, stored]) => this.created(kind, leadId, stored)))
+    ).flat();
+    if (existing.length === 0) return;
+    const operations: AnyBulkWriteOperation<TimelineRecord>[] = existing.map((leadId) => ({
       updateOne: {
-        filter: { _id: new Types.ObjectId(event.leadId) },
-        update: {
-          $setOnInsert: { kind },
-          $push: { events: toStored(event) },
-        },
-        upsert: true,
+        filter: { _id: new Types.ObjectId(leadId) },
+        update: { $push: { events: { $each: byLead.get(leadId) ?? [] } } },
       },
     }));
     await this.timelines.bulkWrite(operations, { ordered: false });
+  }
+
+  /** Creates a lead's timeline with its first events; [leadId] when it has one already. */
+  private async created(kind: LeadKindKey, leadId: string, events: StoredEvent[]) {
+    try {
+      await this.timelines.create({ _id: new Types.ObjectId(leadId), kind, events });
+      return [];
+    } catch (error) {
+      if ((error as { code?: unknown }).code === 11000) return [leadId];
+      throw error;
+    }
   }
 
   /** A lead's stored events, oldest first (as appended). */
@@ -74,12 +93,15 @@ export class LeadTimeline {
     throw new Error(`the timeline of ${leadId} kept changing; event ${eventId} not removed`);
   }
 
-  /** Drops the timelines of leads that are gone (deleted or erased), with all they said. */
+  /**
+   * Drops the timelines of leads that are gone (deleted or erased), with all they said: one call,
+   * each by its `_id` (FerretDB 1.x would read every timeline for `$in`).
+   */
   async forget(leadIds: readonly string[]): Promise<void> {
     if (leadIds.length === 0) return;
-    await this.timelines
-      .deleteMany({ _id: trusted({ $in: leadIds.map((id) => new Types.ObjectId(id)) }) })
-      .exec();
+    await this.timelines.bulkWrite(
+      leadIds.map((id) => ({ deleteOne: { filter: { _id: new Types.ObjectId(id) } } })),
+    );
   }
 }
 

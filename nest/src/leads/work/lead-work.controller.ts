@@ -3,7 +3,6 @@ import {
   Controller,
   Delete,
   Get,
-  HttpCode,
   HttpStatus,
   Inject,
   Param,
@@ -11,25 +10,13 @@ import {
   Req,
   type Type,
 } from '@nestjs/common';
-import {
-  ApiAcceptedResponse,
-  ApiBadRequestResponse,
-  ApiBearerAuth,
-  ApiBody,
-  ApiConflictResponse,
-  ApiCreatedResponse,
-  ApiForbiddenResponse,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiParam,
-  ApiTags,
-  ApiUnauthorizedResponse,
-} from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
 import { type Request } from 'express';
 
-import { AuditService } from '../../audit/audit.service';
+import { Audited } from '../../audit/audited.decorator';
+import { AdminEndpoint } from '../../auth/admin-endpoint.decorator';
 import { ApiError } from '../../common/api-error';
+import { named } from '../../common/named';
 import { ObjectIdPipe } from '../../common/object-id.pipe';
 import { OBJECT_ID_SCHEMA } from '../../common/validation';
 import {
@@ -41,7 +28,7 @@ import {
   type LeadTimelineResponse,
   type RelatedLeadsResponse,
 } from '../../contract';
-import { named, pascalCase } from '../core/lead.dto';
+import { pascalCase } from '../core/lead.dto';
 
 import { LeadWork } from './lead-work';
 import {
@@ -55,113 +42,120 @@ import {
 } from './lead-work.dto';
 import { leadWorkToken } from './lead-work.token';
 
+const ID = { id: OBJECT_ID_SCHEMA };
+// The audit entries name leads as ObjectIdPipe hands them to the handler: in lower case.
+
 /**
  * Builds the controller of one kind's work on one lead, under `/<module>/<resource>/:id/…`: its
  * timeline (and notes and replies). Beside the kind's list controller, which keeps the spec's calls.
  */
 export function createLeadWorkController<K extends LeadKindKey>(kind: LeadKind<K>): Type {
   @ApiTags(kind.module)
-  @ApiBearerAuth()
-  @ApiUnauthorizedResponse({ description: 'Missing, invalid or expired token' })
   @Controller(kind.module)
   class LeadWorkController {
-    constructor(
-      @Inject(leadWorkToken(kind.key)) private readonly work: LeadWork<K>,
-      private readonly audit: AuditService,
-    ) {}
+    constructor(@Inject(leadWorkToken(kind.key)) private readonly work: LeadWork<K>) {}
 
     @Get(`${kind.resource}/:id/timeline`)
-    @ApiOperation({ summary: 'The lead’s timeline, oldest first, from its arrival' })
-    @ApiParam({ name: 'id', schema: OBJECT_ID_SCHEMA })
-    @ApiOkResponse({ type: LeadTimelineResponseDto })
-    @ApiBadRequestResponse({ description: 'Malformed id' })
-    @ApiNotFoundResponse({ description: 'No such lead' })
+    @AdminEndpoint({
+      summary: 'The lead’s timeline, oldest first, from its arrival',
+      params: ID,
+      ok: LeadTimelineResponseDto,
+      errors: { 400: 'Malformed id', 404: 'No such lead' },
+    })
     async timeline(@Param('id', ObjectIdPipe) id: string): Promise<LeadTimelineResponse> {
       return { success: true, events: await this.work.timelineOf(id) };
     }
 
     @Post(`${kind.resource}/:id/notes`)
-    @ApiOperation({ summary: 'Add an internal note (never sent to the lead, never in a webhook)' })
-    @ApiParam({ name: 'id', schema: OBJECT_ID_SCHEMA })
-    @ApiBody({ type: LeadNoteRequestDto })
-    @ApiCreatedResponse({ type: LeadNoteResponseDto })
-    @ApiBadRequestResponse({ description: 'Malformed id, or a missing, empty or too long text' })
-    @ApiNotFoundResponse({ description: 'No such lead' })
+    @AdminEndpoint({
+      summary: 'Add an internal note (never sent to the lead, never in a webhook)',
+      params: ID,
+      body: LeadNoteRequestDto,
+      status: 201,
+      ok: LeadNoteResponseDto,
+      errors: { 400: 'Malformed id, or a missing, empty or too long text', 404: 'No such lead' },
+    })
+    // The note's id only: its text stays on the lead's timeline, and goes with the lead.
+    @Audited<{ params: { id: string }; result: LeadNoteResponse }>(
+      'note-added',
+      ({ params, result }) => ({
+        kind: kind.key,
+        ids: [params.id.toLowerCase()],
+        detail: { note: result.note.id },
+      }),
+    )
     async addNote(
       @Body() body: LeadNoteRequestDto,
       @Param('id', ObjectIdPipe) id: string,
       @Req() request: Request,
     ): Promise<LeadNoteResponse> {
-      const note = await this.work.addNote(adminOf(request), id, body.text);
-      // The note's id only: its text stays on the lead's timeline, and goes with the lead.
-      await this.audit.record(request, {
-        action: 'note-added',
-        kind: kind.key,
-        ids: [id],
-        detail: { note: note.id },
-      });
-      return { success: true, note };
+      return { success: true, note: await this.work.addNote(adminOf(request), id, body.text) };
     }
 
     @Delete(`${kind.resource}/:id/notes/:noteId`)
-    @ApiOperation({ summary: 'Delete a note (its author only)' })
-    @ApiParam({ name: 'id', schema: OBJECT_ID_SCHEMA })
-    @ApiParam({ name: 'noteId', schema: OBJECT_ID_SCHEMA })
-    @ApiOkResponse({ type: SuccessDto })
-    @ApiBadRequestResponse({ description: 'Malformed id' })
-    @ApiForbiddenResponse({ description: 'The note is another admin’s' })
-    @ApiNotFoundResponse({ description: 'No such lead, or no such note on it' })
+    @AdminEndpoint({
+      summary: 'Delete a note (its author only)',
+      params: { ...ID, noteId: OBJECT_ID_SCHEMA },
+      ok: SuccessDto,
+      errors: {
+        400: 'Malformed id',
+        403: 'The note is another admin’s',
+        404: 'No such lead, or no such note on it',
+      },
+    })
+    @Audited<{ params: { id: string; noteId: string } }>('note-deleted', ({ params }) => ({
+      kind: kind.key,
+      ids: [params.id.toLowerCase()],
+      detail: { note: params.noteId.toLowerCase() },
+    }))
     async deleteNote(
       @Param('id', ObjectIdPipe) id: string,
       @Param('noteId', ObjectIdPipe) noteId: string,
       @Req() request: Request,
     ): Promise<{ success: true }> {
       await this.work.deleteNote(adminOf(request), id, noteId);
-      await this.audit.record(request, {
-        action: 'note-deleted',
-        kind: kind.key,
-        ids: [id],
-        detail: { note: noteId },
-      });
       return { success: true };
     }
 
     @Post(`${kind.resource}/:id/reply`)
-    @HttpCode(HttpStatus.ACCEPTED)
-    @ApiOperation({
+    @AdminEndpoint({
       summary: 'Reply to the lead by email (queued; its delivery shows on the timeline)',
       description:
         'From NOTIFY_FROM to the lead’s address, Reply-To the replying admin, plain text, threaded with the lead’s earlier replies. The first reply sets firstResponseAt and moves a new lead to contacted.',
+      params: ID,
+      body: LeadReplyRequestDto,
+      status: HttpStatus.ACCEPTED,
+      ok: LeadReplyResponseDto,
+      errors: {
+        400: 'Malformed id; a missing, empty or too long subject or text; CR/LF in subject',
+        404: 'No such lead',
+        409: 'SMTP_URL is not set: nothing queued',
+      },
     })
-    @ApiParam({ name: 'id', schema: OBJECT_ID_SCHEMA })
-    @ApiBody({ type: LeadReplyRequestDto })
-    @ApiAcceptedResponse({ type: LeadReplyResponseDto })
-    @ApiBadRequestResponse({
-      description: 'Malformed id; a missing, empty or too long subject or text; CR/LF in subject',
-    })
-    @ApiNotFoundResponse({ description: 'No such lead' })
-    @ApiConflictResponse({ description: 'SMTP_URL is not set: nothing queued' })
+    @Audited<{ params: { id: string }; result: LeadReplyResponse }>(
+      'reply',
+      ({ params, result }) => ({
+        kind: kind.key,
+        ids: [params.id.toLowerCase()],
+        detail: { reply: result.reply.id },
+      }),
+    )
     async reply(
       @Body() body: LeadReplyRequestDto,
       @Param('id', ObjectIdPipe) id: string,
       @Req() request: Request,
     ): Promise<LeadReplyResponse> {
       const replyId = await this.work.reply(adminOf(request), id, body);
-      await this.audit.record(request, {
-        action: 'reply',
-        kind: kind.key,
-        ids: [id],
-        detail: { reply: replyId },
-      });
       return { success: true, reply: { id: replyId, status: 'queued' } };
     }
 
     @Get(`${kind.resource}/:id/related`)
-    @ApiOperation({ summary: 'The person’s other requests, in any kind, newest first' })
-    @ApiParam({ name: 'id', schema: OBJECT_ID_SCHEMA })
-    @ApiOkResponse({ type: RelatedLeadsResponseDto })
-    @ApiBadRequestResponse({ description: 'Malformed id' })
-    @ApiNotFoundResponse({ description: 'No such lead' })
+    @AdminEndpoint({
+      summary: 'The person’s other requests, in any kind, newest first',
+      params: ID,
+      ok: RelatedLeadsResponseDto,
+      errors: { 400: 'Malformed id', 404: 'No such lead' },
+    })
     async related(@Param('id', ObjectIdPipe) id: string): Promise<RelatedLeadsResponse> {
       return { success: true, related: await this.work.related(id) };
     }

@@ -1,14 +1,41 @@
 import { Button, Form as BsForm } from 'react-bootstrap';
 
-import { LEAD_STAGES, type Lead, type LeadKindKey } from '@contract';
+import {
+  LEAD_STAGES,
+  type Lead,
+  type LeadKindKey,
+  type TimelineEvent,
+  type TimelineEventType,
+} from '@contract';
 import { LeadActionButton, LeadActionForm } from '~/components/admin/lead-actions';
 
 import { WORK_FIELD } from './fields';
 import { STAGE_LABELS } from './labels';
 import { useWorkBusy, WorkForm } from './work-form';
 
+/**
+ * A select's key: it starts over from what is stored each time that changes. Keyed on the value
+ * alone, a change and its Undo posted before the page was read again in between would leave the
+ * admin's pick showing over the stored value (the value was the same at both readings).
+ */
+function changeKey(value: string, events: TimelineEvent[] | null, type: TimelineEventType) {
+  const last = (events ?? []).findLast((event) => event.type === type);
+  return `${value}@${last?.at ?? ''}`;
+}
+
 /** The lead's stage; won or lost suggests archiving it, which only the admin's click does. */
-export function StageControl({ kind, lead, q }: { kind: LeadKindKey; lead: Lead; q: string }) {
+export function StageControl({
+  kind,
+  lead,
+  q,
+  events,
+}: {
+  kind: LeadKindKey;
+  lead: Lead;
+  q: string;
+  /** The lead's timeline: each stage change sets the select to the stored stage. */
+  events: TimelineEvent[] | null;
+}) {
   const busy = useWorkBusy();
   const closed = (lead.stage === 'won' || lead.stage === 'lost') && !lead.archivedAt;
   return (
@@ -22,7 +49,7 @@ export function StageControl({ kind, lead, q }: { kind: LeadKindKey; lead: Lead;
           id="lead-stage"
           name={WORK_FIELD.stage}
           defaultValue={lead.stage}
-          key={lead.stage}
+          key={changeKey(lead.stage, events, 'stage')}
           size="sm"
         >
           {LEAD_STAGES.map((stage) => (
@@ -58,10 +85,12 @@ export function OwnerControl({
   lead,
   me,
   admins,
+  events,
 }: {
   lead: Lead;
   me: string | null;
   admins: { id: string; email: string }[] | null;
+  events: TimelineEvent[] | null;
 }) {
   const busy = useWorkBusy();
   return (
@@ -87,7 +116,7 @@ export function OwnerControl({
               id="lead-owner"
               name={WORK_FIELD.adminId}
               defaultValue={lead.assignee?.id ?? ''}
-              key={lead.assignee?.id ?? ''}
+              key={changeKey(lead.assignee?.id ?? '', events, 'assign')}
               size="sm"
             >
               <option value="">Nobody</option>

@@ -13,5 +13,5 @@ export { Conversation } from './conversation';
 export { describeEvent, STAGE_LABELS } from './labels';
 export { Notes } from './notes';
 export { REPLY_TEXT_ID, ReplyForm } from './reply-form';
-export { StageUndo } from './stage-undo';
+export { useStageUndo } from './stage-undo';
 export { RelatedRequests, Timeline } from './timeline';

@@ -1,35 +1,47 @@
 import { useActionData, useSubmit } from '@remix-run/react';
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect } from 'react';
 
-import { type Undoable } from '~/components/admin/lead-undo';
-import { UndoToast } from '~/components/admin/undo-toast';
+import { type LeadKindKey } from '@contract';
+import { useOfferUndo } from '~/components/admin/dashboard-undo';
 import { JS_FLAG } from '~/components/forms/js-flag';
+import { leadDetailPath } from '~/utils/lead-detail';
 
 import { WORK_FIELD, type WorkDone, type WorkRefusal } from './fields';
 import { STAGE_LABELS } from './labels';
 
-/** For ten seconds after a stage change: Undo sets the lead back to the stage it was in. */
-export function StageUndo() {
+/** The answers already told to the dashboard: a remounted detail does not offer one again. */
+const told = new WeakSet<object>();
+
+/**
+ * Each of the detail's answers goes to the dashboard's one Undo: a stage change offers to set the
+ * lead back to the stage it was in; anything else done (a note, an owner, a reply) takes the place
+ * of an earlier Undo, which would otherwise undo more than the last action. A refusal did nothing.
+ */
+export function useStageUndo(kind: LeadKindKey, id: string): void {
   const answer = useActionData<WorkDone | WorkRefusal>();
   const submit = useSubmit();
-  const [undo, setUndo] = useState<Undoable | null>(null);
+  const offer = useOfferUndo();
   useEffect(() => {
-    const back = answer && 'done' in answer ? answer.undoStage : undefined;
-    if (!back) return;
-    setUndo({
-      id: Date.now(),
-      at: Date.now(),
+    if (!answer || !('done' in answer) || told.has(answer)) return;
+    told.add(answer);
+    const back = answer.undoStage;
+    if (!back) return offer(null);
+    offer({
       message: `Stage set to ${STAGE_LABELS[back.to]}.`,
       onUndo: () => {
-        setUndo(null);
+        offer(null);
         const body = new FormData();
         body.set(WORK_FIELD.intent, 'stage');
         body.set(WORK_FIELD.stage, back.from);
         body.set(JS_FLAG, '1');
-        submit(body, { method: 'post', preventScrollReset: true });
+        // To this lead, wherever the admin is by then (the dashboard, another lead).
+        submit(body, {
+          method: 'post',
+          action: leadDetailPath(kind, id),
+          navigate: false,
+          fetcherKey: 'lead-stage-undo',
+        });
       },
     });
-  }, [answer, submit]);
-  const expire = useCallback(() => setUndo(null), []);
-  return <UndoToast undo={undo} onExpire={expire} />;
+  }, [answer, submit, offer, kind, id]);
 }

@@ -2,6 +2,7 @@ import { useFetcher, useNavigate } from '@remix-run/react';
 import { useEffect, useState } from 'react';
 import { Modal } from 'react-bootstrap';
 
+import { useOfferUndo } from '~/components/admin/dashboard-undo';
 import { WORK_FIELD } from '~/components/admin/lead-work/fields';
 import { JS_FLAG } from '~/components/forms/js-flag';
 
@@ -26,6 +27,7 @@ export function KeyboardTriage({ me }: { me: string | null }) {
   const [help, setHelp] = useState(false);
   const navigate = useNavigate();
   const { submit } = useFetcher();
+  const offerUndo = useOfferUndo();
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -63,11 +65,13 @@ export function KeyboardTriage({ me }: { me: string | null }) {
         body.set(WORK_FIELD.adminId, me);
         body.set(JS_FLAG, '1');
         submit(body, { method: 'post', action: detailPath });
+        // A later action: the Undo of an earlier one would take back more than it says.
+        offerUndo(null);
       }
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
-  }, [me, navigate, submit]);
+  }, [me, navigate, submit, offerUndo]);
 
   return (
     <Modal show={help} onHide={() => setHelp(false)} aria-labelledby="shortcuts-title">

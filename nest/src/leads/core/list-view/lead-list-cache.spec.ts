@@ -93,6 +93,62 @@ describe('LeadListCache', () => {
     expect(cache.page('active', 2, HEAD_SIZE + 1)).toBeUndefined();
   });
 
+  it('catches a head read from the database up with the changes counted in while it was read', () => {
+    const cache = new LeadListCache();
+    cache.begin('active', 1);
+    // Intake goes on during the read: two changes, versions 2 and 3.
+    cache.apply(1, 2, [{ upsert: leadRecord(8) }]);
+    cache.apply(2, 3, [{ upsert: leadRecord(9) }, { upsert: leadRecord(5, { archived: true }) }]);
+    // The read saw the first change already (it was stored before the query ran), not the second.
+    expect(
+      cache.fill(
+        'active',
+        1,
+        [8, 7, 6, 5, 4].map((n) => leadRecord(n)),
+        false,
+      ),
+    ).toBe(3);
+    expect(cache.page('active', 1, 3)).toBeUndefined();
+    expect(ids(cache.page('active', 3, 4))).toEqual(['9', '8', '7', '6']);
+    // A later change moves it on as any head.
+    cache.apply(3, 4, [{ remove: leadRecord(9)._id.toHexString() }]);
+    expect(ids(cache.page('active', 4, 3))).toEqual(['8', '7', '6']);
+  });
+
+  it('says which read under way has caught up to a version', () => {
+    const cache = new LeadListCache();
+    cache.begin('active', 4);
+    cache.apply(4, 5, [{ upsert: leadRecord(9) }]);
+    expect([3, 4, 5, 6].map((v) => cache.readingUpTo('active', v))).toEqual([
+      undefined,
+      4,
+      4,
+      undefined,
+    ]);
+    expect(cache.readingUpTo('archived', 5)).toBeUndefined();
+  });
+
+  it('keeps a read as it was when someone else changed the lists during it, or the read failed', () => {
+    const cache = new LeadListCache();
+    cache.begin('active', 1);
+    cache.apply(2, 3, [{ upsert: leadRecord(9) }]);
+    expect(cache.fill('active', 1, newestFirst(3, 0), true)).toBe(1);
+    expect(ids(cache.page('active', 1, 10))).toEqual(['3', '2', '1', '0']);
+
+    cache.begin('archived', 1);
+    cache.abandon('archived', 1);
+    cache.apply(1, 2, [{ upsert: leadRecord(4, { archived: true }) }]);
+    expect(cache.fill('archived', 1, [], true)).toBe(1);
+    expect(cache.page('archived', 2, 10)).toBeUndefined();
+  });
+
+  it('keeps a head read after a change was stored when that change is counted in late', () => {
+    const cache = new LeadListCache();
+    cache.fill('active', 2, newestFirst(3, 0), true);
+    cache.apply(1, 2, [{ upsert: leadRecord(3) }]);
+    expect(ids(cache.page('active', 2, 10))).toEqual(['3', '2', '1', '0']);
+  });
+
   it('forgets everything on clear', () => {
     const cache = new LeadListCache();
     cache.fill('active', 1, newestFirst(3, 0), true);

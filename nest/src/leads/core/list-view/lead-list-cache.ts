@@ -14,6 +14,12 @@ interface Head {
   complete: boolean;
 }
 
+/** A head being read: the version this process's changes since its read began lead to. */
+interface Catching {
+  version: number;
+  changes: LeadChange[];
+}
+
 /** A lead as it is now (in whichever list its state says), or a lead that is gone. */
 export type LeadChange = { upsert: LeadRecord } | { remove: string };
 
@@ -32,6 +38,13 @@ export interface CachedPage {
  */
 export class LeadListCache {
   private readonly heads: Partial<Record<LeadList, Head>> = {};
+  /**
+   * Heads being read from the database, by list and the version the read began at: the changes
+   * this process counts in meanwhile, and the version they lead to. A read takes longer than the
+   * time between two intakes on FerretDB 1.x (it reads the whole collection), so a head that
+   * missed them would be behind, and dropped, by the time it arrived: it catches up instead.
+   */
+  private readonly reading: Partial<Record<LeadList, Map<number, Catching>>> = {};
 
   page(
     state: LeadList,
@@ -62,21 +75,53 @@ export class LeadListCache {
     return head && head.version === version ? head : undefined;
   }
 
-  /** Keeps a list's head as read from the database at `version` (read before the query ran). */
-  fill(state: LeadList, version: number, records: LeadRecord[], complete: boolean): void {
+  /** A read of a list's head begins, at `version` (read before the query runs). */
+  begin(state: LeadList, version: number): void {
+    (this.reading[state] ??= new Map()).set(version, { version, changes: [] });
+  }
+
+  /**
+   * Keeps a list's head as read from the database at `version` (read before the query ran),
+   * brought up to date by the changes counted in since the read began (applying a change the read
+   * already saw changes nothing: each is a lead's state after it, or its removal). Answers the
+   * version it keeps the head at, or undefined when it kept a newer head instead.
+   */
+  fill(
+    state: LeadList,
+    version: number,
+    records: LeadRecord[],
+    complete: boolean,
+  ): number | undefined {
+    const caught = this.reading[state]?.get(version);
+    this.reading[state]?.delete(version);
+    const head: Head = { version, records: records.slice(0, HEAD_SIZE), complete };
+    if (caught) {
+      for (const change of caught.changes) applyChange(state, head, change);
+      head.version = caught.version;
+    }
     const current = this.heads[state];
-    if (current && current.version > version) return;
-    this.heads[state] = { version, records: records.slice(0, HEAD_SIZE), complete };
+    if (current && current.version > head.version) return undefined;
+    this.heads[state] = head;
+    return head.version;
   }
 
   /**
    * Moves the heads from version `from` to `to` by this process's own changes. A head of any other
-   * version is dropped: someone else changed the list in between.
+   * version is dropped: someone else changed the list in between. A head already at `to` was read
+   * after this change was stored (a version is read before the query runs): it has it already.
    */
   apply(from: number, to: number, changes: readonly LeadChange[]): void {
     for (const state of LEAD_LISTS) {
+      for (const [began, caught] of this.reading[state] ?? []) {
+        if (caught.version === to) continue;
+        if (caught.version !== from) this.reading[state]?.delete(began);
+        else {
+          caught.changes.push(...changes);
+          caught.version = to;
+        }
+      }
       const head = this.heads[state];
-      if (!head) continue;
+      if (!head || head.version === to) continue;
       if (head.version !== from) {
         delete this.heads[state];
         continue;
@@ -86,8 +131,23 @@ export class LeadListCache {
     }
   }
 
+  /** The version a read of the list under way began at, if it has caught up to `version`. */
+  readingUpTo(state: LeadList, version: number): number | undefined {
+    for (const [began, caught] of this.reading[state] ?? [])
+      if (began <= version && caught.version >= version) return began;
+    return undefined;
+  }
+
+  /** A read of a list's head that began at `version` failed: nothing to catch up for it. */
+  abandon(state: LeadList, version: number): void {
+    this.reading[state]?.delete(version);
+  }
+
   clear(): void {
-    for (const state of LEAD_LISTS) delete this.heads[state];
+    for (const state of LEAD_LISTS) {
+      delete this.heads[state];
+      delete this.reading[state];
+    }
   }
 }
 

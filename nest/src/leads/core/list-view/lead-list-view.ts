@@ -23,6 +23,7 @@ import {
   type KeptTotals,
   keptTotalsOf,
   sameTotals,
+  sumOfDeltas,
   type TotalsDelta,
   type TotalsSnapshot,
 } from './lead-totals';
@@ -67,7 +68,9 @@ export class LeadListView<K extends LeadKindKey = LeadKindKey> {
   private readonly reads: ListReads;
   private readonly overdueWindow: OverdueWindow;
   private readonly arrivalsKept = new KeptArrivals();
-  private readonly waits = new WaitingOverdue();
+  private readonly waits: WaitingOverdue;
+  /** The totals this process wrote last (one write at a time), which its heads were moved to. */
+  private newest?: TotalsSnapshot;
   private readonly totalsWrites = new Coalescer<TotalsWrite, TotalsSnapshot>((writes) =>
     this.writeTotals(writes),
   );
@@ -87,6 +90,7 @@ export class LeadListView<K extends LeadKindKey = LeadKindKey> {
   ) {
     this.reads = new ListReads(source);
     this.overdueWindow = new OverdueWindow(this.reads, source);
+    this.waits = new WaitingOverdue(source);
   }
 
   /** Records as the contract's leads, due times and other requests read once for all of them. */
@@ -135,19 +139,13 @@ export class LeadListView<K extends LeadKindKey = LeadKindKey> {
     await this.arrivalsKept.at(at.version, () => this.source.arrivals());
   }
 
-  /**
-   * Active leads past the kind's response target at the totals' version `at`: `new` ones since
-   * they arrived, and those that wrote again since their wait began (issue 33).
-   */
+  /** Active leads past the response target at version `at`: `new`, or waiting since they wrote. */
   async overdue(at: TotalsSnapshot): Promise<number> {
     // Nothing waits: nothing overdue, and nothing to read.
     if (at.new === 0 && at.waiting === 0) return 0;
     const clock = await this.clock();
-    const [fresh, waiting] = await Promise.all([
-      at.new === 0 ? 0 : this.overdueWindow.count(at, clock),
-      this.waits.count(at.version, at.waiting, clock, () => this.source.waitingSince()),
-    ]);
-    return fresh + waiting;
+    const counts = [this.overdueWindow.count(at, clock), this.waits.count(at, clock)];
+    return (await Promise.all(counts)).reduce((sum, n) => sum + n, 0);
   }
 
   /** A page of a list as of one version of the totals (from the cache when it holds that version). */
@@ -165,7 +163,11 @@ export class LeadListView<K extends LeadKindKey = LeadKindKey> {
    * the first pages are the search's (as the panel shows them); the totals stay the whole lists'.
    */
   async answer(at?: TotalsSnapshot, q?: string): Promise<ArchiveResponse<K>> {
-    const snapshot = at ?? (await this.totals());
+    // At a change's own version, or the newer one this process has counted its later changes in
+    // to since (intake goes on): that one holds all `at` does, and its heads are in memory.
+    const snapshot =
+      (at && this.newest && this.newest.version > at.version ? this.newest : at) ??
+      (await this.totals());
     const first = (state: LeadList) =>
       q ? this.search(state, { q }, LIST_PAGE.defaultLimit) : this.pageAt(state, snapshot);
     const [active, archived] = await Promise.all([first('active'), first('archived')]);
@@ -227,13 +229,11 @@ export class LeadListView<K extends LeadKindKey = LeadKindKey> {
     this.arrivalsKept.forget();
     this.overdueWindow.forget();
     this.waits.forget();
+    this.newest = undefined;
   }
 
   private async writeTotals(writes: TotalsWrite[]): Promise<TotalsSnapshot> {
-    const delta: Record<string, number> = {};
-    for (const write of writes)
-      for (const [key, value] of Object.entries(write.delta))
-        delta[key] = (delta[key] ?? 0) + (value ?? 0);
+    const delta = sumOfDeltas(writes.map((write) => write.delta));
     try {
       const written = await this.store.add(this.kind.key, delta);
       if (!written) {
@@ -244,6 +244,7 @@ export class LeadListView<K extends LeadKindKey = LeadKindKey> {
       const changes = writes.flatMap((w) => w.changes);
       this.reads.apply(written.version - 1, written.version, changes);
       this.arrivalsKept.apply(written.version - 1, written.version, changes);
+      this.newest = written;
       return written;
     } catch (error) {
       // The leads changed but the version did not: nothing cached can be trusted now.
@@ -266,10 +267,7 @@ export class LeadListView<K extends LeadKindKey = LeadKindKey> {
     return this.page(state, await this.reads.search(state, narrowed, limit, after), null);
   }
 
-  /**
-   * The needs-reply view: the active list's leads that wait on us (still `new`, or they wrote
-   * after our reply, issue 33), oldest first, narrowed further as asked. The archive holds none.
-   */
+  /** Needs-reply: active leads waiting on us (`new`, or they wrote last), oldest first. */
   private async needsReply(
     state: LeadList,
     { q, stage, assignee }: ListOptions,

@@ -93,5 +93,13 @@ export function totalsChange(
   };
 }
 
+/** Several changes' deltas as one (the coalesced totals write adds them in one go). */
+export function sumOfDeltas(deltas: readonly TotalsDelta[]): Record<string, number> {
+  const sum: Record<string, number> = {};
+  for (const delta of deltas)
+    for (const [key, value] of Object.entries(delta)) sum[key] = (sum[key] ?? 0) + (value ?? 0);
+  return sum;
+}
+
 export const sameTotals = (a: KeptTotals, b: KeptTotals): boolean =>
   KEPT_TOTAL_KEYS.every((key) => a[key] === b[key]);

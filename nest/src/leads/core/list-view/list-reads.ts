@@ -17,7 +17,7 @@ export type Narrowing = Omit<ListRead, 'after' | 'since'>;
  */
 export class ListReads {
   private readonly cache = new LeadListCache();
-  private readonly refills = new Map<string, Promise<void>>();
+  private readonly refills = new Map<string, Promise<number | undefined>>();
   private readonly pace = new ListPace();
   private needsReplyFirst?: { version: number; limit: number; reading: Promise<CachedPage> };
 
@@ -113,24 +113,38 @@ export class ListReads {
   ): Promise<CachedPage> {
     // Pages deep in a list are read as asked; only a list's head is worth keeping.
     if (after) return this.read(state, limit, { after });
-    await this.refill(state, version);
+    // The head as read and caught up with this process's changes since: as new as a read now.
+    const reached = await this.refill(state, version);
     return (
-      this.cache.page(state, version, limit) ??
+      this.cache.page(state, reached ?? version, limit) ??
       // Another change moved the head on meanwhile: answer this request from the database.
       this.read(state, limit)
     );
   }
 
-  /** Reads a list's head into the cache; concurrent readers of the same version share one read. */
-  private refill(state: LeadList, version: number): Promise<void> {
+  /**
+   * Reads a list's head into the cache; concurrent readers of the same version share one read.
+   * Answers the version the head was caught up to (undefined if a newer head was kept instead).
+   */
+  private refill(state: LeadList, version: number): Promise<number | undefined> {
     const key = `${state}:${version}`;
-    let pending = this.refills.get(key);
+    // A read of the list under way that this process's changes since have kept up to `version`
+    // serves it too: while writes go on, the list is read once, not once per version asked.
+    const underWay = this.cache.readingUpTo(state, version);
+    let pending = this.refills.get(key) ?? this.refills.get(`${state}:${underWay}`);
     if (!pending) {
+      this.cache.begin(state, version);
       pending = this.read(state, HEAD_SIZE)
-        .then(({ records, hasMore }) => {
-          this.pace.learn(state, records, !hasMore);
-          this.cache.fill(state, version, records, !hasMore);
-        })
+        .then(
+          ({ records, hasMore }) => {
+            this.pace.learn(state, records, !hasMore);
+            return this.cache.fill(state, version, records, !hasMore);
+          },
+          (error: unknown) => {
+            this.cache.abandon(state, version);
+            throw error;
+          },
+        )
         .finally(() => this.refills.delete(key));
       this.refills.set(key, pending);
     }

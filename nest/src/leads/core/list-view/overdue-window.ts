@@ -30,6 +30,8 @@ export class OverdueWindow {
   ) {}
 
   async count(at: TotalsSnapshot, { targetMinutes, now }: DueClock): Promise<number> {
+    // None new: nothing overdue, and nothing to read.
+    if (at.new === 0) return 0;
     let recent = await this.recent;
     if (!recent || recent.version !== at.version || recent.targetMinutes !== targetMinutes) {
       const since = new Date(now.getTime() - targetMinutes * 60_000);

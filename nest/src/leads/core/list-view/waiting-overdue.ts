@@ -1,3 +1,8 @@
+import { type DueClock } from '../lead-record';
+
+import { type LeadListSource } from './lead-list-source';
+import { type TotalsSnapshot } from './lead-totals';
+
 /**
  * The overdue part of the leads that wait on us past `new` (they wrote after our reply, issue 33):
  * when each began to wait, read once per version of the kept totals (any change of the kind's
@@ -6,17 +11,19 @@
 export class WaitingOverdue {
   private kept?: { version: number; reading: Promise<number[]> };
 
-  /** How many of the waiting leads have waited longer than the target at `now`. */
+  constructor(private readonly source: Pick<LeadListSource, 'waitingSince'>) {}
+
+  /** How many of the waiting leads at the totals' version `at` have waited past the target. */
   async count(
-    version: number,
-    waiting: number,
-    { targetMinutes, now }: { targetMinutes: number; now: Date },
-    read: () => Promise<Date[]>,
+    { version, waiting }: TotalsSnapshot,
+    { targetMinutes, now }: DueClock,
   ): Promise<number> {
     // None waits: nothing overdue, and nothing to read.
     if (waiting === 0) return 0;
     if (this.kept?.version !== version) {
-      const reading = read().then((dates) => dates.map((date) => date.getTime()));
+      const reading = this.source
+        .waitingSince()
+        .then((dates) => dates.map((date) => date.getTime()));
       this.kept = { version, reading };
       reading.catch(() => {
         if (this.kept?.reading === reading) this.kept = undefined;

@@ -51,9 +51,7 @@ export async function recountLeadTotals(
   kinds: readonly LeadKindDescriptor[],
 ): Promise<void> {
   for (const kind of kinds) {
-    const leads = db.collection(kind.collection);
-    // A plain driver takes no Mongoose `trusted()` mark: the filters' plain forms.
-    const totals = await countKeptTotals((filter) => leads.countDocuments(plain(filter)));
+    const totals = await countLeadTotals(db, kind);
     await db
       .collection(LEAD_TOTALS_COLLECTION)
       .updateOne(
@@ -62,6 +60,13 @@ export async function recountLeadTotals(
         { upsert: true },
       );
   }
+}
+
+/** A kind's kept totals counted through a plain driver (the growth bench checks the kept ones so). */
+export function countLeadTotals(db: DirectDb, kind: LeadKindDescriptor): Promise<KeptTotals> {
+  const leads = db.collection(kind.collection);
+  // A plain driver takes no Mongoose `trusted()` mark: the filters' plain forms.
+  return countKeptTotals((filter) => leads.countDocuments(plain(filter)));
 }
 
 /** A filter without Mongoose's marks (a JSON round trip drops the symbol `trusted()` sets). */

@@ -75,8 +75,15 @@ export class LeadRepository implements LeadListSource {
     return this.model.findById(id).lean<LeadRecord>().exec();
   }
 
-  /** The leads of these ids that exist (ids as 24-hex text). */
-  findByIds(ids: readonly string[]): Promise<LeadRecord[]> {
+  /**
+   * The leads of these ids that exist (ids as 24-hex text). FerretDB 1.x reads the whole collection
+   * for `$in`: there each is looked up by `_id` (an action names at most LEAD_IDS_MAX).
+   */
+  async findByIds(ids: readonly string[]): Promise<LeadRecord[]> {
+    if (ids.length > 1 && !(await this.engine.readsByIndex())) {
+      const found = await Promise.all(ids.map((id) => this.findById(id)));
+      return found.filter((record): record is LeadRecord => record !== null);
+    }
     return this.model
       .find(idsFilter(ids.map((id) => new ObjectId(id))))
       .lean<LeadRecord[]>()
@@ -202,13 +209,11 @@ export class LeadRepository implements LeadListSource {
    * means another process changed some of them since they were read.
    */
   async write({ targets, condition, effect }: ActionPlan): Promise<number> {
-    const ids = idsFilter(targets.map((lead) => lead._id));
     // FerretDB 1.x looks up a filter of `_id` alone directly and reads the whole collection for
-    // any other; and it isolates no write, so a condition there would guard nothing. The kind's
-    // write queue is what keeps a change from racing another there.
-    const filter = (await this.engine.readsByIndex())
-      ? { ...ids, ...conditionFilter(condition) }
-      : ids;
+    // any other (`$in` too); and it isolates no write, so a condition there would guard nothing.
+    // The kind's write queue is what keeps a change from racing another there.
+    if (!(await this.engine.readsByIndex())) return this.writeEach(targets, effect);
+    const filter = { ...idsFilter(targets.map((lead) => lead._id)), ...conditionFilter(condition) };
     if (effect === 'remove') {
       const { deletedCount } = await this.model.deleteMany(filter).exec();
       if (deletedCount > 0) await this.counts.change(keyDeltas(targets, -1));
@@ -218,6 +223,23 @@ export class LeadRepository implements LeadListSource {
       .updateMany(filter, { $set: effect.set }, { timestamps: false })
       .exec();
     return result.modifiedCount;
+  }
+
+  /** A plan's write as one call of a write per lead, each found by its `_id` alone. */
+  private async writeEach(targets: LeadRecord[], effect: ActionPlan['effect']): Promise<number> {
+    if (effect === 'remove') {
+      const { deletedCount } = await this.model.bulkWrite(
+        targets.map((lead) => ({ deleteOne: { filter: { _id: lead._id } } })),
+      );
+      if (deletedCount > 0) await this.counts.change(keyDeltas(targets, -1));
+      return deletedCount;
+    }
+    const { modifiedCount } = await this.model.bulkWrite(
+      targets.map((lead) => ({
+        updateOne: { filter: { _id: lead._id }, update: { $set: effect.set }, timestamps: false },
+      })),
+    );
+    return modifiedCount;
   }
 
   // --- the engine ----------------------------------------------------------------------------

@@ -1,16 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 
-import {
-  Injectable,
-  Logger,
-  type OnApplicationBootstrap,
-  type OnApplicationShutdown,
-} from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { type Model, trusted } from 'mongoose';
 
 import { AppConfig } from '../../config/app-config';
-import { ExpiredDocuments } from '../../database/expired-documents';
+import { ExpiringStore } from '../../database/expiring.store';
 import { type AdminDocument } from '../schemas/admin.schema';
 
 import { MFA_CHALLENGE_MODEL, type MfaChallenge } from './mfa-challenge.schema';
@@ -24,25 +19,18 @@ const idOf = (token: string) => createHash('sha256').update(token).digest('hex')
 
 /** The `mfaToken`s of sign-ins half done: 5 minutes, one admin, 5 wrong codes, used once. */
 @Injectable()
-export class MfaChallenges implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly expired: ExpiredDocuments<MfaChallenge>;
-
+export class MfaChallenges extends ExpiringStore<MfaChallenge> {
   constructor(
-    @InjectModel(MFA_CHALLENGE_MODEL) private readonly challenges: Model<MfaChallenge>,
-    private readonly config: AppConfig,
+    @InjectModel(MFA_CHALLENGE_MODEL) challenges: Model<MfaChallenge>,
+    config: AppConfig,
   ) {
-    this.expired = new ExpiredDocuments(
-      challenges,
-      'expiresAt',
-      SWEEP_INTERVAL_MS,
-      new Logger('MfaChallenges'),
-    );
+    super(challenges, config, SWEEP_INTERVAL_MS);
   }
 
   /** A new challenge for the admin; the answer is its token (only its hash is stored). */
   async issue(admin: AdminDocument): Promise<string> {
     const token = randomBytes(32).toString('base64url');
-    await this.challenges.create({
+    await this.model.create({
       _id: idOf(token),
       adminId: String(admin._id),
       email: admin.email,
@@ -55,7 +43,7 @@ export class MfaChallenges implements OnApplicationBootstrap, OnApplicationShutd
 
   /** The live challenge of a token, or null: unknown, expired or out of attempts. */
   async find(token: string): Promise<MfaChallenge | null> {
-    const challenge = await this.challenges.findById(idOf(token)).lean<MfaChallenge>().exec();
+    const challenge = await this.model.findById(idOf(token)).lean<MfaChallenge>().exec();
     if (!challenge) return null;
     if (challenge.expiresAt.getTime() <= Date.now()) return null;
     return challenge.failures < MFA_CHALLENGE_ATTEMPTS ? challenge : null;
@@ -63,7 +51,7 @@ export class MfaChallenges implements OnApplicationBootstrap, OnApplicationShutd
 
   /** Counts a wrong code (atomically: concurrent guesses each use up one attempt). */
   async fail(challenge: MfaChallenge): Promise<void> {
-    await this.challenges
+    await this.model
       .updateOne(
         { _id: challenge._id, failures: trusted({ $lt: MFA_CHALLENGE_ATTEMPTS }) },
         { $inc: { failures: 1 } },
@@ -73,15 +61,7 @@ export class MfaChallenges implements OnApplicationBootstrap, OnApplicationShutd
 
   /** Uses the challenge up; false when another request already did. */
   async consume(challenge: MfaChallenge): Promise<boolean> {
-    const result = await this.challenges.deleteOne({ _id: challenge._id }).exec();
+    const result = await this.model.deleteOne({ _id: challenge._id }).exec();
     return result.deletedCount === 1;
-  }
-
-  onApplicationBootstrap(): Promise<void> {
-    return this.expired.start(this.config.database.autoIndex);
-  }
-
-  onApplicationShutdown(): void {
-    this.expired.stop();
   }
 }

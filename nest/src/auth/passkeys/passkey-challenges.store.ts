@@ -1,14 +1,9 @@
-import {
-  Injectable,
-  Logger,
-  type OnApplicationBootstrap,
-  type OnApplicationShutdown,
-} from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { type Model } from 'mongoose';
 
 import { AppConfig } from '../../config/app-config';
-import { ExpiredDocuments } from '../../database/expired-documents';
+import { ExpiringStore } from '../../database/expiring.store';
 
 import { PASSKEY_CHALLENGE_MODEL, type PasskeyChallenge } from './passkey-challenge.schema';
 
@@ -18,24 +13,17 @@ const SWEEP_INTERVAL_MS = 10 * 60_000;
 
 /** The WebAuthn challenges handed out: one per purpose, 5 minutes, used once. */
 @Injectable()
-export class PasskeyChallenges implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly expired: ExpiredDocuments<PasskeyChallenge>;
-
+export class PasskeyChallenges extends ExpiringStore<PasskeyChallenge> {
   constructor(
-    @InjectModel(PASSKEY_CHALLENGE_MODEL) private readonly challenges: Model<PasskeyChallenge>,
-    private readonly config: AppConfig,
+    @InjectModel(PASSKEY_CHALLENGE_MODEL) challenges: Model<PasskeyChallenge>,
+    config: AppConfig,
   ) {
-    this.expired = new ExpiredDocuments(
-      challenges,
-      'expiresAt',
-      SWEEP_INTERVAL_MS,
-      new Logger('PasskeyChallenges'),
-    );
+    super(challenges, config, SWEEP_INTERVAL_MS);
   }
 
   /** Keeps `challenge` for `key`; a newer one for the same key replaces it. */
   async keep(key: string, challenge: string): Promise<void> {
-    await this.challenges
+    await this.model
       .replaceOne(
         { _id: key },
         { _id: key, challenge, expiresAt: new Date(Date.now() + LIFETIME_MS) },
@@ -46,16 +34,8 @@ export class PasskeyChallenges implements OnApplicationBootstrap, OnApplicationS
 
   /** The live challenge of `key`, deleted by this read (so two answers cannot both use it). */
   async take(key: string): Promise<string | null> {
-    const found = await this.challenges.findOneAndDelete({ _id: key }).lean<PasskeyChallenge>();
+    const found = await this.model.findOneAndDelete({ _id: key }).lean<PasskeyChallenge>();
     if (!found || found.expiresAt.getTime() <= Date.now()) return null;
     return found.challenge;
-  }
-
-  onApplicationBootstrap(): Promise<void> {
-    return this.expired.start(this.config.database.autoIndex);
-  }
-
-  onApplicationShutdown(): void {
-    this.expired.stop();
   }
 }

@@ -1,0 +1,86 @@
+import { applyDecorators, HttpStatus, type Type as ClassType } from '@nestjs/common';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsBoolean, IsObject, ValidateNested } from 'class-validator';
+
+import { ApiError } from '../../common/api-error';
+import { IsAbsentOr } from '../../common/validation';
+import {
+  CHAT_ALERT_EVENTS,
+  CHAT_CHANNELS,
+  type ChatAlertSettings,
+  type ChatAlertsRequest,
+  LEAD_KIND_KEYS,
+} from '../../contract';
+
+import { changedPaths } from './chat-alert-settings.store';
+
+/*
+ * `PUT /settings/chat-alerts` (the settings page's, once the generic settings controller lands):
+ * `{ [kind]: { [channel]: { [event]: boolean } } }`, every level optional, no other key, no null.
+ * The keys come from the contract at run time, so the classes get their properties in loops.
+ */
+
+/** One channel's switches for one kind. */
+export class ChatAlertEventsDto {}
+/** One kind's switches per channel. */
+export class ChatAlertChannelsDto {}
+/** Body of `PUT /settings/chat-alerts`. */
+export class ChatAlertsRequestDto {}
+
+for (const event of CHAT_ALERT_EVENTS)
+  applyDecorators(
+    ApiPropertyOptional({ type: 'boolean', description: 'post this event' }),
+    IsAbsentOr(),
+    IsBoolean({ message: `${event} must be true or false` }),
+  )(ChatAlertEventsDto.prototype, event);
+
+/** An optional object property validated as `dto` (null and other types refused). */
+const nested = (name: string, dto: ClassType, what: string) =>
+  applyDecorators(
+    ApiPropertyOptional({ type: () => dto, description: what }),
+    IsAbsentOr(),
+    IsObject({ message: `${name} must be an object` }),
+    ValidateNested(),
+    Type(() => dto),
+  );
+
+for (const channel of CHAT_CHANNELS)
+  nested(
+    channel,
+    ChatAlertEventsDto,
+    `the events posted to ${channel}`,
+  )(ChatAlertChannelsDto.prototype, channel);
+for (const kind of LEAD_KIND_KEYS)
+  nested(
+    kind,
+    ChatAlertChannelsDto,
+    `the ${kind} leads' alerts per channel`,
+  )(ChatAlertsRequestDto.prototype, kind);
+
+/**
+ * A valid body that switches nothing (`{}`, `{"keDemo": {}}`) is refused too: a PUT must change
+ * something, as the response targets' does.
+ */
+export function assertChatAlertsChange(body: ChatAlertsRequest): void {
+  if (Object.keys(changedPaths(body)).length > 0) return;
+  const message = `send at least one switch: {kind: {${CHAT_CHANNELS.join('|')}: {${CHAT_ALERT_EVENTS.join('|')}: true|false}}}`;
+  throw new ApiError(
+    HttpStatus.BAD_REQUEST,
+    message,
+    Object.fromEntries(LEAD_KIND_KEYS.map((kind) => [kind, [message]])),
+  );
+}
+
+/** The answer's document (every switch, and which webhooks are set). */
+export class ChatAlertsResponseDto {
+  @ApiProperty({ enum: [true] }) success: true;
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: true,
+    description: 'kind → channel → event → on',
+  })
+  alerts: ChatAlertSettings;
+  @ApiProperty({ type: 'object', additionalProperties: { type: 'boolean' } })
+  configured: Record<string, boolean>;
+}
