@@ -257,6 +257,20 @@ describe('POST /inbound/email', () => {
       });
     expect(paths[INBOUND_PATHS.webhook]?.post).toBeDefined();
     expect(paths[INBOUND_PATHS.webhook]?.post?.security).toBeUndefined();
+    // The webhook's body is the raw message (bounded by INBOUND_MAX_BYTES, a 413), never JSON;
+    // the one JSON body of inbound mail, attach's, is closed and bounded as every body is.
+    const bodyOf = (path: string, method: string) =>
+      (paths[path]?.[method] as { requestBody?: { content: Record<string, unknown> } })?.requestBody
+        ?.content;
+    expect(Object.keys(bodyOf(INBOUND_PATHS.webhook, 'post') ?? {})).toEqual(['message/rfc822']);
+    const attach = bodyOf(decodeURIComponent(INBOUND_PATHS.attach('{id}')), 'post');
+    const ref = (attach?.['application/json'] as { schema: { $ref: string } }).schema.$ref;
+    const schema = doc.components.schemas[ref.replace('#/components/schemas/', '')];
+    expect(schema).toMatchObject({
+      additionalProperties: false,
+      required: ['kind', 'leadId'],
+      properties: { leadId: { pattern: expect.any(String) }, kind: { enum: expect.any(Array) } },
+    });
   });
 
   describe('bad input: never a 5xx, never blocking what follows', () => {
