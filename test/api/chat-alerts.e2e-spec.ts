@@ -93,8 +93,10 @@ const rowsOf = async (t: TestApp, leadId: string) => {
     ofLead(t, SETTLED, leadId),
     ofLead(t, QUEUE, leadId),
   ]);
-  const ids = new Set(settled.map((row) => row._id.toHexString()));
-  const rows = [...settled, ...queued.filter((row) => !ids.has(row._id.toHexString()))];
+  // A row still queued is the alert's current state: one with the same id settled before it was
+  // raised again (an overdue check skipped while the lead sat in Spam) is its past.
+  const ids = new Set(queued.map((row) => row._id.toHexString()));
+  const rows = [...queued, ...settled.filter((row) => !ids.has(row._id.toHexString()))];
   const order = (row: Row) => `${row.channel} ${row.event ?? ''}`;
   return rows.sort((a, b) => order(a).localeCompare(order(b)));
 };

@@ -1,4 +1,4 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { InjectConnection } from '@nestjs/mongoose';
 import { type Connection } from 'mongoose';
 
@@ -40,11 +40,31 @@ const PROBE_PADDING = 'x'.repeat(LARGEST_LEAD_BYTES);
  * succeeds again, so the API reports itself degraded exactly as long as writes can't be kept.
  */
 @Injectable()
-export class StorageState {
+export class StorageState implements OnApplicationBootstrap {
   private readonly logger = new Logger('Storage');
   private fullSince: Date | null = null;
 
   constructor(@InjectConnection() private readonly connection: Connection) {}
+
+  /**
+   * The probe's document is made while there is room, so a probe on a full disk only rewrites it:
+   * FerretDB 1.x creating a collection on a full disk makes its SQLite table but not its metadata,
+   * and every later create then fails ("table already exists"), so /health would never recover.
+   */
+  async onApplicationBootstrap(): Promise<void> {
+    try {
+      await this.connection.db
+        ?.collection<{ _id: string; at: Date; padding: string }>(PROBE_COLLECTION)
+        .updateOne(
+          { _id: 'probe' },
+          { $setOnInsert: { at: new Date(), padding: '' } },
+          { upsert: true },
+        );
+    } catch (error) {
+      // No room (or no database) at start: the probe makes its document when it first runs.
+      this.logger.warn(`The storage probe's document could not be made: ${String(error)}`);
+    }
+  }
 
   get full(): boolean {
     return this.fullSince !== null;
