@@ -3,6 +3,7 @@ import { HttpStatus, Injectable } from '@nestjs/common';
 import { ApiError } from '../common/api-error';
 import { SerialQueue } from '../common/serial-queue';
 import { type AdminSummary } from '../contract';
+import { isDuplicateKey } from '../database/duplicate-key';
 
 import { AdminRepository } from './admin.repository';
 import { PasskeyRepository } from './passkeys/passkey.repository';
@@ -13,9 +14,6 @@ import { type AdminDocument } from './schemas/admin.schema';
 export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
 }
-
-/** Mongo's duplicate-key code: the unique email index refused an insert. */
-const DUPLICATE_KEY = 11000;
 
 @Injectable()
 export class AdminService {
@@ -59,7 +57,7 @@ export class AdminService {
         return toSummary(admin);
       } catch (error) {
         // Another API process added the same address meanwhile: the unique index said no.
-        if ((error as { code?: unknown }).code === DUPLICATE_KEY)
+        if (isDuplicateKey(error))
           throw new ApiError(HttpStatus.CONFLICT, 'An admin with this email already exists');
         throw error;
       }

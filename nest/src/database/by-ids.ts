@@ -39,8 +39,3 @@ export async function deleteByIds<T extends { _id: string }>(
   for (let i = 0; i < ids.length; i += 20)
     await Promise.all(ids.slice(i, i + 20).map((id) => model.deleteOne({ _id: id }).exec()));
 }
-
-/** Whether a driver error is a duplicate key: the insert that enforces "exactly once" lost. */
-export function isDuplicateKey(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && Reflect.get(error, 'code') === 11000;
-}

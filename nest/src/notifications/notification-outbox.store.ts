@@ -3,6 +3,7 @@ import { InjectModel } from '@nestjs/mongoose';
 import { type Model, trusted } from 'mongoose';
 
 import { type LeadKindDescriptor } from '../contract';
+import { isDuplicateKey } from '../database/duplicate-key';
 import { ObjectId } from '../database/object-id';
 
 import {
@@ -143,7 +144,7 @@ export class NotificationOutbox {
     const earlier = await this.settled.find({ status: 'pending' }).lean<OutboxJob[]>().exec();
     for (const job of earlier) {
       await this.pending.create(job).catch((error: { code?: unknown }) => {
-        if (error.code !== 11000) throw error;
+        if (!isDuplicateKey(error)) throw error;
       });
       await this.settled.deleteOne({ _id: job._id });
     }
@@ -159,7 +160,7 @@ export class NotificationOutbox {
     try {
       await this.settled.create(job);
     } catch (error) {
-      if ((error as { code?: unknown }).code !== 11000) throw error;
+      if (!isDuplicateKey(error)) throw error;
       await this.settled.replaceOne({ _id: job._id }, job);
     }
     const { deletedCount } = await this.pending.deleteOne({ _id: job._id });

@@ -9,6 +9,7 @@ import { type FilterQuery, type Model } from 'mongoose';
 
 import { AppConfig } from '../../config/app-config';
 import { DatabaseEngine } from '../../database/database-engine';
+import { isDuplicateKey } from '../../database/duplicate-key';
 import { ExpiredDocuments } from '../../database/expired-documents';
 
 import { RateLimitWindow } from './rate-limit-window.schema';
@@ -99,7 +100,7 @@ export class DatabaseRateLimitStore
       await this.windows.create(fresh);
       return stateOf(fresh);
     } catch (error) {
-      if ((error as { code?: unknown }).code !== 11000) throw error;
+      if (!isDuplicateKey(error)) throw error;
       return undefined;
     }
   }

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { type Model } from 'mongoose';
 
-import { isDuplicateKey } from '../../database/by-ids';
+import { isDuplicateKey } from '../../database/duplicate-key';
 import { InstanceId } from '../../leads/conversation/store/message-receipts.store';
 import { INBOUND_STATE_MODEL, type InboundStateRecord } from '../status/inbound-state.schema';
 

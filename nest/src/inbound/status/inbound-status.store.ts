@@ -9,8 +9,9 @@ import {
   type InboundCounts,
   type InboundStatusResponse,
 } from '../../contract';
-import { findByIds, isDuplicateKey } from '../../database/by-ids';
+import { findByIds } from '../../database/by-ids';
 import { DatabaseEngine } from '../../database/database-engine';
+import { isDuplicateKey } from '../../database/duplicate-key';
 
 import { INBOUND_STATE_MODEL, type InboundStateRecord } from './inbound-state.schema';
 

@@ -3,7 +3,7 @@ import { InjectModel } from '@nestjs/mongoose';
 import { type Model, Schema, trusted } from 'mongoose';
 
 import { UNMATCHED_REASONS, type UnmatchedReason } from '../../contract';
-import { isDuplicateKey } from '../../database/by-ids';
+import { isDuplicateKey } from '../../database/duplicate-key';
 import {
   STORED_MESSAGE_PATHS,
   type StoredMessage,

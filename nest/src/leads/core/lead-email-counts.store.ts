@@ -4,6 +4,7 @@ import { type Model, Schema } from 'mongoose';
 
 import { Coalescer } from '../../common/coalescer';
 import { emailKey } from '../../contract';
+import { isDuplicateKey } from '../../database/duplicate-key';
 import { IdLookups } from '../../database/id-lookups';
 
 import { type EmailCountsKeeper } from './lead-email-counts';
@@ -147,7 +148,7 @@ export class LeadEmailCounts implements EmailCountsKeeper {
       await this.model.create({ _id: key, count });
       return [key];
     } catch (error) {
-      if ((error as { code?: unknown }).code === 11000) return [];
+      if (isDuplicateKey(error)) return [];
       throw error;
     }
   }

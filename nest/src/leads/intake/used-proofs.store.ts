@@ -5,6 +5,7 @@ import { InjectModel } from '@nestjs/mongoose';
 import { type Model } from 'mongoose';
 
 import { AppConfig } from '../../config/app-config';
+import { isDuplicateKey } from '../../database/duplicate-key';
 import { ExpiringStore } from '../../database/expiring.store';
 
 import { USED_PROOF_MODEL, type UsedProof } from './used-proof.schema';
@@ -30,7 +31,7 @@ export class UsedProofs extends ExpiringStore<UsedProof> {
       });
       return true;
     } catch (error) {
-      if ((error as { code?: unknown }).code === 11000) return false;
+      if (isDuplicateKey(error)) return false;
       throw error;
     }
   }

@@ -2,6 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { type Model } from 'mongoose';
 
+import { isDuplicateKey } from '../../database/duplicate-key';
+
 import { LAST_RUN_ID, RETENTION_RUN_MODEL, type RetentionRun } from './retention-run.schema';
 
 /** The retention runs: each day's claim, and the last run that finished. */
@@ -23,7 +25,7 @@ export class RetentionRuns {
       await this.runs.create({ _id: day, startedAt, finishedAt: null, deleted: 0 });
       return true;
     } catch (error) {
-      if ((error as { code?: unknown }).code === 11000) return false;
+      if (isDuplicateKey(error)) return false;
       throw error;
     }
   }

@@ -3,6 +3,7 @@ import { InjectModel } from '@nestjs/mongoose';
 import { type AnyBulkWriteOperation, type Model, trusted, Types } from 'mongoose';
 
 import { type AdminRef, type LeadKindKey } from '../../contract';
+import { isDuplicateKey } from '../../database/duplicate-key';
 
 import { LEAD_TIMELINE_MODEL, type StoredEvent, type TimelineRecord } from './lead-timeline.schema';
 
@@ -54,7 +55,7 @@ export class LeadTimeline {
       await this.timelines.create({ _id: new Types.ObjectId(leadId), kind, events });
       return [];
     } catch (error) {
-      if ((error as { code?: unknown }).code === 11000) return [leadId];
+      if (isDuplicateKey(error)) return [leadId];
       throw error;
     }
   }

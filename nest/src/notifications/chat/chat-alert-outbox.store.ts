@@ -11,6 +11,7 @@ import {
   type LeadKindDescriptor,
   type LeadKindKey,
 } from '../../contract';
+import { onlyDuplicateKeys } from '../../database/duplicate-key';
 import { ObjectId } from '../../database/object-id';
 import { NotificationOutbox, type OutboxJob } from '../notification-outbox.store';
 import {
@@ -105,7 +106,7 @@ export class ChatAlertOutbox {
     }));
     // Unordered: each row is tried, the ones already queued fail alone with a duplicate key.
     await this.pending.insertMany(docs, { ordered: false }).catch((error: unknown) => {
-      if (!onlyDuplicates(error)) throw error;
+      if (!onlyDuplicateKeys(error)) throw error;
     });
   }
 
@@ -169,11 +170,4 @@ export class ChatAlertOutbox {
       $set: { nextAttemptAt: until },
     });
   }
-}
-
-/** Whether an unordered insert failed only on rows already there (duplicate `_id`). */
-function onlyDuplicates(error: unknown): boolean {
-  const { code, writeErrors } = error as { code?: unknown; writeErrors?: { code?: unknown }[] };
-  if (!writeErrors?.length) return code === 11000;
-  return writeErrors.every((writeError) => writeError.code === 11000);
 }

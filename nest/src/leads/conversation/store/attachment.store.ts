@@ -4,8 +4,9 @@ import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { type Model, Schema } from 'mongoose';
 
-import { deleteByIds, isDuplicateKey } from '../../../database/by-ids';
+import { deleteByIds } from '../../../database/by-ids';
 import { DatabaseEngine } from '../../../database/database-engine';
+import { isDuplicateKey } from '../../../database/duplicate-key';
 
 import { type StoredAttachment, type StoredMessage } from './stored-message.schema';
 

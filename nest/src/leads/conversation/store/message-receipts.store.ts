@@ -6,7 +6,7 @@ import { InjectModel } from '@nestjs/mongoose';
 import { type Model, Schema } from 'mongoose';
 
 import { type LeadKindKey, type MatchedBy } from '../../../contract';
-import { isDuplicateKey } from '../../../database/by-ids';
+import { isDuplicateKey } from '../../../database/duplicate-key';
 
 /**
  * Where a message stands. `claimed`: a process is taking it in; `outgoing`: one of our replies,
