@@ -1,6 +1,5 @@
 import {
   type AttachUnmatchedResponse,
-  type ConversationMessage,
   type ConversationPageResponse,
   conversationPaths,
   INBOUND_PATHS,
@@ -9,6 +8,7 @@ import {
   type LeadKindKey,
   type UnmatchedPageResponse,
 } from '@contract';
+import { type ConversationView } from '~/components/admin/lead-work/conversation-view';
 
 import { type ApiOutcome, apiFetch, apiRequest, hasSuccess } from './http.server';
 
@@ -28,28 +28,23 @@ const isStatus = (body: unknown): body is InboundStatusResponse =>
 
 const isDone = hasSuccess();
 
-/** The most of a conversation a lead's page shows: its first pages, oldest first. */
-const PAGES_SHOWN = 4;
-
-/** A lead's messages, oldest first: up to PAGES_SHOWN pages, and whether more follow. */
+/**
+ * A page of a lead's messages, oldest first: its newest page, or the one just before `before`. One
+ * call however long the conversation: a person reads the newest first and pages back.
+ */
 export async function leadConversation(
   kind: LeadKindKey,
   id: string,
   token: string,
-): Promise<ApiOutcome<{ messages: ConversationMessage[]; more: boolean }>> {
-  const messages: ConversationMessage[] = [];
-  let cursor: string | undefined;
-  for (let page = 0; page < PAGES_SHOWN; page++) {
-    const outcome = await apiRequest(conversationPaths(LEAD_KINDS[kind]).messages(id), isPage, {
-      token,
-      query: { limit: 50, cursor },
-    });
-    if (!outcome.ok) return outcome;
-    messages.push(...outcome.data.messages);
-    if (!outcome.data.nextCursor) return { ok: true, data: { messages, more: false } };
-    cursor = outcome.data.nextCursor;
-  }
-  return { ok: true, data: { messages, more: true } };
+  before?: string,
+): Promise<ApiOutcome<ConversationView>> {
+  const outcome = await apiRequest(conversationPaths(LEAD_KINDS[kind]).messages(id), isPage, {
+    token,
+    query: before ? { before } : { from: 'end' },
+  });
+  if (!outcome.ok) return outcome;
+  const { messages, prevCursor, nextCursor } = outcome.data;
+  return { ok: true, data: { messages, earlier: prevCursor, later: Boolean(nextCursor) } };
 }
 
 /** The API's answer for an attachment, passed on as it is (a download, never a page). */

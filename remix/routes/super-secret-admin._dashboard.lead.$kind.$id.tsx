@@ -61,7 +61,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const lead = await loadLead(kind, id, token);
   if (!lead.ok) throw new Response(lead.message, { status: 503, statusText: 'Unavailable' });
   if (!lead.data) throw new Response('Not Found', { status: 404, statusText: 'Not Found' });
-  const work = await loadLeadWork(kind, lead.data, token);
+  // `?earlier=` pages back through a long conversation (a page's `before`, checked by the API).
+  const earlier = new URL(request.url).searchParams.get('earlier') ?? undefined;
+  const work = await loadLeadWork(kind, lead.data, token, earlier?.slice(0, 512) || undefined);
   return { kind, lead: lead.data, work, me: tokenAdminId(token) };
 }
 

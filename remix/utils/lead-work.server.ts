@@ -1,6 +1,5 @@
 import {
   type AdminSummary,
-  type ConversationMessage,
   fillTemplate,
   type Lead,
   type LeadKindKey,
@@ -21,6 +20,7 @@ import {
   replyToLead,
   setLeadStage,
 } from '~/api-client/lead-work.server';
+import { type ConversationView } from '~/components/admin/lead-work/conversation-view';
 import { type WorkRequest } from '~/components/admin/lead-work/fields';
 
 import { unlessSessionBlocked } from './session.server';
@@ -30,8 +30,8 @@ export interface LeadWork {
   timeline: TimelineEvent[] | null;
   related: RelatedLead[] | null;
   admins: Pick<AdminSummary, 'id' | 'email'>[] | null;
-  /** The emails both ways, oldest first (its first pages), and whether more follow. */
-  conversation: { messages: ConversationMessage[]; more: boolean } | null;
+  /** A page of the emails both ways, oldest first: the newest, or an earlier one asked for. */
+  conversation: ConversationView | null;
   /**
    * The reply form's starting text: the kind's template, filled with the lead's fields; once
    * emails went back and forth, a reply to the last one (its subject with `Re:`).
@@ -50,25 +50,29 @@ const orNull = async <T, R>(call: Promise<ApiOutcome<T>>, pick: (data: T) => R) 
   return outcome.ok ? pick(outcome.data) : null;
 };
 
+/** A lead's detail beyond the lead; `earlier` (a page's `before`) shows an earlier page of emails. */
 export async function loadLeadWork<K extends LeadKindKey>(
   kind: K,
   lead: Lead<K>,
   token: string,
+  earlier?: string,
 ): Promise<LeadWork> {
-  const [timeline, related, admins, template, conversation] = await Promise.all([
+  const [timeline, related, admins, template, newest, page] = await Promise.all([
     orNull(leadTimeline(kind, lead._id, token), (data) => data.events),
     orNull(relatedLeads(kind, lead._id, token), (data) => data.related),
     orNull(listAdmins(token), (data) => data.admins.map(({ id, email }) => ({ id, email }))),
     orNull(replyTemplates(token), (data) => data.templates[kind]),
     orNull(leadConversation(kind, lead._id, token), (data) => data),
+    earlier ? orNull(leadConversation(kind, lead._id, token, earlier), (data) => data) : null,
   ]);
   const draft = fillTemplate(template ?? { subject: '', text: '' }, lead);
-  const last = conversation?.messages.filter((m) => m.subject.trim()).at(-1);
+  // The reply answers the newest email, whichever page is shown.
+  const last = newest?.messages.filter((m) => m.subject.trim()).at(-1);
   return {
     timeline,
     related,
     admins,
-    conversation,
+    conversation: earlier ? page : newest,
     replyDraft: last ? { ...draft, subject: replySubject(last.subject) } : draft,
   };
 }

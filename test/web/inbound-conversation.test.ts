@@ -2,10 +2,16 @@ import { randomBytes } from 'node:crypto';
 
 import { type Browser, type BrowserContext } from 'playwright-core';
 
+import { INBOUND_PATHS } from '../../nest/src/contract';
 import { startWebStack, type WebStack } from '../../scripts/stack/web-stack';
 import { launchBrowser } from '../support/browser';
 import { type MailServer, startDovecot } from '../support/dovecot';
-import { fixtureMessage } from '../support/inbound-mail';
+import {
+  fixtureMessage,
+  newWebhookSecret,
+  plainMessage,
+  signedHeaders,
+} from '../support/inbound-mail';
 import { mailHeader, type MailReceiver, startMailReceiver } from '../support/receivers';
 
 import { ADMIN_PATH, signIn } from './support/admin';
@@ -14,6 +20,7 @@ import { axeViolations } from './support/suite';
 
 /** How often this stack's API looks into the mailbox (INBOUND_POLL_INTERVAL). */
 const POLL_SECONDS = 3;
+const webhookSecret = newWebhookSecret();
 
 /**
  * The whole round trip of issue 33 in a real browser: a reply sent from the lead's detail, the
@@ -39,6 +46,7 @@ describe('a lead’s answer comes back into its conversation, in a real browser'
         INBOUND_TOKEN_SECRET: randomBytes(32).toString('hex'),
         INBOUND_IMAP_URL: mail.url,
         INBOUND_POLL_INTERVAL: `${POLL_SECONDS}s`,
+        INBOUND_WEBHOOK_SECRET: webhookSecret,
       },
       log: (line) => {
         if (process.env.WEB_STACK_LOG) process.stderr.write(`${line}\n`);
@@ -118,5 +126,47 @@ describe('a lead’s answer comes back into its conversation, in a real browser'
     await item.waitFor();
     await item.getByText('Wrote again').waitFor();
     await expect(axeViolations(page)).resolves.toEqual([]);
+  }, 120_000);
+
+  it('opens a long conversation on its newest emails, and pages back to the first', async () => {
+    const tag = LeadsDb.tag();
+    const [lead] = await db.insert('brokerDemo', tag, 1);
+    // 53 emails from the lead, through the signed webhook: more than one page (50).
+    for (let n = 1; n <= 53; n++) {
+      const raw = plainMessage({ from: lead!.email, subject: `Note ${n}`, text: `note ${n}.` });
+      const res = await fetch(new URL(INBOUND_PATHS.webhook, stack.apiUrl), {
+        method: 'POST',
+        headers: signedHeaders(raw, webhookSecret),
+        body: raw,
+      });
+      expect(res.status).toBe(202);
+    }
+    context ??= await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(new URL(ADMIN_PATH, stack.webUrl).toString());
+    if (await page.getByLabel('Password').count())
+      await signIn(page, stack.admin.password, stack.admin.email);
+    await page.goto(new URL(`${ADMIN_PATH}/lead/brokerDemo/${lead!.id}`, stack.webUrl).toString());
+    const dialog = page.getByRole('dialog', { name: `Broker Demo Request: ${lead!.name}` });
+    const conversation = dialog.getByRole('region', { name: 'Conversation' });
+    await conversation.getByText('note 53.', { exact: true }).waitFor();
+    await expect(conversation.getByText('note 3.', { exact: true }).count()).resolves.toBe(0);
+    await expect(conversation.getByRole('article').count()).resolves.toBe(50);
+    const reply = dialog.getByRole('form', { name: 'Reply by email' });
+    await expect(reply.getByLabel('Subject').inputValue()).resolves.toBe('Re: Note 53');
+
+    await conversation.getByRole('link', { name: 'Earlier emails' }).click();
+    await conversation.getByText('note 1.', { exact: true }).waitFor();
+    await expect(conversation.getByRole('article').count()).resolves.toBe(3);
+    await expect(conversation.getByRole('link', { name: 'Earlier emails' }).count()).resolves.toBe(
+      0,
+    );
+    // The reply still answers the newest email, whatever page is read.
+    await expect(reply.getByLabel('Subject').inputValue()).resolves.toBe('Re: Note 53');
+    await expect(axeViolations(page)).resolves.toEqual([]);
+
+    await conversation.getByRole('link', { name: 'Newest emails' }).click();
+    await conversation.getByText('note 53.', { exact: true }).waitFor();
+    await page.close();
   }, 120_000);
 });

@@ -63,13 +63,24 @@ export interface ConversationMessage {
 
 export const CONVERSATION_PAGE = { defaultLimit: 50, maxLimit: 200 } as const;
 
-/** `GET {base}/{plural}/:id/messages`: oldest first, a page at a time. */
+/**
+ * `GET {base}/{plural}/:id/messages`: oldest first, a page at a time. From the start by default
+ * (`cursor` reads on); `from=end` is the newest page, what a person opening the lead reads first,
+ * and `before` reads back from there.
+ */
 export interface ConversationPageResponse {
   success: true;
+  /** Oldest first within the page too. */
   messages: ConversationMessage[];
   /** Pass as `cursor` for the next (later) page; null on the last. */
   nextCursor: string | null;
+  /** Pass as `before` for the page just before (earlier); null on the first. */
+  prevCursor: string | null;
 }
+
+/** Where a conversation's page starts when no cursor says: its first message, or its newest page. */
+export const CONVERSATION_FROM = ['start', 'end'] as const;
+export type ConversationFrom = (typeof CONVERSATION_FROM)[number];
 
 /** Paths of one kind's calls on one lead's conversation. */
 export function conversationPaths(kind: LeadKindDescriptor) {

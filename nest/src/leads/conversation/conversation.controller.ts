@@ -6,13 +6,12 @@ import { AuditService } from '../../audit/audit.service';
 import { AdminEndpoint } from '../../auth/admin-endpoint.decorator';
 import { named } from '../../common/named';
 import { ObjectIdPipe } from '../../common/object-id.pipe';
-import { PageQueryDto } from '../../common/page-query.dto';
 import { OBJECT_ID_SCHEMA } from '../../common/validation';
 import { type ConversationPageResponse, type LeadKind } from '../../contract';
 import { pascalCase } from '../core/lead.dto';
 
 import { sendAttachment } from './attachment-download';
-import { ConversationPageDto } from './conversation.dto';
+import { ConversationPageDto, ConversationQueryDto } from './conversation.dto';
 import { LeadConversation } from './lead-conversation';
 import {
   ATTACHMENT_NUMBER_SCHEMA,
@@ -37,14 +36,17 @@ export function createConversationController(kind: LeadKind): Type {
     @AdminEndpoint({
       summary: 'The lead’s emails both ways, oldest first, a page at a time',
       description:
-        'Plain text only: what was written in `text`, the quoted history and signature in `quoted`. Our replies are `direction: out` once sent.',
+        'Plain text only: what was written in `text`, the quoted history and signature in `quoted`. Our replies are `direction: out` once sent. Pages read on from the first message with `cursor`, or back from the newest (`from=end`) with `before`.',
       params: ID,
       ok: ConversationPageDto,
-      errors: { 400: 'Malformed id, limit or cursor', 404: 'No such lead' },
+      errors: {
+        400: 'Malformed id, limit, from, cursor or before; or more than one of cursor, before and from=end',
+        404: 'No such lead',
+      },
     })
     messages(
       @Param('id', ObjectIdPipe) id: string,
-      @Query() query: PageQueryDto,
+      @Query() query: ConversationQueryDto,
     ): Promise<ConversationPageResponse> {
       return this.conversation.page(kind.key, id, query);
     }

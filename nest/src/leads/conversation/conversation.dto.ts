@@ -1,6 +1,11 @@
-import { ApiExtraModels, ApiProperty, getSchemaPath } from '@nestjs/swagger';
+import { ApiExtraModels, ApiProperty, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsIn, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 
+import { PageQueryDto } from '../../common/page-query.dto';
 import {
+  CONVERSATION_FROM,
+  type ConversationFrom,
   MATCHED_BY,
   type MatchedBy,
   MESSAGE_DIRECTIONS,
@@ -64,5 +69,28 @@ export class ConversationPageDto {
   @ApiProperty({ enum: [true] }) success: true;
   @ApiProperty({ type: () => ConversationMessageDto, isArray: true, description: 'oldest first' })
   messages: ConversationMessageDto[];
-  @ApiProperty({ type: String, nullable: true }) nextCursor: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'pass as `cursor`: the later page' })
+  nextCursor: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'pass as `before`: the earlier page' })
+  prevCursor: string | null;
+}
+
+/** Which page of a conversation: from its start (`cursor` on), its newest (`from=end`), or back. */
+export class ConversationQueryDto extends PageQueryDto {
+  @ApiPropertyOptional({
+    enum: CONVERSATION_FROM,
+    default: 'start',
+    description: '`end`: the newest page (with `prevCursor` to read back); not with a cursor',
+  })
+  @IsOptional()
+  @IsIn(CONVERSATION_FROM, { message: `from must be one of: ${CONVERSATION_FROM.join(', ')}` })
+  from?: ConversationFrom;
+
+  @ApiPropertyOptional({ description: 'prevCursor of a page: the page just before it' })
+  @IsOptional()
+  @Transform(({ value }) => (value === '' ? undefined : value))
+  @IsString()
+  @MaxLength(512)
+  @Matches(/^[A-Za-z0-9_-]+$/, { message: 'before is invalid' })
+  before?: string;
 }

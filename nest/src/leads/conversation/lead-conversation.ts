@@ -5,6 +5,7 @@ import { HttpStatus, Inject, Injectable, Logger } from '@nestjs/common';
 import { ApiError } from '../../common/api-error';
 import {
   CONVERSATION_PAGE,
+  type ConversationFrom,
   type ConversationMessage,
   type ConversationPageResponse,
   LEAD_KINDS,
@@ -13,7 +14,7 @@ import {
 
 import { LEAD_MAIL_PORT, type LeadMailPort, type MailLead } from './lead-mail.port';
 import { AttachmentStore } from './store/attachment.store';
-import { ConversationStore } from './store/conversation.store';
+import { ConversationStore, type MessageSlotRecord } from './store/conversation.store';
 import { keyOfMessageId } from './store/message-key';
 import { MessageReceipts } from './store/message-receipts.store';
 import {
@@ -38,21 +39,41 @@ export class LeadConversation {
     @Inject(LEAD_MAIL_PORT) private readonly leads: LeadMailPort,
   ) {}
 
-  /** A page of a lead's messages, oldest first; 404 for a lead that is not there. */
+  /**
+   * A page of a lead's messages, oldest first; 404 for a lead that is not there. From the start,
+   * on after `cursor`, back before `before`, or the newest page (`from: 'end'`).
+   */
   async page(
     kind: LeadKindKey,
     leadId: string,
-    { cursor, limit = CONVERSATION_PAGE.defaultLimit }: { cursor?: string; limit?: number },
+    {
+      cursor,
+      before,
+      from = 'start',
+      limit = CONVERSATION_PAGE.defaultLimit,
+    }: { cursor?: string; before?: string; from?: ConversationFrom; limit?: number },
   ): Promise<ConversationPageResponse> {
+    const ways = [cursor, before, from === 'end' ? from : undefined].filter(Boolean).length;
+    if (ways > 1) {
+      const message = 'Give one of cursor, before and from=end: they are three ways to a page';
+      throw new ApiError(HttpStatus.BAD_REQUEST, message, { before: [message] });
+    }
     await this.lead(kind, leadId);
-    const after = cursor ? slotOfCursor(cursor) : 0;
-    const { records, hasMore } = await this.store.page(kind, leadId, after, limit);
-    const last = records[records.length - 1];
-    return {
-      success: true,
-      messages: records.map(toConversationMessage),
-      nextCursor: hasMore && last ? cursorOfSlot(last.slot) : null,
-    };
+    if (cursor) {
+      const { records, hasMore } = await this.store.page(kind, leadId, slotOfCursor(cursor), limit);
+      return pageOf(records, hasMore);
+    }
+    if (before || from === 'end') {
+      const end = before
+        ? slotOfCursor(before, 'before')
+        : (await this.store.lastSlot(kind, leadId)) + 1;
+      const records = await this.store.pageBefore(kind, leadId, end, limit);
+      // `before` names a page read earlier: later messages may have come since.
+      const later = before ? (await this.store.at(kind, leadId, end)) !== null : false;
+      return pageOf(records, later);
+    }
+    const { records, hasMore } = await this.store.page(kind, leadId, 0, limit);
+    return pageOf(records, hasMore);
   }
 
   /** Every message of a lead, oldest first (a person's right of access). */
@@ -140,11 +161,26 @@ export class LeadConversation {
   }
 }
 
-/** A page's cursor: the last slot it showed, opaque to clients. */
+/** A page's cursor: a slot at its edge (the last it showed, or the first), opaque to clients. */
 const cursorOfSlot = (slot: number) => Buffer.from(`s${slot}`).toString('base64url');
 
-function slotOfCursor(cursor: string): number {
+function slotOfCursor(cursor: string, name: 'cursor' | 'before' = 'cursor'): number {
   const match = /^s(\d{1,7})$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
-  if (!match) throw new ApiError(HttpStatus.BAD_REQUEST, 'cursor is invalid or from another list');
+  if (!match) {
+    const message = `${name} is invalid or from another list`;
+    throw new ApiError(HttpStatus.BAD_REQUEST, message, { [name]: [message] });
+  }
   return Number(match[1]);
+}
+
+/** A page's answer: its messages, and cursors to the pages either side where there are any. */
+function pageOf(records: readonly MessageSlotRecord[], later: boolean): ConversationPageResponse {
+  const first = records[0];
+  const last = records[records.length - 1];
+  return {
+    success: true,
+    messages: records.map(toConversationMessage),
+    nextCursor: later && last ? cursorOfSlot(last.slot) : null,
+    prevCursor: first && first.slot > 1 ? cursorOfSlot(first.slot) : null,
+  };
 }

@@ -1,5 +1,9 @@
+import { Link, useLocation } from '@remix-run/react';
+
 import { type ConversationMessage, type MessageAddress } from '@contract';
 import { RelativeTime } from '~/components/admin/relative-time';
+
+import { type ConversationView } from './conversation-view';
 
 /** "Jane Doe <jane@example.org>", or the address alone. */
 export const addressText = (address: MessageAddress | null) =>
@@ -62,20 +66,40 @@ export function MessageView({
   );
 }
 
-/** The lead's emails both ways, oldest first; nothing when none went back and forth yet. */
+/** The page's URL with `earlier` set (an earlier page of emails) or dropped (the newest). */
+function earlierSearch(search: string, earlier: string | null): string {
+  const params = new URLSearchParams(search);
+  if (earlier) params.set('earlier', earlier);
+  else params.delete('earlier');
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+/**
+ * The lead's emails both ways, oldest first: the newest page, with a link back to earlier ones
+ * (and from there to the newest again); nothing when none went back and forth yet.
+ */
 export function Conversation({
   conversation,
   attachmentHref,
 }: {
-  conversation: { messages: ConversationMessage[]; more: boolean } | null;
+  conversation: ConversationView | null;
   attachmentHref: (messageId: string, n: number) => string;
 }) {
+  const { search } = useLocation();
   if (!conversation?.messages.length) return null;
   return (
     <section className="lead-work__part conversation" aria-labelledby="lead-conversation-title">
       <h3 className="h6" id="lead-conversation-title">
         Conversation
       </h3>
+      {conversation.earlier ? (
+        <p className="small">
+          <Link to={{ search: earlierSearch(search, conversation.earlier) }} preventScrollReset>
+            Earlier emails
+          </Link>
+        </p>
+      ) : null}
       <ol className="list-unstyled conversation__list">
         {conversation.messages.map((message) => (
           <li key={message.id}>
@@ -83,8 +107,12 @@ export function Conversation({
           </li>
         ))}
       </ol>
-      {conversation.more ? (
-        <p className="small text-body-secondary">Only the first 200 emails are shown.</p>
+      {conversation.later ? (
+        <p className="small">
+          <Link to={{ search: earlierSearch(search, null) }} preventScrollReset>
+            Newest emails
+          </Link>
+        </p>
       ) : null}
     </section>
   );

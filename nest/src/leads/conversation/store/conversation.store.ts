@@ -3,8 +3,9 @@ import { InjectModel } from '@nestjs/mongoose';
 import { type Model, Schema } from 'mongoose';
 
 import { type LeadKindKey } from '../../../contract';
-import { deleteByIds, findByIds, isDuplicateKey } from '../../../database/by-ids';
+import { deleteByIds, findByIds } from '../../../database/by-ids';
 import { DatabaseEngine } from '../../../database/database-engine';
+import { isDuplicateKey } from '../../../database/duplicate-key';
 
 import { STORED_MESSAGE_PATHS, type StoredMessage } from './stored-message.schema';
 
@@ -50,6 +51,9 @@ const headId = (kind: LeadKindKey, leadId: string) => `${kind}:${leadId}`;
 /** Zero-padded, so a conversation's ids also sort in slot order where an engine lists them. */
 export const slotId = (kind: LeadKindKey, leadId: string, slot: number) =>
   `${kind}:${leadId}:${String(slot).padStart(7, '0')}`;
+
+/** Slots read at once past the head's count: usually none are there, so one small read. */
+const PROBE_PAGE = 4;
 
 /** More slots than any conversation takes in one placement: a bound on a runaway loop. */
 const MAX_PROBES = 10_000;
@@ -128,6 +132,35 @@ export class ConversationStore {
       records.push(record);
     }
     return { records: records.slice(0, limit), hasMore: records.length > limit };
+  }
+
+  /**
+   * Up to `limit` messages just before slot `before`, oldest first: slots `before - limit …
+   * before - 1` (from 1), read by `_id`. Slots never go once taken, so every one is there.
+   */
+  async pageBefore(
+    kind: LeadKindKey,
+    leadId: string,
+    before: number,
+    limit: number,
+  ): Promise<MessageSlotRecord[]> {
+    const first = Math.max(1, before - limit);
+    if (first >= before) return [];
+    const ids = Array.from({ length: before - first }, (_, i) => slotId(kind, leadId, first + i));
+    return findByIds(this.slots, ids, await this.whole());
+  }
+
+  /**
+   * The last slot taken (0 for no conversation): the head's count, then on past it while slots are
+   * there (a head raise lost to a race, or a process that died before raising it), a page a time.
+   */
+  async lastSlot(kind: LeadKindKey, leadId: string): Promise<number> {
+    let last = (await this.nextSlot(kind, leadId)) - 1;
+    for (;;) {
+      const { records, hasMore } = await this.page(kind, leadId, last, PROBE_PAGE);
+      last += records.length;
+      if (!hasMore) return last;
+    }
   }
 
   /**
