@@ -3,8 +3,8 @@
  * on the embedded database or on MONGODB_URI. 1,000 messages posted to the signed raw-message
  * webhook at concurrency 20 (half of them to one lead, the rest spread over 100 others, matched by
  * their sender), each counted as stored exactly once; the same 100 posted again, stored no more;
- * then the conversation of the lead with 500 messages opened: its first page from the API, and
- * the lead's detail page from the web server (which reads its first pages). Writes
+ * then the conversation of the lead with 500 messages opened: its newest page from the API (what
+ * the lead's page opens on), and the lead's detail page from the web server. Writes
  * reports/bench/inbound.{json,md}.
  *
  *   npm run build && npm run bench:inbound [-- --messages 1000 --concurrency 20 --requests 30]
@@ -179,10 +179,10 @@ function post(url: string, headers: Record<string, string>, body: string) {
   });
 }
 
-/** The lead's conversation opened: its first page from the API, its detail page from the web. */
+/** The lead's conversation opened: its newest page from the API, its detail page from the web. */
 async function measureOpen(stack: WebStack, session: Session, leadId: string) {
   const api = () =>
-    call(`${stack.apiUrl}${conversationPaths(kind).messages(leadId)}`, {
+    call(`${stack.apiUrl}${conversationPaths(kind).messages(leadId)}?from=end`, {
       headers: { authorization: `Bearer ${session.token}` },
     });
   const web = () =>
@@ -191,7 +191,7 @@ async function measureOpen(stack: WebStack, session: Session, leadId: string) {
     });
   const measures: Record<string, Latency> = {};
   for (const [name, run] of [
-    ['API conversation, first page', api],
+    ['API conversation, newest page', api],
     ['web lead detail page with its conversation', web],
   ] as const) {
     await run();
