@@ -133,6 +133,22 @@ describe('the Privacy and Activity pages in a real browser', () => {
     await expectErased(page, person);
   });
 
+  it('asks to erase the one request of an address as one, not as "all 1"', async () => {
+    const [lead] = await suite.db.insert('brokerDemo', tag, 1);
+    const page = await signedIn();
+    await lookUp(page, lead!.email);
+    await page.getByText('1 request stored for this address.').waitFor();
+    expect(await page.getByRole('button', { name: 'Erase all' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Erase it' }).click();
+    const confirm = page.getByRole('group', { name: `Erase the 1 request of ${lead!.email}` });
+    await expect(confirm.textContent()).resolves.toMatch(/^Erase the 1 request of \S+ permanently\?/);
+    await confirm.getByRole('button', { name: 'Erase permanently' }).click();
+    await page.getByText(`Erased 1 request of ${lead!.email}.`).waitFor();
+    await page.getByText('Nothing is stored for this address.').waitFor();
+    expect(await page.getByRole('link', { name: 'Download as JSON' }).count()).toBe(0);
+    await expect(suite.db.find('brokerDemo', tag)).resolves.toEqual([]);
+  });
+
   it('states the retention policy in force', async () => {
     const page = await signedIn();
     await page.goto(webUrl(PRIVACY_PATH));
@@ -351,6 +367,9 @@ describe('the Privacy and Activity pages in a real browser', () => {
       'Consultation Requests: 1',
     ]);
     await page.getByText('Nothing is stored for this address.').waitFor();
+    // Nothing is left to download or erase (issue 32: it still offered the JSON).
+    expect(await page.getByRole('link', { name: 'Download as JSON' }).count()).toBe(0);
+    expect(await page.getByText(/^Erase/).count()).toBe(0);
     await expect(storedEmails(person)).resolves.toEqual([]);
     // The other address's request is still there.
     await expect(suite.db.find('keDemo', `${tag}x`)).resolves.toHaveLength(1);
