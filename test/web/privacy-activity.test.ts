@@ -246,6 +246,24 @@ describe('the Privacy and Activity pages in a real browser', () => {
     await expect(axeViolations(page)).resolves.toEqual([]);
   });
 
+  it('links each lead id of the log to its lead', async () => {
+    const [lead] = await suite.db.insert('consultation', tag, 1);
+    const page = await signedIn();
+    // Opening the lead marks it read: the log names it by kind and id.
+    await page.goto(webUrl(`${ADMIN_PATH}/lead/consultation/${lead!.id}`));
+    await page.getByRole('dialog').getByText(/; read /).waitFor();
+    await page.goto(webUrl(ACTIVITY));
+    const link = page
+      .getByRole('table', { name: 'Admin actions, newest first' })
+      .getByRole('link', { name: lead!.id })
+      .first();
+    await expect(link.getAttribute('href')).resolves.toBe(
+      `${ADMIN_PATH}/lead/consultation/${lead!.id}`,
+    );
+    await link.click();
+    await page.getByRole('dialog', { name: `Consultation Request: ${lead!.name}` }).waitFor();
+  });
+
   describe('paging the log', () => {
     let audit: MongoClient;
     const marked = (n: number) => `${tag}-${String(n).padStart(2, '0')}`;
