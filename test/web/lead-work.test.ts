@@ -2,7 +2,7 @@
 // Functions passed to page.evaluate run in the browser.
 import { type BrowserContext, type Page } from 'playwright-core';
 
-import { openPage, webUrl } from '../support/browser';
+import { adminCredentials, openPage, webUrl } from '../support/browser';
 
 import { ADMIN_PATH, signIn } from './support/admin';
 import { LeadsDb } from './support/leads-db';
@@ -59,6 +59,12 @@ describe('working a lead from its detail in a real browser', () => {
     await dialog.getByRole('button', { name: 'Assign to me' }).click();
     await dialog.getByText(/assigned it to /).waitFor();
     await dialog.getByRole('button', { name: 'Assign to me' }).waitFor({ state: 'detached' });
+    // The owner is said once, by the owner select (issue 32: a line above it said it again).
+    const owner = dialog.getByRole('combobox', { name: 'Owner' });
+    await expect(
+      owner.evaluate((select: HTMLSelectElement) => select.selectedOptions[0]?.textContent),
+    ).resolves.toBe(adminCredentials().email);
+    expect(await dialog.getByText(/^Owner:/).count()).toBe(0);
 
     await dialog.getByLabel('New note (only admins see it)').fill(`called back ${tag}`);
     await dialog.getByRole('button', { name: 'Add note' }).click();
