@@ -4,7 +4,7 @@ import { type BrowserContext, type Page } from 'playwright-core';
 
 import { adminCredentials, openPage, webUrl } from '../support/browser';
 
-import { ADMIN_PATH, signIn } from './support/admin';
+import { ADMIN_PATH, openMoreActions, signIn } from './support/admin';
 import { LeadsDb } from './support/leads-db';
 import { axeViolations, useBrowserAndDb } from './support/suite';
 
@@ -353,6 +353,7 @@ describe('working a lead from its detail in a real browser', () => {
     await badge(leads[0]!.name, 'Qualified').waitFor();
     for (const lead of leads)
       await ke.getByRole('checkbox', { name: `Select ${lead.name}` }).check();
+    await openMoreActions(ke);
     await ke.getByRole('combobox', { name: 'Stage for the selected requests' }).selectOption('won');
     await ke.getByRole('button', { name: 'Set stage', exact: true }).click();
     const toast = page.getByRole('status').filter({ hasText: 'Stage set to Won: 2 requests.' });
@@ -372,6 +373,7 @@ describe('working a lead from its detail in a real browser', () => {
 
     for (const lead of leads)
       await ke.getByRole('checkbox', { name: `Select ${lead.name}` }).check();
+    await openMoreActions(ke);
     await ke.getByRole('button', { name: 'Assign to me' }).click();
     const assigned = async () =>
       (await suite.db.find('keDemo', tag)).filter((doc) => doc.assigneeId).length;
