@@ -115,4 +115,75 @@ describe('the four-panel dashboard as it fits a 1280 px screen', () => {
     await contact.getByRole('combobox', { name: 'Stage for the selected requests' }).waitFor();
     await expect(seriousViolations(page)).resolves.toEqual([]);
   });
+
+  it('draws Archived and Spam alike, the open one pressed', async () => {
+    await suite.db.insert('keDemo', tag, 1);
+    const page = await dashboard();
+    const ke = panel(page, 'KE Demo Requests');
+    const archived = ke.getByRole('button', { name: /^Archived/ });
+    const spam = ke.getByRole('button', { name: /^Spam/ });
+    const look = (link: typeof archived) =>
+      link.evaluate((el) => {
+        const style = getComputedStyle(el);
+        return { bg: style.backgroundColor, color: style.color, border: style.borderColor };
+      });
+    await expect(look(archived)).resolves.toEqual(await look(spam));
+    await expect(archived.getAttribute('aria-current')).resolves.toBeNull();
+
+    // Without JavaScript the link shows the archive inline: it is then the one pressed.
+    await context.close();
+    context = await suite.browser.newContext({
+      viewport: { width: 1280, height: 900 },
+      javaScriptEnabled: false,
+    });
+    const plain = await dashboard(`${ADMIN_PATH}?archived=keDemo`);
+    const keInline = panel(plain, 'KE Demo Requests');
+    await expect(
+      keInline.getByRole('button', { name: /^Archived/ }).getAttribute('aria-current'),
+    ).resolves.toBe('true');
+    await expect(
+      keInline.getByRole('button', { name: /^Spam/ }).getAttribute('aria-current'),
+    ).resolves.toBeNull();
+  });
+
+  it('draws primary buttons solid, unlike a disabled one', async () => {
+    const [lead] = await suite.db.insert('consultation', tag, 1);
+    const page = await dashboard(`${ADMIN_PATH}/lead/consultation/${lead!.id}`);
+    const dialog = page.getByRole('dialog', { name: `Consultation Request: ${lead!.name}` });
+    const archive = dialog.getByRole('button', { name: `Archive ${lead!.name}` });
+    // Opening it marks it read; its buttons wait (disabled) until that is done.
+    await dialog.getByText(/; read /).waitFor();
+    await archive.waitFor();
+    const measured = await archive.evaluate((button) => {
+      const channels = (css: string) => (css.match(/[\d.]+/g) ?? []).slice(0, 3).map(Number);
+      const luminance = (css: string) => {
+        const [r, g, b] = channels(css).map((v) => {
+          const c = v / 255;
+          return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+        });
+        return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+      };
+      const ratio = (a: string, b: string) => {
+        const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+        return (hi! + 0.05) / (lo! + 0.05);
+      };
+      const style = getComputedStyle(button);
+      return {
+        disabled: button.matches(':disabled'),
+        opacity: style.opacity,
+        text: ratio(style.color, style.backgroundColor),
+        // Against the white of the dialog: a fill that stands out reads as a button to press.
+        fill: ratio(style.backgroundColor, 'rgb(255, 255, 255)'),
+      };
+    });
+    expect(measured).toEqual({
+      disabled: false,
+      opacity: '1',
+      text: expect.any(Number),
+      fill: expect.any(Number),
+    });
+    expect(measured.text).toBeGreaterThanOrEqual(4.5);
+    expect(measured.fill).toBeGreaterThanOrEqual(4.5);
+    await expect(seriousViolations(page)).resolves.toEqual([]);
+  });
 });

@@ -146,6 +146,9 @@ export function LeadPanel({
         headingId={headingId}
         onOpenArchive={openArchive}
         onOpenSpam={openSpam}
+        shown={
+          view.showArchived || archivedParam ? 'archived' : showSpam || spamParam ? 'spam' : null
+        }
       />
       <div className="card-body lead-panel__body">
         {listAlerts.map(({ state, message }) => (
