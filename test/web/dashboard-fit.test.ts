@@ -186,4 +186,16 @@ describe('the four-panel dashboard as it fits a 1280 px screen', () => {
     expect(measured.fill).toBeGreaterThanOrEqual(4.5);
     await expect(seriousViolations(page)).resolves.toEqual([]);
   });
+
+  it('offers the same search in All when a search in Mine finds nothing', async () => {
+    const [lead] = await suite.db.insert('brokerDemo', tag, 1);
+    const page = await dashboard(`${ADMIN_PATH}?view-brokerDemo=mine&q-brokerDemo=${tag}`);
+    const broker = panel(page, 'Broker Demo Requests');
+    await broker.getByText('Nothing in this view matches your search.').waitFor();
+    await broker.getByRole('link', { name: `Search “${tag}” in All` }).click();
+    await broker.getByRole('link', { name: lead!.name }).waitFor();
+    const url = new URL(page.url());
+    expect(url.searchParams.get('q-brokerDemo')).toBe(tag);
+    expect(url.searchParams.has('view-brokerDemo')).toBe(false);
+  });
 });
