@@ -139,7 +139,8 @@ function EraseConfirmation({
     >
       <p id="privacy-confirm-text">
         Erase {total === 1 ? 'the 1 request' : `all ${plural(total, 'request')}`} of{' '}
-        <strong>{email}</strong> permanently? This cannot be undone. The activity log keeps that an erasure happened, not the address.
+        <strong>{email}</strong> permanently? This cannot be undone. The activity log keeps that an
+        erasure happened, not the address.
       </p>
       <Form method="post" action={privacyHref(email)} className="privacy-confirm__form">
         <IntentField forms={PRIVACY_FORMS} value="erase" />
