@@ -141,7 +141,9 @@ describe('the Privacy and Activity pages in a real browser', () => {
     expect(await page.getByRole('button', { name: 'Erase all' }).count()).toBe(0);
     await page.getByRole('button', { name: 'Erase it' }).click();
     const confirm = page.getByRole('group', { name: `Erase the 1 request of ${lead!.email}` });
-    await expect(confirm.textContent()).resolves.toMatch(/^Erase the 1 request of \S+ permanently\?/);
+    await expect(confirm.textContent()).resolves.toMatch(
+      /^Erase the 1 request of \S+ permanently\?/,
+    );
     await confirm.getByRole('button', { name: 'Erase permanently' }).click();
     await page.getByText(`Erased 1 request of ${lead!.email}.`).waitFor();
     await page.getByText('Nothing is stored for this address.').waitFor();
@@ -251,7 +253,10 @@ describe('the Privacy and Activity pages in a real browser', () => {
     const page = await signedIn();
     // Opening the lead marks it read: the log names it by kind and id.
     await page.goto(webUrl(`${ADMIN_PATH}/lead/consultation/${lead!.id}`));
-    await page.getByRole('dialog').getByText(/; read /).waitFor();
+    await page
+      .getByRole('dialog')
+      .getByText(/; read /)
+      .waitFor();
     await page.goto(webUrl(ACTIVITY));
     const link = page
       .getByRole('table', { name: 'Admin actions, newest first' })
