@@ -21,6 +21,7 @@ import {
 } from '../contract';
 
 import { inboundProblem, InboundEnvironmentVariables } from './inbound-env';
+import { IsMailbox } from './mailbox';
 
 const DURATION = /^\d+(ms|s|m|h|d)$/;
 const PORT_MESSAGE = '$property must be a port number (0-65535)';
@@ -226,7 +227,7 @@ export class EnvironmentVariables extends InboundEnvironmentVariables {
   NOTIFY_EMAIL?: string;
 
   @IsOptional()
-  @IsEmail({}, { message: 'NOTIFY_FROM must be an email address' })
+  @IsMailbox()
   NOTIFY_FROM?: string;
 }
 

@@ -26,6 +26,9 @@ export interface LeadRecord {
   /** Search words (lead-words.ts), in the engine's form; absent until given (intake, start-up). */
   words?: string[];
   wordText?: string;
+  /** The WORDS_VERSION of `words` / `wordText`; absent on words made before versions. */
+  wordsVersion?: number;
+  wordTextVersion?: number;
   /** Absent on leads stored before read marks existed: unread. */
   readAt?: Date | null;
   /** Absent on leads stored before stages existed: `new` (stageOf()). */
