@@ -12,7 +12,11 @@ import {
 } from '../../contract';
 
 import { BusinessHoursService } from './business-hours';
-import { BusinessHoursRequestDto, BusinessHoursResponseDto } from './business-hours.dto';
+import {
+  BUSINESS_HOURS_REQUEST_SCHEMA,
+  BusinessHoursRequestDto,
+  BusinessHoursResponseDto,
+} from './business-hours.dto';
 
 /** GET and PUT /settings/business-hours: the team calendar response targets count in. */
 export const BusinessHoursController = createSettingsController({
@@ -27,7 +31,7 @@ export const BusinessHoursController = createSettingsController({
   },
   write: {
     summary: 'Replace the team calendar (null: count every hour again)',
-    body: BusinessHoursRequestDto,
+    body: { schema: BUSINESS_HOURS_REQUEST_SCHEMA, validateAs: BusinessHoursRequestDto },
     written: 'The calendar as stored',
     invalid:
       'Not a calendar: an unknown time zone, a bad time, spans out of order or overlapping, a date that does not exist, a holiday twice, or a week without hours (each field named)',

@@ -60,6 +60,59 @@ export class BusinessHoursDto {
 const calendar = (description: string) =>
   ApiProperty({ type: () => BusinessHoursDto, nullable: true, description });
 
+const time = (pattern: RegExp) => ({ type: 'string', pattern: pattern.source, maxLength: 5 });
+const SPAN_SCHEMA = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['from', 'to'],
+  properties: { from: time(BUSINESS_TIME_PATTERN), to: time(BUSINESS_END_PATTERN) },
+};
+
+/**
+ * The body as a schema, written out: every object closed and every string and list bounded, so
+ * the document states the widest body a client may send (123 keys: see MAX_BODY_KEYS).
+ */
+export const BUSINESS_HOURS_REQUEST_SCHEMA = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['businessHours'],
+  properties: {
+    businessHours: {
+      type: 'object',
+      nullable: true,
+      description: 'the whole calendar, or null to count every hour (24/7, the default)',
+      additionalProperties: false,
+      required: ['timeZone', 'weekly', 'holidays'],
+      properties: {
+        timeZone: {
+          type: 'string',
+          minLength: 1,
+          maxLength: BUSINESS_HOURS_LIMITS.timeZoneLength,
+          example: 'Europe/Berlin',
+          description: 'an IANA time zone',
+        },
+        weekly: {
+          type: 'object',
+          additionalProperties: false,
+          description: 'each day’s spans in order, not overlapping; a day left out is closed',
+          properties: Object.fromEntries(
+            WEEKDAYS.map((day) => [
+              day,
+              { type: 'array', maxItems: BUSINESS_HOURS_LIMITS.spansPerDay, items: SPAN_SCHEMA },
+            ]),
+          ),
+        },
+        holidays: {
+          type: 'array',
+          maxItems: BUSINESS_HOURS_LIMITS.holidays,
+          uniqueItems: true,
+          items: { type: 'string', format: 'date', pattern: HOLIDAY_PATTERN.source, maxLength: 10 },
+        },
+      },
+    },
+  },
+};
+
 /** Body of `PUT /settings/business-hours`. */
 export class BusinessHoursRequestDto implements BusinessHoursRequest {
   @calendar('the whole calendar, or null to count every hour (24/7, the default)')
