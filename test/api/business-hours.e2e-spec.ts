@@ -92,6 +92,26 @@ describe('business hours', () => {
         detail: { timeZone: 'Europe/Berlin', spans: 5, holidays: 2 },
       }),
     );
+    // A week of split shifts, every day, and a calendar at its limits: taken whole.
+    const split = [
+      { from: '08:00', to: '12:00' },
+      { from: '13:00', to: '24:00' },
+    ];
+    const days = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'];
+    const everyDay = { ...BERLIN, weekly: Object.fromEntries(days.map((day) => [day, split])) };
+    await put({ businessHours: everyDay }).expect(200, { success: true, businessHours: everyDay });
+    const eight = Array.from({ length: 8 }, (_, i) => ({
+      from: `${String(i * 3).padStart(2, '0')}:00`,
+      to: `${String(i * 3 + 2).padStart(2, '0')}:00`,
+    }));
+    const widest = {
+      timeZone: 'America/Argentina/ComodRivadavia',
+      weekly: Object.fromEntries(days.map((day) => [day, eight])),
+      holidays: Array.from({ length: 1_000 }, (_, i) =>
+        new Date(Date.UTC(2030, 0, 1) + i * DAY).toISOString().slice(0, 10),
+      ),
+    };
+    await put({ businessHours: widest }).expect(200, { success: true, businessHours: widest });
     // Back to every hour.
     await put({ businessHours: null }).expect(200, { success: true, businessHours: null });
     expect((await get(BUSINESS_HOURS_PATH).expect(200)).body.businessHours).toBeNull();
