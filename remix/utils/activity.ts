@@ -39,6 +39,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'unmatched-deleted': 'Deleted an unmatched email',
   'reply-templates-changed': 'Changed a reply template',
   'response-targets-changed': 'Changed response targets',
+  'business-hours-changed': 'Changed business hours',
   'blocklist-changed': 'Changed the blocklist',
   export: 'Exported CSV',
   insights: 'Looked at insights',

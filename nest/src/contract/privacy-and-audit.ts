@@ -91,6 +91,7 @@ export const AUDIT_ACTIONS = [
   'unmatched-deleted',
   'reply-templates-changed',
   'response-targets-changed',
+  'business-hours-changed',
   'blocklist-changed',
   'export',
   'insights',
