@@ -1,3 +1,5 @@
+import { type AdminRole } from './roles';
+
 // --- auth -----------------------------------------------------------------------------------
 export interface LoginRequest {
   email: string;
@@ -42,6 +44,7 @@ export const AUTH_PATHS = {
   reauth: '/auth/reauth',
   reauthPasskeyOptions: '/auth/reauth/passkey-options',
   sessions: '/auth/sessions',
+  me: '/auth/me',
 } as const;
 
 export interface ChangePasswordRequest {
@@ -278,6 +281,8 @@ export interface AdminSummary {
   createdAt: string;
   /** Still on the initial password someone else set. */
   mustChangePassword: boolean;
+  /** What they may do (the table of `ROLE_PERMISSIONS`). */
+  role: AdminRole;
 }
 
 export interface AdminListResponse {
@@ -290,9 +295,24 @@ export interface AdminListResponse {
 export interface CreateAdminRequest {
   email: string;
   password: string;
+  /** `viewer` when left out (NEW_ADMIN_ROLE). */
+  role?: AdminRole;
 }
 
 export interface CreateAdminResponse {
+  success: true;
+  admin: AdminSummary;
+}
+
+/**
+ * PATCH /admins/:id: the admin's new role (owners only, with a fresh factor). Optional as the
+ * call will change more than the role; today the role is all it changes, so it is required.
+ */
+export interface UpdateAdminRequest {
+  role?: AdminRole;
+}
+/** The admin as changed. */
+export interface UpdateAdminResponse {
   success: true;
   admin: AdminSummary;
 }
