@@ -1,3 +1,8 @@
+import { AUTH_PATHS } from './auth';
+import { INBOUND_PATHS } from './conversations';
+import { INTAKE_CHALLENGE_PATH } from './intake-proof';
+import { leadKindList, leadPaths } from './lead-kinds';
+
 // --- roles and permissions ------------------------------------------------------------------
 /**
  * What an admin may do is their role's; the role is read from the admin's record on every
@@ -87,3 +92,24 @@ export interface MeResponse {
   /** The role's permissions, in the catalog's order. */
   permissions: Permission[];
 }
+
+/**
+ * The API's routes anyone may call without a token, and why: the rest of THE table. A route the
+ * guard lets through without a token must be here (the permission matrix test holds the running
+ * application to it), so opening a route to the world is a line someone reads. A path ending in
+ * `*` stands for every path that starts so.
+ */
+export const PUBLIC_ROUTES: readonly { route: string; why: string }[] = [
+  ...leadKindList.map((kind) => ({
+    route: `POST ${leadPaths(kind).create}`,
+    why: `The intake of ${kind.panelTitle.toLowerCase()}: the landing page and the marketplace post here`,
+  })),
+  { route: `GET ${INTAKE_CHALLENGE_PATH}`, why: 'The intake’s proof-of-work challenge' },
+  { route: `POST ${INBOUND_PATHS.webhook}`, why: 'Inbound email: checked by its own signature' },
+  { route: 'GET /health', why: 'Liveness, for load balancers' },
+  { route: `POST ${AUTH_PATHS.login}`, why: 'Signing in' },
+  { route: `POST ${AUTH_PATHS.mfaVerify}`, why: 'Signing in: the second step' },
+  { route: `POST ${AUTH_PATHS.mfaPasskeyOptions}`, why: 'Signing in: a passkey’s challenge' },
+  { route: `POST ${AUTH_PATHS.checkToken}`, why: 'Whether a token is a session (the web asks)' },
+  { route: 'GET /docs*', why: 'The OpenAPI document and its viewer' },
+];
