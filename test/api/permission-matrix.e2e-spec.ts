@@ -69,7 +69,7 @@ describe('the permission matrix', () => {
 
   /** Express's routes, each with the rule the application read from its decorators. */
   function routeTable(): (RouteRule & { route: string })[] {
-    const express = t.app.getHttpAdapter().getInstance() as {
+    const express = t.app.getHttpAdapter().getInstance() as unknown as {
       router?: { stack: RouterLayer[] };
       _router?: { stack: RouterLayer[] };
     };

@@ -17,8 +17,8 @@ import { NestFactory } from '@nestjs/core';
 
 import { AuditService } from '../audit/audit.service';
 import { AdminService, assertPasswordStrength } from '../auth/admin.service';
-import { ADMIN_ROLES, type AdminRole, isAdminRole } from '../contract';
 import { ConfigError, parseEnvironment } from '../config/env.schema';
+import { ADMIN_ROLES, type AdminRole, isAdminRole } from '../contract';
 
 import { AdminCliModule } from './admin-cli.module';
 import { runCli } from './run-cli';
