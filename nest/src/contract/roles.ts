@@ -102,7 +102,7 @@ export interface MeResponse {
 export const PUBLIC_ROUTES: readonly { route: string; why: string }[] = [
   ...leadKindList.map((kind) => ({
     route: `POST ${leadPaths(kind).create}`,
-    why: `The intake of ${kind.panelTitle.toLowerCase()}: the landing page and the marketplace post here`,
+    why: `The intake of ${kind.panelTitle}: the landing page and the marketplace post here`,
   })),
   { route: `GET ${INTAKE_CHALLENGE_PATH}`, why: 'The intake’s proof-of-work challenge' },
   { route: `POST ${INBOUND_PATHS.webhook}`, why: 'Inbound email: checked by its own signature' },
