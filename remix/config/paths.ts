@@ -1,5 +1,3 @@
-import { type Permission } from '@contract';
-
 /** The admin area (spec section 2: the route 'super-secret-admin'); every link and redirect starts here. */
 export const ADMIN_PATH = '/super-secret-admin';
 
@@ -31,7 +29,8 @@ export const SETTINGS_PATH = `${ADMIN_PATH}/settings`;
 
 /**
  * The admin area's pages, in the top bar's order, each with the permission it needs: the bar
- * offers a page only to a role that has it (ROLE_PERMISSIONS).
+ * offers a page only to a role that has it (ROLE_PERMISSIONS; AdminShell holds each to the
+ * contract's Permission type).
  */
 export const ADMIN_PAGES = [
   { path: ADMIN_PATH, label: 'Inbox', permission: 'leads.read' },
@@ -41,7 +40,7 @@ export const ADMIN_PAGES = [
   { path: SETTINGS_PATH, label: 'Settings', permission: 'settings.leads' },
   { path: ADMINS_PAGE_PATH, label: 'Admins', permission: 'admins.manage' },
   { path: ACCOUNT_PATH, label: 'Account', permission: 'account' },
-] as const satisfies readonly { path: string; label: string; permission: Permission }[];
+] as const;
 
 /** Emails no lead was found for: attach each to a lead, or delete it (issue 33). */
 export const UNMATCHED_PAGE_PATH = `${ADMIN_PATH}/unmatched`;
