@@ -46,7 +46,7 @@ export function RoleForm({
         ))}
       </select>
       <ReauthFields ask={reauth} idPrefix={id} />
-      <Button type="submit" variant="outline-primary" size="sm" disabled={busy}>
+      <Button type="submit" variant="primary" size="sm" disabled={busy}>
         Change<span className="visually-hidden"> the role of {admin.email}</span>
       </Button>
     </Form>
