@@ -47,12 +47,13 @@ export interface AdminsActionResult {
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const token = await requireAdmin(request);
-  const who = await unlessSessionBlocked(await me(token));
-  // Owners' page: the bar does not offer it to other roles, and a link typed in is refused so.
-  if (who.ok && !who.data.permissions.includes('admins.manage'))
-    throw new Response('Your role does not allow managing admins.', { status: 403 });
+  // First: an admin who must change their password (or set up a factor) is sent there.
   const outcome = await unlessSessionBlocked(await listAdmins(token));
   if (!outcome.ok) throw new Response(outcome.message, { status: 503 });
+  // Owners' page: the bar does not offer it to other roles, and a link typed in is refused so.
+  const who = await me(token);
+  if (who.ok && !who.data.permissions.includes('admins.manage'))
+    throw new Response('Your role does not allow managing admins.', { status: 403 });
   const params = new URL(request.url).searchParams;
   const { admins } = outcome.data;
   const removing = params.get('remove');
