@@ -14,7 +14,7 @@ import {
 import { type z } from 'zod';
 
 import { MFA_CHALLENGE_GONE } from '@contract';
-import { login, logout, type SignInOrigin, verifyMfa } from '~/api-client/auth.server';
+import { login, logout, me, type SignInOrigin, verifyMfa } from '~/api-client/auth.server';
 import { UNAVAILABLE_MESSAGE } from '~/api-client/http.server';
 import { AdminShell } from '~/components/admin/admin-shell';
 import { leadActionAnswered } from '~/components/admin/lead-actions';
@@ -49,9 +49,15 @@ const NOTICES: Record<string, string> = {
 };
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  if (await readToken(request)) return { signedIn: true as const, notice: null };
+  const token = await readToken(request);
+  if (token) {
+    // Who is signed in and what their role allows: the bar offers only that. Unknown (the API
+    // away, the session gone), it offers every page, whose own loaders then say why.
+    const who = await me(token);
+    return { signedIn: true as const, notice: null, me: who.ok ? who.data : null };
+  }
   const reason = new URL(request.url).searchParams.get('reason') ?? '';
-  return { signedIn: false as const, notice: NOTICES[reason] ?? null };
+  return { signedIn: false as const, notice: NOTICES[reason] ?? null, me: null };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -199,14 +205,14 @@ export const shouldRevalidate: ShouldRevalidateFunction = (args) =>
 export const links = adminLinks;
 
 export default function AdminLayout() {
-  const { signedIn, notice } = useLoaderData<typeof loader>();
+  const { signedIn, notice, me: who } = useLoaderData<typeof loader>();
   // The dashboard's own call is the first to reach the API: when it cannot, the token is
   // unchecked, so the sign-in screen says so (as it says when signing in cannot reach the API).
   const dashboard = useRouteLoaderData<typeof dashboardLoader>(DASHBOARD_ROUTE_ID);
   if (!signedIn) return <SignInForm notice={notice} />;
   if (dashboard?.view === 'unavailable') return <SignInForm notice={dashboard.message} />;
   return (
-    <AdminShell>
+    <AdminShell permissions={who?.permissions ?? null}>
       <Outlet />
     </AdminShell>
   );

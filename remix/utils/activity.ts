@@ -10,6 +10,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'password-changed': 'Changed password',
   'admin-added': 'Added an admin',
   'admin-removed': 'Removed an admin',
+  'role-changed': 'Changed an admin’s role',
   'mfa-enrolled': 'Set up a second factor',
   'mfa-removed': 'Removed a second factor',
   'mfa-failed': 'Second factor failed',

@@ -5,11 +5,18 @@ import { type Request } from 'express';
 import { AuditService } from '../audit/audit.service';
 import { Audited } from '../audit/audited.decorator';
 import { ApiError } from '../common/api-error';
-import { AUTH_PATHS, type ChangePasswordResponse, type SessionListResponse } from '../contract';
+import {
+  AUTH_PATHS,
+  type ChangePasswordResponse,
+  type MeResponse,
+  ROLE_PERMISSIONS,
+  type SessionListResponse,
+} from '../contract';
 
 import { AdminEndpoint } from './admin-endpoint.decorator';
 import { AdminService } from './admin.service';
 import { AuthService, originOf, WRONG_CURRENT_PASSWORD } from './auth.service';
+import { MeResponseDto } from './dto/admin.dto';
 import {
   ChangePasswordDto,
   ChangePasswordResponseDto,
@@ -40,8 +47,28 @@ export class AccountController {
     private readonly audit: AuditService,
   ) {}
 
+  @Get(AUTH_PATHS.me)
+  @AdminEndpoint({
+    permission: 'account',
+    summary: 'Who you are, your role and what it allows: the web offers only that',
+    // Who is asking is no secret to the one asking, whatever they must do first.
+    allowedWhile: ['password-change-due', 'mfa-setup-due'],
+    ok: MeResponseDto,
+  })
+  me(@Req() request: Request): MeResponse {
+    const { admin } = sessionOf(request);
+    return {
+      success: true,
+      id: String(admin._id),
+      email: admin.email,
+      role: admin.role,
+      permissions: [...ROLE_PERMISSIONS[admin.role]],
+    };
+  }
+
   @Post(AUTH_PATHS.changePassword)
   @AdminEndpoint({
+    permission: 'account',
     summary: 'Change your own password; every session of yours ends and this one gets a new token',
     description: 'Needs a factor checked in the last 5 minutes (a sign-in or POST /auth/reauth).',
     allowedWhile: ['password-change-due'],
@@ -69,6 +96,7 @@ export class AccountController {
 
   @Post(AUTH_PATHS.reauth)
   @AdminEndpoint({
+    permission: 'account',
     summary:
       'Confirm it is you: the password, and a code once you have a second factor; or a passkey',
     description:
@@ -127,6 +155,7 @@ export class AccountController {
 
   @Get(AUTH_PATHS.sessions)
   @AdminEndpoint({
+    permission: 'account',
     summary: 'Your sessions that still open: most recently used first',
     ok: SessionListResponseDto,
   })
@@ -151,6 +180,7 @@ export class AccountController {
 
   @Delete(`${AUTH_PATHS.sessions}/:id`)
   @AdminEndpoint({
+    permission: 'account',
     summary: 'End one of your sessions: its token is refused from the next request on',
     params: { id: SESSION_ID_SCHEMA },
     ok: SuccessResponseDto,
@@ -170,6 +200,7 @@ export class AccountController {
 
   @Post(AUTH_PATHS.logout)
   @AdminEndpoint({
+    permission: 'account',
     summary: 'Sign out: this token is refused from now on, even before it expires',
     allowedWhile: ['password-change-due', 'mfa-setup-due'],
     ok: SuccessResponseDto,
@@ -184,6 +215,7 @@ export class AccountController {
 
   @Post(AUTH_PATHS.logoutAll)
   @AdminEndpoint({
+    permission: 'account',
     summary: 'Sign out everywhere: every token of yours is refused from now on',
     ok: SuccessResponseDto,
   })

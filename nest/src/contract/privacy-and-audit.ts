@@ -70,6 +70,7 @@ export const AUDIT_ACTIONS = [
   'password-changed',
   'admin-added',
   'admin-removed',
+  'role-changed',
   'mfa-enrolled',
   'mfa-removed',
   'mfa-failed',
