@@ -22,6 +22,7 @@ import {
 export const BusinessHoursController = createSettingsController({
   name: 'BusinessHoursController',
   path: BUSINESS_HOURS_PATH,
+  permission: 'settings.leads',
   keeper: BusinessHoursService,
   field: 'businessHours',
   answer: BusinessHoursResponseDto,
