@@ -146,7 +146,7 @@ export class NotificationOutbox {
   async queueEarlier(): Promise<number> {
     const earlier = await this.settled.find(earlierQuery()).lean<OutboxJob[]>().exec();
     for (const job of earlier) {
-      await this.pending.create(job).catch((error: { code?: unknown }) => {
+      await this.pending.create(job).catch((error: unknown) => {
         if (!isDuplicateKey(error)) throw error;
       });
       await this.settled.deleteOne({ _id: job._id });
