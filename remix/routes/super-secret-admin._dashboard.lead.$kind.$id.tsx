@@ -58,13 +58,16 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { kind, id } = params;
   if (!isLeadKindKey(kind) || !isObjectId(id))
     throw new Response('Not Found', { status: 404, statusText: 'Not Found' });
-  const lead = await loadLead(kind, id, token);
+  // `?earlier=` pages back through a long conversation (a page's `before`, checked by the API).
+  const earlier = new URL(request.url).searchParams.get('earlier')?.slice(0, 512) || undefined;
+  // The lead and everything shown with it at once: one wait, not two in a row.
+  const [lead, work] = await Promise.all([
+    loadLead(kind, id, token),
+    loadLeadWork(kind, id, token, earlier),
+  ]);
   if (!lead.ok) throw new Response(lead.message, { status: 503, statusText: 'Unavailable' });
   if (!lead.data) throw new Response('Not Found', { status: 404, statusText: 'Not Found' });
-  // `?earlier=` pages back through a long conversation (a page's `before`, checked by the API).
-  const earlier = new URL(request.url).searchParams.get('earlier') ?? undefined;
-  const work = await loadLeadWork(kind, lead.data, token, earlier?.slice(0, 512) || undefined);
-  return { kind, lead: lead.data, work, me: tokenAdminId(token) };
+  return { kind, lead: lead.data, work: work(lead.data), me: tokenAdminId(token) };
 }
 
 /**

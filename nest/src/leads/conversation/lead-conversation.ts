@@ -58,20 +58,35 @@ export class LeadConversation {
       const message = 'Give one of cursor, before and from=end: they are three ways to a page';
       throw new ApiError(HttpStatus.BAD_REQUEST, message, { before: [message] });
     }
-    await this.lead(kind, leadId);
+    // The lead's check and the read at once: a page of a lead that is not there is never shown.
+    const [page] = await Promise.all([
+      this.read(kind, leadId, { cursor, before, from, limit }),
+      this.lead(kind, leadId),
+    ]);
+    return page;
+  }
+
+  private async read(
+    kind: LeadKindKey,
+    leadId: string,
+    {
+      cursor,
+      before,
+      from,
+      limit,
+    }: { cursor?: string; before?: string; from: ConversationFrom; limit: number },
+  ): Promise<ConversationPageResponse> {
     if (cursor) {
       const { records, hasMore } = await this.store.page(kind, leadId, slotOfCursor(cursor), limit);
       return pageOf(records, hasMore);
     }
-    if (before || from === 'end') {
-      const end = before
-        ? slotOfCursor(before, 'before')
-        : (await this.store.lastSlot(kind, leadId)) + 1;
+    if (before) {
+      const end = slotOfCursor(before, 'before');
       const records = await this.store.pageBefore(kind, leadId, end, limit);
       // `before` names a page read earlier: later messages may have come since.
-      const later = before ? (await this.store.at(kind, leadId, end)) !== null : false;
-      return pageOf(records, later);
+      return pageOf(records, (await this.store.at(kind, leadId, end)) !== null);
     }
+    if (from === 'end') return pageOf(await this.store.newest(kind, leadId, limit), false);
     const { records, hasMore } = await this.store.page(kind, leadId, 0, limit);
     return pageOf(records, hasMore);
   }

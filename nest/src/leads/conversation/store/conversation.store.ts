@@ -151,11 +151,27 @@ export class ConversationStore {
   }
 
   /**
-   * The last slot taken (0 for no conversation): the head's count, then on past it while slots are
-   * there (a head raise lost to a race, or a process that died before raising it), a page a time.
+   * The newest `limit` messages, oldest first: the head's last `limit` slots and the one past them,
+   * read at once. That one is nearly always missing; when it is there (a head raise lost to a race,
+   * or a process that died before raising it) the true end is found slot by slot, then read.
    */
-  async lastSlot(kind: LeadKindKey, leadId: string): Promise<number> {
-    let last = (await this.nextSlot(kind, leadId)) - 1;
+  async newest(kind: LeadKindKey, leadId: string, limit: number): Promise<MessageSlotRecord[]> {
+    const known = (await this.nextSlot(kind, leadId)) - 1;
+    const first = Math.max(1, known - limit + 1);
+    const ids = Array.from({ length: known + 2 - first }, (_, i) =>
+      slotId(kind, leadId, first + i),
+    );
+    const found = await findByIds(this.slots, ids, await this.whole());
+    if (found.at(-1)?.slot !== known + 1) return found;
+    return this.pageBefore(kind, leadId, (await this.lastSlot(kind, leadId, known + 1)) + 1, limit);
+  }
+
+  /**
+   * The last slot taken (0 for no conversation), on from `from` (a slot known to be taken, or the
+   * head's count) while slots are there, a page a time.
+   */
+  private async lastSlot(kind: LeadKindKey, leadId: string, from: number): Promise<number> {
+    let last = from;
     for (;;) {
       const { records, hasMore } = await this.page(kind, leadId, last, PROBE_PAGE);
       last += records.length;
