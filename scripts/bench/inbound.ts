@@ -94,6 +94,8 @@ async function main(): Promise<void> {
       seconds: postSeconds,
       perSecond: round(MESSAGES / postSeconds),
       latency: first.latency,
+      toTheLongOne: first.toTheLongOne,
+      toOthers: first.toOthers,
       outcomes: countOf(first.posted.map((p) => p.outcome)),
       stored,
       reposted: REPOSTED,
@@ -143,21 +145,32 @@ async function main(): Promise<void> {
 async function postAll(stack: WebStack, secret: string, messages: string[]) {
   const posted: Posted[] = [];
   const samples: number[] = [];
+  const toTheLongOne: number[] = [];
+  const toOthers: number[] = [];
   let next = 0;
   const worker = async () => {
     while (next < messages.length) {
-      const raw = messages[next++]!;
+      const i = next++;
+      const raw = messages[i]!;
       const headers = signedHeaders(raw, secret);
       const sent = performance.now();
       const res = await post(`${stack.apiUrl}${INBOUND_PATHS.webhook}`, headers, raw);
-      samples.push(performance.now() - sent);
+      const took = performance.now() - sent;
+      samples.push(took);
+      // Every other message goes to the one lead (see main): its conversation takes them in turn.
+      (i % 2 === 0 ? toTheLongOne : toOthers).push(took);
       if (res.status !== 202) throw new Error(`the webhook answered ${res.status}: ${res.body}`);
       posted.push({ raw, outcome: (JSON.parse(res.body) as { outcome?: string }).outcome ?? '' });
       if (posted.length % 100 === 0) console.log(`  ${posted.length} posted, ${load()}`);
     }
   };
   await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-  return { posted, latency: latencyOf(samples) };
+  return {
+    posted,
+    latency: latencyOf(samples),
+    toTheLongOne: latencyOf(toTheLongOne),
+    toOthers: latencyOf(toOthers),
+  };
 }
 
 /**
@@ -242,6 +255,8 @@ function markdown(report: {
     seconds: number;
     perSecond: number;
     latency: Latency;
+    toTheLongOne: Latency;
+    toOthers: Latency;
     stored: number;
     storedAfterRepost: number;
   };
@@ -257,6 +272,8 @@ function markdown(report: {
     '| measure | n | p50 ms | p95 ms | p99 ms | max ms |',
     '| --- | ---: | ---: | ---: | ---: | ---: |',
     row(`webhook, one message (concurrency ${intake.concurrency})`, intake.latency),
+    row('webhook, of those: to the one lead (every other message)', intake.toTheLongOne),
+    row('webhook, of those: to the 100 other leads', intake.toOthers),
     ...Object.entries(conversation.measures).map(([name, latency]) =>
       row(`${name} (${conversation.messages} messages)`, latency),
     ),

@@ -21,9 +21,11 @@ describe('a lookup by _id', () => {
     ['an ObjectId', () => new ObjectId()],
   ])('by %s searches the index, never the whole collection', async (_, idOf) => {
     const docs = Array.from({ length: 50 }, (_, n) => ({ _id: idOf(n), n }));
-    const collection = t.connection.collection<{ _id: unknown; n: number }>('id_lookup_plan');
+    const collection = t.connection.collection<{ _id: string | ObjectId; n: number }>(
+      'id_lookup_plan',
+    );
     await collection.deleteMany({});
-    await collection.insertMany(docs as never[]);
+    await collection.insertMany(docs);
     const plan = JSON.stringify(await collection.find({ _id: docs[40]!._id }).explain());
     const sqlite = /"Plan":\[(.*?)\]/.exec(plan)?.[1];
     if (sqlite !== undefined) {

@@ -3,6 +3,7 @@ import { type Readable } from 'node:stream';
 import { HttpStatus, Inject, Injectable, Logger } from '@nestjs/common';
 
 import { ApiError } from '../../common/api-error';
+import { KeyedSerialQueue } from '../../common/keyed-serial-queue';
 import {
   CONVERSATION_PAGE,
   type ConversationFrom,
@@ -31,6 +32,7 @@ import {
 @Injectable()
 export class LeadConversation {
   private readonly logger = new Logger('Conversation');
+  private readonly placing = new KeyedSerialQueue();
 
   constructor(
     private readonly store: ConversationStore,
@@ -120,10 +122,15 @@ export class LeadConversation {
    * died had chosen, if any, else the next free one, the choice recorded before each attempt.
    */
   async place(lead: MailLead, message: StoredMessage, earlierSlot: number | null): Promise<number> {
-    const start = earlierSlot ?? (await this.store.nextSlot(lead.kind, lead.id));
-    return this.store.place(lead.kind, lead.id, message, start, (slot) =>
-      this.receipts.note(message.key, { kind: lead.kind, leadId: lead.id, slot }),
-    );
+    // Placements in one conversation take turns in this process. Racing, n of them each try the
+    // same next slot and all but one go on to the next: n² tries, and a message could lose for
+    // seconds to newer ones (docs/benchmarks.md, "Inbound email"). Other processes still race, safely.
+    return this.placing.run(`${lead.kind}:${lead.id}`, async () => {
+      const start = earlierSlot ?? (await this.store.nextSlot(lead.kind, lead.id));
+      return this.store.place(lead.kind, lead.id, message, start, (slot) =>
+        this.receipts.note(message.key, { kind: lead.kind, leadId: lead.id, slot }),
+      );
+    });
   }
 
   /**
