@@ -14,7 +14,7 @@ const told = new WeakSet<object>();
 
 /**
  * Each of the detail's answers goes to the dashboard's one Undo: a stage change offers to set the
- * lead back to the stage it was in; anything else done (a note, an owner, a reply) takes the place
+ * lead back to the stage it was in, a merge to take it back; anything else done (a note, an owner, a reply) takes the place
  * of an earlier Undo, which would otherwise undo more than the last action. A refusal did nothing.
  */
 export function useStageUndo(kind: LeadKindKey, id: string): void {
@@ -24,6 +24,24 @@ export function useStageUndo(kind: LeadKindKey, id: string): void {
   useEffect(() => {
     if (!answer || !('done' in answer) || told.has(answer)) return;
     told.add(answer);
+    const merged = answer.undoMerge;
+    if (merged)
+      return offer({
+        message: merged.linked ? 'Linked 1 request.' : 'Merged 1 request into this one.',
+        onUndo: () => {
+          offer(null);
+          const body = new FormData();
+          body.set(WORK_FIELD.intent, 'unmerge');
+          body.set(WORK_FIELD.mergeId, merged.mergeId);
+          body.set(JS_FLAG, '1');
+          submit(body, {
+            method: 'post',
+            action: leadDetailPath(kind, id),
+            navigate: false,
+            fetcherKey: 'lead-merge-undo',
+          });
+        },
+      });
     const back = answer.undoStage;
     if (!back) return offer(null);
     offer({
