@@ -11,6 +11,7 @@ import {
   INBOX_PATH,
   type InboxOverviewResponse,
   type Lead,
+  leadField,
   LEAD_KINDS,
   LEAD_MERGE_MAX,
   type LeadKindDescriptor,
@@ -69,8 +70,7 @@ describe('merging one person’s requests', () => {
       (await get(`${conversationPaths(kind).messages(id)}?limit=50`).expect(200))
         .body as ConversationPageResponse
     ).messages.map((m) => m.text.trim());
-  const totals = async () =>
-    (await get(INBOX_PATH).expect(200)).body as InboxOverviewResponse;
+  const totals = async () => (await get(INBOX_PATH).expect(200)).body as InboxOverviewResponse;
   const kindTotals = async (kind: LeadKindDescriptor) => (await totals()).kinds[kind.key].totals;
   const listIds = async (kind: LeadKindDescriptor, list: 'active' | 'archived') => {
     const res = await get(`${leadPaths(kind)[list]}?limit=100`).expect(200);
@@ -122,9 +122,10 @@ describe('merging one person’s requests', () => {
     await deliver(email, 'm3 to B');
     await post(leadWorkPaths(contactUs).notes(a), { text: 'NOTE ON A' }).expect(201);
     await post(leadWorkPaths(contactUs).notes(b), { text: 'NOTE ON B' }).expect(201);
-    await post(leadWorkPaths(contactUs).reply(b), { subject: 'Mooring', text: 'REPLY TO B' }).expect(
-      202,
-    );
+    await post(leadWorkPaths(contactUs).reply(b), {
+      subject: 'Mooring',
+      text: 'REPLY TO B',
+    }).expect(202);
     await post(leadPaths(contactUs).stage, { ids: [b], stage: 'qualified' }).expect(200);
     await post(leadPaths(contactUs).assign, { ids: [b], adminId: me.id }).expect(200);
     // The reply's delivery settles first: the timelines compared below show it.
@@ -146,10 +147,15 @@ describe('merging one person’s requests', () => {
     expect(before.b).toMatchObject({ stage: 'qualified', assignee: me });
 
     // A dry run answers what would move, and changes nothing.
-    const dry = await merge(contactUs, a, [
-      { kind: 'contactUs', id: b },
-      { kind: 'keDemo', id: k },
-    ], true).expect(200);
+    const dry = await merge(
+      contactUs,
+      a,
+      [
+        { kind: 'contactUs', id: b },
+        { kind: 'keDemo', id: k },
+      ],
+      true,
+    ).expect(200);
     expect(dry.body).toEqual({
       success: true,
       dryRun: true,
@@ -176,7 +182,10 @@ describe('merging one person’s requests', () => {
       { kind: 'keDemo', id: k },
     ]).expect(200);
     const merged = (done.body as LeadMergeResponse).merge;
-    expect(merged).toMatchObject({ merged: [{ kind: 'contactUs', id: b }], linked: [{ kind: 'keDemo', id: k }] });
+    expect(merged).toMatchObject({
+      merged: [{ kind: 'contactUs', id: b }],
+      linked: [{ kind: 'keDemo', id: k }],
+    });
     const mergeId = merged.id as string;
     expect(mergeId).toMatch(/^[0-9a-f]{24}$/);
 
@@ -225,10 +234,16 @@ describe('merging one person’s requests', () => {
       },
     });
     expect(events).toContainEqual(
-      expect.objectContaining({ type: 'link', detail: { mergeId, with: { kind: 'keDemo', id: k } } }),
+      expect.objectContaining({
+        type: 'link',
+        detail: { mergeId, with: { kind: 'keDemo', id: k } },
+      }),
     );
     expect(await timeline(keDemo, k)).toContainEqual(
-      expect.objectContaining({ type: 'link', detail: { mergeId, with: { kind: 'contactUs', id: a } } }),
+      expect.objectContaining({
+        type: 'link',
+        detail: { mergeId, with: { kind: 'contactUs', id: a } },
+      }),
     );
     expect((await listIds(keDemo, 'active')).ids).toContain(k);
 
@@ -260,9 +275,14 @@ describe('merging one person’s requests', () => {
     expect(await timeline(keDemo, k)).toEqual(before.kTimeline);
     const restored = await totals();
     expect(restored.kinds.contactUs.totals.active).toBe(was.active + 1); // C arrived since
-    expect(restored.kinds.contactUs.totals.stages).toEqual({ ...was.stages, new: was.stages.new + 1 });
+    expect(restored.kinds.contactUs.totals.stages).toEqual({
+      ...was.stages,
+      new: was.stages.new + 1,
+    });
     expect((await lead(contactUs, a)).otherRequests).toBe(3);
-    expect((await get(`${leadPaths(contactUs).active}?q=mooring`).expect(200)).body.data).toHaveLength(1);
+    expect(
+      (await get(`${leadPaths(contactUs).active}?q=mooring`).expect(200)).body.data,
+    ).toHaveLength(1);
 
     // Taken back once: the merge is gone.
     await unmerge(contactUs, a, mergeId).expect(404);
@@ -388,9 +408,9 @@ describe('merging one person’s requests', () => {
     const { merge: intoPercy } = (
       await merge(contactUs, percyLead, [{ kind: 'contactUs', id: maryOther }]).expect(200)
     ).body as LeadMergeResponse;
-    const access = (await get(`${PRIVACY_PATHS.leads}?email=${encodeURIComponent(mary)}`).expect(
-      200,
-    )).body as PrivacyLeadsResponse;
+    const access = (
+      await get(`${PRIVACY_PATHS.leads}?email=${encodeURIComponent(mary)}`).expect(200)
+    ).body as PrivacyLeadsResponse;
     // Her own lead, and the lead that holds her merged request's text and note.
     expect(access.kinds.contactUs.map((l) => l._id).sort()).toEqual([maryOwn, percyLead].sort());
     expect(JSON.stringify(access.timelines[percyLead])).toContain('MARY SECOND');
@@ -404,21 +424,30 @@ describe('merging one person’s requests', () => {
     const percyTimeline = JSON.stringify(await timeline(contactUs, percyLead));
     expect(percyTimeline).not.toContain('MARY');
     await unmerge(contactUs, percyLead, intoPercy.id as string).expect(404);
-    const none = (await get(`${PRIVACY_PATHS.leads}?email=${encodeURIComponent(mary)}`).expect(
-      200,
-    )).body as PrivacyLeadsResponse;
+    const none = (await get(`${PRIVACY_PATHS.leads}?email=${encodeURIComponent(mary)}`).expect(200))
+      .body as PrivacyLeadsResponse;
     expect(none.total).toBe(0);
     expect((await lead(contactUs, percyLead)).otherRequests).toBe(0);
 
     // Same address: erasing the person erases the target with what was merged into it, and the
     // merge (its copy of the merged request) with it.
+    // Another person's request merged into the erased person's lead comes back, whole.
     const x = await submit(contactUs, percy, { message: 'PERCY AGAIN' });
+    const claire = await submit(contactUs, 'claire@example.com', { message: 'CLAIRE OWN' });
+    await post(leadWorkPaths(contactUs).notes(claire), { text: 'CLAIRE NOTE' }).expect(201);
+    const claireTimeline = await timeline(contactUs, claire);
     const { merge: same } = (
-      await merge(contactUs, percyLead, [{ kind: 'contactUs', id: x }]).expect(200)
+      await merge(contactUs, percyLead, [
+        { kind: 'contactUs', id: x },
+        { kind: 'contactUs', id: claire },
+      ]).expect(200)
     ).body as LeadMergeResponse;
-    await post(PRIVACY_PATHS.erase, { email: percy }).expect(200);
+    const gone = await post(PRIVACY_PATHS.erase, { email: percy }).expect(200);
+    expect(gone.body.erased.contactUs).toBe(2);
     await get(leadPaths(contactUs).one(percyLead)).expect(404);
     await get(leadPaths(contactUs).one(x)).expect(404);
+    expect(leadField(await lead(contactUs, claire), 'message')).toBe('CLAIRE OWN');
+    expect(await timeline(contactUs, claire)).toEqual(claireTimeline);
     expect(await t.app.get(MergeRecords).byId(same.id as string)).toBeNull();
   });
 

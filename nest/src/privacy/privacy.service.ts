@@ -10,6 +10,7 @@ import {
 import { LeadConversation } from '../leads/conversation/lead-conversation';
 import { LeadKinds } from '../leads/core/lead-kinds';
 import { LeadMerger } from '../leads/merge/lead-merger';
+import { type MergeRecord } from '../leads/merge/store/merge-record.schema';
 import { MergeRecords } from '../leads/merge/store/merge-records.store';
 import { LeadWorks } from '../leads/work/lead-works';
 
@@ -61,11 +62,12 @@ export class PrivacyService {
   }
 
   /**
-   * Erases the person's leads, and their requests merged into others' leads: each such merge is
-   * taken back first (the requests come back with what they had), then erased with the rest.
+   * Erases the person's leads. Merges are taken back first (each request back with what it
+   * brought): those of the person's requests into others' leads, so they are erased with the rest;
+   * and those of others' requests into the person's leads, so they are not erased with them.
    */
   async erase(email: string): Promise<PrivacyEraseResponse> {
-    for (const record of await this.merges.ofEmailKey(emailKey(email)))
+    for (const record of await this.mergesOf(email))
       await this.merger.unmerge(null, record.kind, record.targetId, record._id.toHexString());
     const erased = await Promise.all(
       LEAD_KIND_KEYS.map(
@@ -77,6 +79,23 @@ export class PrivacyService {
       erased: Object.fromEntries(erased) as Record<LeadKindKey, number>,
       total: erased.reduce((sum, [, n]) => sum + n, 0),
     };
+  }
+
+  /** The merges that hold the person's requests, or others' requests in the person's leads. */
+  private async mergesOf(email: string): Promise<MergeRecord[]> {
+    const key = emailKey(email);
+    const own = await Promise.all(
+      LEAD_KIND_KEYS.map(async (kind) => await this.kinds.of(kind).people.findByEmail(email)),
+    );
+    const ids = own.flat().map((lead) => lead._id);
+    const intoTheirs = ids.length === 0 ? [] : await this.merges.holding(ids);
+    const found = [
+      ...(await this.merges.ofEmailKey(key)),
+      ...intoTheirs.filter(
+        (record) => ids.includes(record.targetId) && record.emailKeys.some((k) => k !== key),
+      ),
+    ];
+    return [...new Map(found.map((record) => [record._id.toHexString(), record])).values()];
   }
 
   /** The leads (by kind) the person's requests were merged into. */

@@ -155,7 +155,17 @@ function buildParts<K extends LeadKindKey>(
   kind: LeadKind<K>,
   repository: LeadRepository,
   upkeep: LeadUpkeepRepository,
-  { totals, checks, targets, counts, timeline, notifier, spam, conversations, merges }: Collaborators,
+  {
+    totals,
+    checks,
+    targets,
+    counts,
+    timeline,
+    notifier,
+    spam,
+    conversations,
+    merges,
+  }: Collaborators,
 ): LeadKindParts<K> {
   const view = new LeadListView(
     kind,

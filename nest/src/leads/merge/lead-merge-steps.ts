@@ -55,7 +55,7 @@ export class LeadMergeSteps {
   async unmerge(record: MergeRecord, admin: AdminRef | null): Promise<void> {
     const { writes } = this.parts.kinds(record.kind);
     for (const source of record.sources) {
-      await writes.restore(source.lead);
+      await writes.restore(source.lead as LeadRecord);
       await this.moveOut(record, source);
     }
     const { timeline } = this.parts;
@@ -67,9 +67,16 @@ export class LeadMergeSteps {
     }
     const restored = record.sources.map((source) => ({ kind: record.kind, id: source.id }));
     const eventId = record.unmergeEventId ?? new Types.ObjectId();
-    await this.addEvent(record.kind, record.targetId, { ...record, admin, at: new Date() }, eventId, 'unmerge', {
-      restored,
-    });
+    await this.addEvent(
+      record.kind,
+      record.targetId,
+      { ...record, admin, at: new Date() },
+      eventId,
+      'unmerge',
+      {
+        restored,
+      },
+    );
     await this.parts.records.remove(record._id);
   }
 
@@ -84,9 +91,20 @@ export class LeadMergeSteps {
       timeline.events(source.id),
       conversations.all(kind, source.id),
     ]);
-    const eventIds = unionOf(source.eventIds, events.map((event) => event._id), hex);
-    const messageKeys = unionOf(source.messageKeys, messages.map((message) => message.key), String);
-    if (eventIds.length > source.eventIds.length || messageKeys.length > source.messageKeys.length) {
+    const eventIds = unionOf(
+      source.eventIds,
+      events.map((event) => event._id),
+      hex,
+    );
+    const messageKeys = unionOf(
+      source.messageKeys,
+      messages.map((message) => message.key),
+      String,
+    );
+    if (
+      eventIds.length > source.eventIds.length ||
+      messageKeys.length > source.messageKeys.length
+    ) {
       Object.assign(source, { eventIds, messageKeys });
       await this.parts.records.saveSources(record);
     }
@@ -99,7 +117,7 @@ export class LeadMergeSteps {
       detail: {
         mergeId: hex(record._id),
         from: { kind, id: source.id },
-        original: originalOf(kind, source.lead),
+        original: originalOf(kind, source.lead as LeadRecord),
       },
     });
     await timeline.edit(kind, targetId, (now) => withEvents(now, [...events, original]));

@@ -63,7 +63,13 @@ export function createLeadMergeController<K extends LeadKindKey>(kind: LeadKind<
     ): Promise<LeadMergeResponse> {
       const dryRun = query.dryRun === 'true';
       const targetId = id.toLowerCase();
-      const merge = await this.merger.merge(adminOf(request), kind.key, targetId, body.from, dryRun);
+      const merge = await this.merger.merge(
+        adminOf(request),
+        kind.key,
+        targetId,
+        body.from,
+        dryRun,
+      );
       if (!dryRun && merge.id)
         await this.audit.record(request, {
           action: 'leads-merged',
@@ -114,4 +120,3 @@ export function createLeadMergeController<K extends LeadKindKey>(kind: LeadKind<
 function adminOf(request: Request) {
   return request.admin ? { id: request.admin.id, email: request.admin.email } : null;
 }
-

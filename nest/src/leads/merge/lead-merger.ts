@@ -54,11 +54,23 @@ export class LeadMerger {
       const linked = named.filter((ref) => ref.kind !== kind);
       await this.refuseMergedAlready([targetId, ...merged.map((ref) => ref.id)]);
       await this.found(kind, [targetId]);
-      const leads = await this.found(kind, merged.map((ref) => ref.id));
+      const leads = await this.found(
+        kind,
+        merged.map((ref) => ref.id),
+      );
       for (const ref of linked) await this.found(ref.kind, [ref.id]);
-      const moves = await this.moves(kind, merged.map((ref) => ref.id));
+      const moves = await this.moves(
+        kind,
+        merged.map((ref) => ref.id),
+      );
       const at = new Date();
-      const summary = { target: { kind, id: targetId }, merged, linked, moves, at: at.toISOString() };
+      const summary = {
+        target: { kind, id: targetId },
+        merged,
+        linked,
+        moves,
+        at: at.toISOString(),
+      };
       if (dryRun) return { id: null, ...summary };
       const record = await this.parts.records.create({
         kind,

@@ -55,9 +55,7 @@ export class MergeCheck implements OnApplicationBootstrap, OnModuleDestroy {
         if (!(await this.records.take(record, record.state))) continue;
         const { writes } = this.kinds(record.kind);
         await writes.run(() =>
-          record.state === 'merging'
-            ? this.steps.merge(record)
-            : this.steps.unmerge(record, null),
+          record.state === 'merging' ? this.steps.merge(record) : this.steps.unmerge(record, null),
         );
         finished++;
         logger.log(`finished merge ${record._id.toHexString()} (${record.state})`);

@@ -120,10 +120,7 @@ export class LeadTimeline {
       }
       if (sameEvents(record.events, events)) return events;
       const result = await this.timelines
-        .updateOne(
-          { _id, events: trusted({ $size: record.events.length }) },
-          { $set: { events } },
-        )
+        .updateOne({ _id, events: trusted({ $size: record.events.length }) }, { $set: { events } })
         .exec();
       if (result.modifiedCount > 0) return events;
     }

@@ -1,7 +1,8 @@
 import {
   type LeadKindKey,
   type LeadStage,
-  type ReplyStatus, SPAM_REASON_TEXT,
+  type ReplyStatus,
+  SPAM_REASON_TEXT,
   type TimelineEvent,
 } from '@contract';
 

@@ -1,17 +1,23 @@
 import { Schema, type Types } from 'mongoose';
 
 import { type AdminRef, LEAD_KIND_KEYS, type LeadKindKey } from '../../../contract';
-import { type LeadRecord } from '../../core/lead-record';
 
 /** Where a merge stands: its steps run while `merging` or `unmerging`, and are idempotent. */
 export const MERGE_STATES = ['merging', 'merged', 'unmerging'] as const;
 export type MergeState = (typeof MERGE_STATES)[number];
 
+/** A lead as stored (every field, its `_id` and dates as the driver reads them). */
+export interface StoredLeadSnapshot {
+  _id: Types.ObjectId;
+  email: string;
+  [field: string]: unknown;
+}
+
 /** One lead merged into the target, as it was, and what of it moved. */
 export interface MergedSource {
   id: string;
   /** The lead as stored when merged: an unmerge puts it back as it was. */
-  lead: LeadRecord;
+  lead: StoredLeadSnapshot;
   /** Its timeline's events (notes and replies among them), now on the target's timeline. */
   eventIds: Types.ObjectId[];
   /** Its conversation's messages (by key), now in the target's conversation. */

@@ -4,11 +4,7 @@ import { type Model, trusted, Types } from 'mongoose';
 
 import { type LeadKindKey } from '../../../contract';
 
-import {
-  MERGE_RECORDS_MODEL,
-  type MergeRecord,
-  type MergeState,
-} from './merge-record.schema';
+import { MERGE_RECORDS_MODEL, type MergeRecord, type MergeState } from './merge-record.schema';
 
 /**
  * The merges, each one document by its `_id`. The other reads (a lead merged already, a person's
