@@ -18,8 +18,8 @@ import { LeadConversationModule } from './leads/conversation/conversation.module
 import { InboxModule } from './leads/inbox/inbox.module';
 import { InsightsModule } from './leads/insights/insights.module';
 import { LeadKindsModule } from './leads/lead-kinds.module';
-import { ReplyTemplatesModule } from './leads/reply-templates/reply-templates.module';
 import { MergeModule } from './leads/merge/merge.module';
+import { ReplyTemplatesModule } from './leads/reply-templates/reply-templates.module';
 import { WorkModule } from './leads/work/work.module';
 import { NotificationWorkerModule } from './notifications/notification-worker.module';
 import { PrivacyModule } from './privacy/privacy.module';

@@ -46,11 +46,13 @@ describe('merging one person’s requests', () => {
   const get = (path: string) => request(t.http).get(path).set('Authorization', `Bearer ${token}`);
   const post = (path: string, body: object) =>
     request(t.http).post(path).set('Authorization', `Bearer ${token}`).send(body);
+  // Each submission with words of its own: one text from three addresses would be held as spam.
+  let submissions = 0;
   const submit = async (kind: LeadKindDescriptor, email: string, extra: object = {}) =>
     (
       await request(t.http)
         .post(leadPaths(kind).create)
-        .send({ ...validSubmission(kind, 0), email, ...extra })
+        .send({ ...validSubmission(kind, ++submissions), email, ...extra })
         .expect(201)
     ).body.id as string;
   const deliver = async (from: string, text: string) => {
@@ -76,7 +78,7 @@ describe('merging one person’s requests', () => {
     const res = await get(`${leadPaths(kind)[list]}?limit=100`).expect(200);
     return { ids: (res.body.data as Lead[]).map((l) => l._id), total: res.body.total as number };
   };
-  const merge = (kind: LeadKindDescriptor, id: string, from: object[], dryRun = false) =>
+  const merge = (kind: LeadKindDescriptor, id: string, from: unknown[], dryRun = false) =>
     post(leadMergePaths(kind).merge(id, dryRun), { from });
   const unmerge = (kind: LeadKindDescriptor, id: string, mergeId: string) =>
     post(leadMergePaths(kind).unmerge(id), { mergeId });
@@ -352,7 +354,7 @@ describe('merging one person’s requests', () => {
     expect(await fields(merge(contactUs, a, ['x']))).toHaveProperty('from');
     expect(
       await fields(merge(contactUs, a, [{ kind: 'contactUs', id: b, extra: 1 }])),
-    ).toBeDefined();
+    ).toHaveProperty(['from.0.extra']);
     expect(
       await fields(
         post(`${leadMergePaths(contactUs).merge(a)}?dryRun=maybe`, {

@@ -8,6 +8,17 @@ export interface LeadRef {
   id: string;
 }
 
+/** A merged request as it arrived: its contact details and its kind's own fields. */
+export interface MergedOriginal {
+  /** ISO 8601. */
+  createdAt: string;
+  name: string;
+  email: string;
+  phone_number: string;
+  /** The kind's own fields (subject, message, company, location…), by name. */
+  fields: Record<string, string>;
+}
+
 /** How many leads one merge may name: more than one person sends, few enough to finish at once. */
 export const LEAD_MERGE_MAX = 20;
 

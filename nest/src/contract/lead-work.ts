@@ -1,6 +1,6 @@
 import type { SpamReason } from './lead-intake';
-import type { LeadRef } from './lead-merge';
 import type { LeadKindDescriptor, LeadKindKey } from './lead-kinds';
+import type { LeadRef, MergedOriginal } from './lead-merge';
 import type { LeadStage } from './lead-stages';
 import { wordOutside } from './word-outside';
 
@@ -236,17 +236,6 @@ export interface TimelineDetails {
   unmerge: { mergeId: string; restored: LeadRef[] };
   /** The same person's request of another kind, linked by a merge (it stays in its own inbox). */
   link: { mergeId: string; with: LeadRef };
-}
-
-/** A merged request as it arrived: its contact details and its kind's own fields. */
-export interface MergedOriginal {
-  /** ISO 8601. */
-  createdAt: string;
-  name: string;
-  email: string;
-  phone_number: string;
-  /** The kind's own fields (subject, message, company, location…), by name. */
-  fields: Record<string, string>;
 }
 
 export type TimelineEvent = {

@@ -1,6 +1,5 @@
-import { Types } from 'mongoose';
-
 import { type AdminRef, type LeadKindKey, leadFields, LEAD_KINDS } from '../../contract';
+import { ObjectId } from '../../database/object-id';
 import { type ConversationStore } from '../conversation/store/conversation.store';
 import { type MessageReceipts } from '../conversation/store/message-receipts.store';
 import { storedMessageOf } from '../conversation/store/stored-message.schema';
@@ -23,7 +22,7 @@ export interface MergeStepParts {
   records: Pick<MergeRecords, 'saveSources' | 'finish' | 'remove'>;
 }
 
-const hex = (id: Types.ObjectId) => id.toHexString();
+const hex = (id: ObjectId) => id.toHexString();
 
 /**
  * A merge's steps and an unmerge's, from the merge's record (decision 0034). Every step may have
@@ -66,7 +65,7 @@ export class LeadMergeSteps {
       );
     }
     const restored = record.sources.map((source) => ({ kind: record.kind, id: source.id }));
-    const eventId = record.unmergeEventId ?? new Types.ObjectId();
+    const eventId = record.unmergeEventId ?? new ObjectId();
     await this.addEvent(
       record.kind,
       record.targetId,
@@ -165,7 +164,7 @@ export class LeadMergeSteps {
     kind: LeadKindKey,
     leadId: string,
     record: Pick<MergeRecord, '_id' | 'admin' | 'at'>,
-    id: Types.ObjectId,
+    id: ObjectId,
     type: NewEvent['type'],
     detail: Record<string, unknown>,
   ): Promise<StoredEvent[]> {

@@ -1,5 +1,4 @@
 import { HttpStatus, Logger } from '@nestjs/common';
-import { Types } from 'mongoose';
 
 import { ApiError } from '../../common/api-error';
 import {
@@ -12,6 +11,7 @@ import {
   type LeadRef,
   type LeadUnmergeResponse,
 } from '../../contract';
+import { ObjectId } from '../../database/object-id';
 import { type ConversationStore } from '../conversation/store/conversation.store';
 import { type LeadKindParts } from '../core/lead-kinds';
 import { type LeadRecord } from '../core/lead-record';
@@ -81,12 +81,12 @@ export class LeadMerger {
           lead,
           eventIds: [],
           messageKeys: [],
-          mergeEventId: new Types.ObjectId(),
+          mergeEventId: new ObjectId(),
         })),
         linked: linked.map((ref) => ({
           ...ref,
-          eventId: new Types.ObjectId(),
-          targetEventId: new Types.ObjectId(),
+          eventId: new ObjectId(),
+          targetEventId: new ObjectId(),
         })),
         emailKeys: [...new Set(leads.map((lead) => emailKey(lead.email)))],
         unmergeEventId: null,
@@ -118,7 +118,7 @@ export class LeadMerger {
       if (record.state === 'merging')
         throw new ApiError(HttpStatus.CONFLICT, `Merge ${mergeId} is still being done; try again`);
       if (record.state === 'merged') {
-        const unmergeEventId = new Types.ObjectId();
+        const unmergeEventId = new ObjectId();
         if (!(await this.parts.records.take({ ...record, unmergeEventId }, 'unmerging')))
           throw new ApiError(HttpStatus.CONFLICT, `Merge ${mergeId} is being taken back already`);
         record.unmergeEventId = unmergeEventId;

@@ -1,11 +1,10 @@
-import { Types } from 'mongoose';
-
+import { ObjectId } from '../../database/object-id';
 import { type StoredMessage } from '../conversation/store/stored-message.schema';
 import { type StoredEvent } from '../timeline/lead-timeline.schema';
 
 import { messagesInTimeOrder, unionOf, withEvents, withoutEvents } from './merge-order';
 
-const event = (minute: number, id = new Types.ObjectId()): StoredEvent => ({
+const event = (minute: number, id = new ObjectId()): StoredEvent => ({
   _id: id,
   at: new Date(Date.UTC(2026, 0, 1, 9, minute)),
   type: 'note',

@@ -1,5 +1,4 @@
-import { type Types } from 'mongoose';
-
+import { type ObjectId } from '../../database/object-id';
 import { type StoredMessage } from '../conversation/store/stored-message.schema';
 import { type StoredEvent } from '../timeline/lead-timeline.schema';
 
@@ -23,7 +22,7 @@ export function withEvents(
 /** A timeline without the events of these ids. */
 export function withoutEvents(
   current: readonly StoredEvent[],
-  ids: readonly Types.ObjectId[],
+  ids: readonly ObjectId[],
 ): StoredEvent[] {
   const gone = new Set(ids.map((id) => id.toHexString()));
   return current.filter((event) => !gone.has(event._id.toHexString()));

@@ -1,16 +1,16 @@
 import { type FactoryProvider, Module } from '@nestjs/common';
 
 import { LEAD_KIND_KEYS, LEAD_KINDS, type LeadKindKey } from '../../contract';
-import { ConversationStore } from '../conversation/store/conversation.store';
 import { ConversationStoreModule } from '../conversation/store/conversation-store.module';
+import { ConversationStore } from '../conversation/store/conversation.store';
 import { MessageReceipts } from '../conversation/store/message-receipts.store';
 import { type LeadKindParts, leadPartsToken } from '../core/lead-kinds';
 import { LeadKindsModule } from '../lead-kinds.module';
 import { LeadTimeline } from '../timeline/lead-timeline.store';
 import { TimelineModule } from '../timeline/timeline.module';
 
-import { createLeadMergeController } from './lead-merge.controller';
 import { LeadMergeSteps } from './lead-merge-steps';
+import { createLeadMergeController } from './lead-merge.controller';
 import { LeadMerger } from './lead-merger';
 import { MergeCheck } from './merge-check';
 import { MergeRecords } from './store/merge-records.store';

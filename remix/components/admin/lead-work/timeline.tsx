@@ -77,29 +77,34 @@ export function RelatedRequests({
         Other requests from this address
       </h3>
       <ul className="list-unstyled">
-        {related.map((other) => (
-          <li key={`${other.kind}-${other.id}`}>
-            <Link to={leadDetailPath(other.kind, other.id)}>
-              {LEAD_KINDS[other.kind].panelTitle.replace(/s$/, '')}: {other.summary || '(no text)'}
-            </Link>{' '}
-            <span className="badge text-bg-light">{STAGE_LABELS[other.stage]}</span>
-            {other.archived ? (
-              <span className="small text-body-secondary"> (archived)</span>
-            ) : null}{' '}
-            <RelativeTime iso={other.createdAt} />{' '}
-            <WorkForm
-              intent="merge"
-              label={other.kind === kind ? 'Merge into this one' : 'Link to this one'}
-              className="d-inline"
-            >
-              <input type="hidden" name={WORK_FIELD.fromKind} value={other.kind} />
-              <input type="hidden" name={WORK_FIELD.fromId} value={other.id} />
-              <Button type="submit" size="sm" variant="outline-secondary" disabled={busy}>
-                {other.kind === kind ? 'Merge into this one' : 'Link to this one'}
-              </Button>
-            </WorkForm>
-          </li>
-        ))}
+        {related.map((other) => {
+          const title = LEAD_KINDS[other.kind].panelTitle.replace(/s$/, '');
+          // One of this kind is merged in; one of another kind stays in its inbox, linked.
+          const verb = other.kind === kind ? 'Merge into this one' : 'Link to this one';
+          return (
+            <li key={`${other.kind}-${other.id}`}>
+              <Link to={leadDetailPath(other.kind, other.id)}>
+                {title}: {other.summary || '(no text)'}
+              </Link>{' '}
+              <span className="badge text-bg-light">{STAGE_LABELS[other.stage]}</span>
+              {other.archived ? (
+                <span className="small text-body-secondary"> (archived)</span>
+              ) : null}{' '}
+              <RelativeTime iso={other.createdAt} />{' '}
+              <WorkForm
+                intent="merge"
+                label={`${verb}: ${title} of ${other.createdAt}`}
+                className="d-inline"
+              >
+                <input type="hidden" name={WORK_FIELD.fromKind} value={other.kind} />
+                <input type="hidden" name={WORK_FIELD.fromId} value={other.id} />
+                <Button type="submit" size="sm" variant="outline-secondary" disabled={busy}>
+                  {verb}
+                </Button>
+              </WorkForm>
+            </li>
+          );
+        })}
       </ul>
     </section>
   );
