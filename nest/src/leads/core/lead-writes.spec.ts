@@ -21,6 +21,8 @@ describe('LeadWrites: a lead merged away and restored', () => {
       { leadId: merged, type: 'note', admin: null, detail: { text: 'kept' } },
     ]);
     const before = { ...core.repository.stored(merged)! };
+    const events = await core.timeline.events(merged);
+    expect(events.map((event) => event.type)).toEqual(['stage', 'note']);
     const { version, ...totals } = await core.view.totals();
 
     await core.writes.run(() => core.writes.commit(planMergedAway([before], new Date()), null));
@@ -30,7 +32,7 @@ describe('LeadWrites: a lead merged away and restored', () => {
       qualified: totals.qualified - 1,
     });
     // What it had has moved elsewhere (a merge): the removal leaves it.
-    expect(await core.timeline.events(merged)).toHaveLength(1);
+    expect(await core.timeline.events(merged)).toEqual(events);
     expect((await core.view.list('active')).data.map((l) => l._id)).toEqual([kept]);
 
     expect(await core.writes.run(() => core.writes.restore(before))).toBe(true);
