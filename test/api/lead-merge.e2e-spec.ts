@@ -110,11 +110,12 @@ describe('merging one person’s requests', () => {
 
   it('merges a request with its notes, messages, replies, timeline; links other kinds; unmerges it as it was', async () => {
     const email = 'ada.lovelace@example.com';
+    // K first: a message reaches the sender's newest active lead of any kind.
+    const k = await submit(keDemo, email, { company: 'Analytical Boats' });
     const a = await submit(contactUs, email, { message: 'FIRST ASK about a berth' });
     const b = await submit(contactUs, 'Ada.Lovelace@Example.com', {
       message: 'SECOND ASK about a mooring',
     });
-    const k = await submit(keDemo, email, { company: 'Analytical Boats' });
     // Messages in time order across both: m1 reaches B (the newest active), m2 reaches A while B
     // is archived, m3 reaches B again.
     await deliver(email, 'm1 to B');
@@ -130,10 +131,11 @@ describe('merging one person’s requests', () => {
     }).expect(202);
     await post(leadPaths(contactUs).stage, { ids: [b], stage: 'qualified' }).expect(200);
     await post(leadPaths(contactUs).assign, { ids: [b], adminId: me.id }).expect(200);
-    // The reply's delivery settles first: the timelines compared below show it.
+    // The reply's delivery settles first (it is on the timeline and, sent, in the conversation).
     await eventually(async () =>
       (await timeline(contactUs, b)).some((e) => e.type === 'reply' && e.detail.status === 'sent'),
     );
+    await eventually(async () => (await messages(contactUs, b)).length === 3);
 
     const before = {
       a: await lead(contactUs, a),
@@ -143,7 +145,7 @@ describe('merging one person’s requests', () => {
       kTimeline: await timeline(keDemo, k),
       totals: await totals(),
     };
-    expect(await messages(contactUs, b)).toEqual(['m1 to B', 'm3 to B']);
+    expect(await messages(contactUs, b)).toEqual(['m1 to B', 'm3 to B', 'REPLY TO B']);
     expect(await messages(contactUs, a)).toEqual(['m2 to A']);
     expect(before.a.otherRequests).toBe(2);
     expect(before.b).toMatchObject({ stage: 'qualified', assignee: me });
@@ -170,7 +172,7 @@ describe('merging one person’s requests', () => {
           events: before.bTimeline.length - 1,
           notes: 1,
           replies: 1,
-          messages: 2,
+          messages: 3,
         },
         at: expect.stringMatching(/Z$/),
       },
@@ -210,7 +212,7 @@ describe('merging one person’s requests', () => {
 
     // B's messages are A's, in the order they came; its notes, reply and entries are on A's
     // timeline in time order, with its original text; K is linked on both timelines.
-    expect(await messages(contactUs, a)).toEqual(['m1 to B', 'm2 to A', 'm3 to B']);
+    expect(await messages(contactUs, a)).toEqual(['m1 to B', 'm2 to A', 'm3 to B', 'REPLY TO B']);
     const events = await timeline(contactUs, a);
     const times = events.map((e) => e.at);
     expect([...times].sort()).toEqual(times);
@@ -265,7 +267,7 @@ describe('merging one person’s requests', () => {
     });
     expect(asItWas(await lead(contactUs, b))).toEqual(asItWas(before.b));
     expect(await timeline(contactUs, b)).toEqual(before.bTimeline);
-    expect(await messages(contactUs, b)).toEqual(['m1 to B', 'm3 to B']);
+    expect(await messages(contactUs, b)).toEqual(['m1 to B', 'm3 to B', 'REPLY TO B']);
     expect(await messages(contactUs, a)).toEqual(['m2 to A']);
     const aAfter = await timeline(contactUs, a);
     expect(aAfter.slice(0, -1)).toEqual(before.aTimeline);

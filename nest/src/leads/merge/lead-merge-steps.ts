@@ -123,7 +123,11 @@ export class LeadMergeSteps {
     await timeline.forget([source.id]);
     if (messages.length === 0) return;
     const into = await conversations.all(kind, targetId);
-    await this.rewrite(kind, targetId, messagesInTimeOrder(into, messages.map(storedMessageOf)));
+    await this.rewrite(
+      kind,
+      targetId,
+      messagesInTimeOrder(into.map(storedMessageOf), messages.map(storedMessageOf)),
+    );
     await conversations.forget(kind, source.id, messages);
   }
 

@@ -7,7 +7,7 @@ import { deleteByIds, findByIds } from '../../../database/by-ids';
 import { DatabaseEngine } from '../../../database/database-engine';
 import { isDuplicateKey } from '../../../database/duplicate-key';
 
-import { STORED_MESSAGE_PATHS, type StoredMessage } from './stored-message.schema';
+import { STORED_MESSAGE_PATHS, type StoredMessage, storedMessageOf } from './stored-message.schema';
 
 /**
  * One message of a lead's conversation in its slot: `_id` is `<kind>:<leadId>:<slot>`, slots
@@ -210,7 +210,14 @@ export class ConversationStore {
       const slot = i + 1;
       const there = current[i];
       if (there?.key === message.key) continue;
-      const record = { _id: slotId(kind, leadId, slot), kind, leadId, slot, ...message };
+      // The message's own fields only: a slot record passed in keeps the place it is written to.
+      const record = {
+        ...storedMessageOf(message),
+        _id: slotId(kind, leadId, slot),
+        kind,
+        leadId,
+        slot,
+      };
       if (there) await this.slots.replaceOne({ _id: record._id }, record).exec();
       else
         await this.slots.create(record).catch(async (error: unknown) => {
