@@ -47,7 +47,10 @@ export class MergeRecords {
   /** Merges left midway since before `before`: a process died running them. */
   leftMidway(before: Date): Promise<MergeRecord[]> {
     return this.model
-      .find({ state: trusted({ $in: ['merging', 'unmerging'] }), touchedAt: trusted({ $lt: before }) })
+      .find({
+        state: trusted({ $in: ['merging', 'unmerging'] }),
+        touchedAt: trusted({ $lt: before }),
+      })
       .lean<MergeRecord[]>()
       .exec();
   }
