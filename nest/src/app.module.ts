@@ -18,6 +18,7 @@ import { LeadConversationModule } from './leads/conversation/conversation.module
 import { InboxModule } from './leads/inbox/inbox.module';
 import { InsightsModule } from './leads/insights/insights.module';
 import { LeadKindsModule } from './leads/lead-kinds.module';
+import { MergeModule } from './leads/merge/merge.module';
 import { ReplyTemplatesModule } from './leads/reply-templates/reply-templates.module';
 import { WorkModule } from './leads/work/work.module';
 import { NotificationWorkerModule } from './notifications/notification-worker.module';
@@ -68,6 +69,7 @@ export class AppModule {
         LeadKindsModule,
         LeadConversationModule,
         WorkModule,
+        MergeModule,
         InboxModule,
         InsightsModule,
         ReplyTemplatesModule,

@@ -9,6 +9,7 @@ import {
   LEAD_KINDS,
   type Lead,
   type LeadKindKey,
+  type LeadMergeResponse,
   SPAM_REASON_TEXT,
 } from '@contract';
 import { DetailUndo } from '~/components/admin/dashboard-undo';
@@ -92,6 +93,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
           work.intent === 'stage' && work.from && work.from !== work.stage
             ? { from: work.from, to: work.stage }
             : undefined,
+        undoMerge: mergeUndoOf(outcome.data),
       });
     const url = new URL(request.url);
     return redirect(`${url.pathname}${url.search}`);
@@ -119,7 +121,16 @@ const WORK_LABELS: Record<WorkRequest['intent'], Record<string, string>> = {
   note: { text: 'Note' },
   'delete-note': {},
   reply: { subject: 'Subject', text: 'Message' },
+  merge: { from: 'Request' },
+  unmerge: { mergeId: 'Merge' },
 };
+
+/** A merge's answer as the detail's Undo needs it (undefined for any other answer). */
+function mergeUndoOf(answer: unknown): WorkDone['undoMerge'] {
+  if (typeof answer !== 'object' || answer === null || !('merge' in answer)) return undefined;
+  const { merge } = answer as LeadMergeResponse;
+  return merge.id ? { mergeId: merge.id, linked: merge.merged.length === 0 } : undefined;
+}
 
 export default function LeadDetailRoute() {
   const { kind, lead, work, me } = useLoaderData<typeof loader>();
@@ -276,7 +287,7 @@ function LeadDetail({
       <ReplyForm email={lead.email} draft={work.replyDraft} sentCount={replies} />
       <Notes notes={notes} me={me} />
       <Timeline events={work.timeline} />
-      <RelatedRequests related={work.related} />
+      <RelatedRequests kind={kind} related={work.related} />
     </>
   );
 }

@@ -35,6 +35,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'note-added': 'Added a note',
   'note-deleted': 'Deleted a note',
   reply: 'Replied',
+  'leads-merged': 'Merged requests',
+  'leads-unmerged': 'Took a merge back',
   'attachment-downloaded': 'Downloaded an attachment',
   'unmatched-attached': 'Attached an unmatched email to a lead',
   'unmatched-deleted': 'Deleted an unmatched email',

@@ -10,6 +10,7 @@ import {
 import { listAdmins } from '~/api-client/admins.server';
 import { leadConversation } from '~/api-client/conversation.server';
 import { type ApiOutcome } from '~/api-client/http.server';
+import { mergeLeads, unmergeLead } from '~/api-client/lead-merge.server';
 import {
   addNote,
   assignLeads,
@@ -102,6 +103,10 @@ export async function doWork(
         return deleteNote(kind, id, work.noteId, token);
       case 'reply':
         return replyToLead(kind, id, { subject: work.subject, text: work.text }, token);
+      case 'merge':
+        return mergeLeads(kind, id, [{ kind: work.fromKind, id: work.fromId }], token);
+      case 'unmerge':
+        return unmergeLead(kind, id, work.mergeId, token);
     }
   })();
   return unlessSessionBlocked(await call);

@@ -11,6 +11,7 @@ export * from './lead-stages';
 export * from './lead-intake';
 export * from './intake-proof';
 export * from './lead-work';
+export * from './lead-merge';
 export * from './conversations';
 export * from './spam';
 export * from './insights';

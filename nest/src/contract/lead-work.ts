@@ -1,5 +1,6 @@
 import type { SpamReason } from './lead-intake';
 import type { LeadKindDescriptor, LeadKindKey } from './lead-kinds';
+import type { LeadRef, MergedOriginal } from './lead-merge';
 import type { LeadStage } from './lead-stages';
 import { wordOutside } from './word-outside';
 
@@ -195,6 +196,9 @@ export const TIMELINE_EVENT_TYPES = [
   'unarchive',
   'spam',
   'not-spam',
+  'merge',
+  'unmerge',
+  'link',
 ] as const;
 export type TimelineEventType = (typeof TIMELINE_EVENT_TYPES)[number];
 
@@ -223,6 +227,15 @@ export interface TimelineDetails {
   spam: { reasons: SpamReason[] };
   /** An admin said it is not spam: back in the active list. */
   'not-spam': Record<string, never>;
+  /**
+   * Another request of the person was merged into this one (`mergeId` takes it back): its own
+   * text as it arrived. Its notes, replies and other entries are on this timeline from then on.
+   */
+  merge: { mergeId: string; from: LeadRef; original: MergedOriginal };
+  /** A merge was taken back: those leads are in their lists again, with what they had. */
+  unmerge: { mergeId: string; restored: LeadRef[] };
+  /** The same person's request of another kind, linked by a merge (it stays in its own inbox). */
+  link: { mergeId: string; with: LeadRef };
 }
 
 export type TimelineEvent = {

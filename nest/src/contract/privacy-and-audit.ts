@@ -87,6 +87,8 @@ export const AUDIT_ACTIONS = [
   'note-added',
   'note-deleted',
   'reply',
+  'leads-merged',
+  'leads-unmerged',
   'attachment-downloaded',
   'unmatched-attached',
   'unmatched-deleted',

@@ -46,7 +46,7 @@ export interface LeadKindAccess<K extends LeadKindKey = LeadKindKey> {
     'totals' | 'pageAt' | 'overdue' | 'arrivals' | 'keepArrivals'
   >;
   /** A person's leads by address, their erasure, leads past their retention. */
-  readonly people: Pick<LeadPrivacy<K>, 'findByEmail' | 'erase' | 'expire'>;
+  readonly people: Pick<LeadPrivacy<K>, 'findByEmail' | 'withIds' | 'erase' | 'expire'>;
   /** A lead as stored, by id (null when there is none). */
   record(id: string): Promise<LeadRecord | null>;
 }

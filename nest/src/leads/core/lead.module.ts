@@ -13,6 +13,8 @@ import { NotificationsModule } from '../../notifications/notifications.module';
 import { ConversationRemovals } from '../conversation/store/conversation-removals';
 import { ConversationStoreModule } from '../conversation/store/conversation-store.module';
 import { IntakeModule } from '../intake/intake.module';
+import { MergeRecords } from '../merge/store/merge-records.store';
+import { MergeStoreModule } from '../merge/store/merge-store.module';
 import { SpamFilter } from '../spam/spam-filter';
 import { SpamModule } from '../spam/spam.module';
 import { ResponseTargetsService } from '../targets/response-targets';
@@ -61,6 +63,8 @@ interface Collaborators {
   spam: SpamFilter;
   /** Told when leads go: their messages go with them. */
   conversations: ConversationRemovals;
+  /** Told when leads go: the merges into them (and the merged leads' data they hold) too. */
+  merges: MergeRecords;
 }
 
 /**
@@ -86,6 +90,7 @@ export class LeadModule {
         TargetsModule,
         TimelineModule,
         ConversationStoreModule,
+        MergeStoreModule,
         MongooseModule.forFeature([
           { name: kind.collection, schema: createLeadSchema(kind, fields) },
         ]),
@@ -107,6 +112,7 @@ export class LeadModule {
             LeadNotifier,
             SpamFilter,
             ConversationRemovals,
+            MergeRecords,
           ],
           useFactory: (
             repository: LeadRepository,
@@ -119,6 +125,7 @@ export class LeadModule {
             notifier: LeadNotifier,
             spam: SpamFilter,
             conversations: ConversationRemovals,
+            merges: MergeRecords,
           ) =>
             buildParts(kind, repository, upkeep, {
               totals,
@@ -129,6 +136,7 @@ export class LeadModule {
               notifier,
               spam,
               conversations,
+              merges,
             }),
         },
         {
@@ -147,7 +155,17 @@ function buildParts<K extends LeadKindKey>(
   kind: LeadKind<K>,
   repository: LeadRepository,
   upkeep: LeadUpkeepRepository,
-  { totals, checks, targets, counts, timeline, notifier, spam, conversations }: Collaborators,
+  {
+    totals,
+    checks,
+    targets,
+    counts,
+    timeline,
+    notifier,
+    spam,
+    conversations,
+    merges,
+  }: Collaborators,
 ): LeadKindParts<K> {
   const view = new LeadListView(
     kind,
@@ -157,7 +175,10 @@ function buildParts<K extends LeadKindKey>(
     () => targets.clock(kind.key),
     (records) => counts.otherRequests(records),
   );
-  const writes = new LeadWrites(kind.key, repository, view, timeline, [conversations]);
+  const writes = new LeadWrites(kind.key, repository, view, timeline, [
+    conversations,
+    { forgetLeads: (key, ids) => merges.forgetTargets(key, ids) },
+  ]);
   return {
     kind,
     repository,

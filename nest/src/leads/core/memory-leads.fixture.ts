@@ -103,6 +103,12 @@ export class MemoryLeads implements LeadListSource {
     return changed;
   }
 
+  async restore(record: LeadRecord): Promise<boolean> {
+    if (this.stored(record._id.toHexString())) return false;
+    this.leads.push({ ...record });
+    return true;
+  }
+
   async assignedTo(adminId: string): Promise<LeadRecord[]> {
     return this.leads.filter((lead) => lead.assigneeId?.toHexString() === adminId);
   }

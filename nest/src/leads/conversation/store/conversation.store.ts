@@ -7,7 +7,7 @@ import { deleteByIds, findByIds } from '../../../database/by-ids';
 import { DatabaseEngine } from '../../../database/database-engine';
 import { isDuplicateKey } from '../../../database/duplicate-key';
 
-import { STORED_MESSAGE_PATHS, type StoredMessage } from './stored-message.schema';
+import { STORED_MESSAGE_PATHS, type StoredMessage, storedMessageOf } from './stored-message.schema';
 
 /**
  * One message of a lead's conversation in its slot: `_id` is `<kind>:<leadId>:<slot>`, slots
@@ -208,6 +208,53 @@ export class ConversationStore {
       await this.whole(),
     );
     await this.heads.deleteOne({ _id: headId(kind, leadId) }).exec();
+  }
+
+  /**
+   * Writes a conversation anew as `messages`, in that order, from slot 1 (a merge moving messages
+   * in or out, kept in time order): each slot that holds another message is replaced, the slots
+   * past the end go, and the head says the new count. Answers each message's slot. Idempotent: run
+   * again with the same messages it writes nothing.
+   */
+  async rewrite(
+    kind: LeadKindKey,
+    leadId: string,
+    messages: readonly StoredMessage[],
+  ): Promise<Map<string, number>> {
+    const current = await this.all(kind, leadId);
+    for (const [i, message] of messages.entries()) {
+      const slot = i + 1;
+      const there = current[i];
+      if (there?.key === message.key) continue;
+      // The message's own fields only: a slot record passed in keeps the place it is written to.
+      const record = {
+        ...storedMessageOf(message),
+        _id: slotId(kind, leadId, slot),
+        kind,
+        leadId,
+        slot,
+      };
+      if (there) await this.slots.replaceOne({ _id: record._id }, record).exec();
+      else
+        await this.slots.create(record).catch(async (error: unknown) => {
+          if (!isDuplicateKey(error)) throw error;
+          await this.slots.replaceOne({ _id: record._id }, record).exec();
+        });
+    }
+    await deleteByIds(
+      this.slots,
+      current.slice(messages.length).map((slot) => slot._id),
+      await this.whole(),
+    );
+    if (messages.length === 0) await this.heads.deleteOne({ _id: headId(kind, leadId) }).exec();
+    else {
+      const _id = headId(kind, leadId);
+      const { matchedCount } = await this.heads
+        .updateOne({ _id }, { $set: { count: messages.length } })
+        .exec();
+      if (matchedCount === 0) await this.raiseHead(kind, leadId, messages.length);
+    }
+    return new Map(messages.map((message, i) => [message.key, i + 1]));
   }
 
   /**

@@ -11,6 +11,7 @@ import {
   type LeadList,
 } from '../../../contract';
 import { DatabaseEngine } from '../../../database/database-engine';
+import { isDuplicateKey } from '../../../database/duplicate-key';
 import { ObjectId } from '../../../database/object-id';
 import { type ActionPlan } from '../lead-action-plan';
 import { type LeadCondition } from '../lead-condition';
@@ -202,6 +203,21 @@ export class LeadRepository implements LeadListSource {
         logger.warn({ err: error }, 'email count not kept for a new lead'),
       );
     return record;
+  }
+
+  /**
+   * Stores a lead that went back as it was (an unmerge), its `_id` and every field as read then;
+   * false when it is there already. Its address's count follows, as an arrival's does.
+   */
+  async restore(record: LeadRecord): Promise<boolean> {
+    try {
+      await this.model.collection.insertOne(record);
+    } catch (error) {
+      if (isDuplicateKey(error)) return false;
+      throw error;
+    }
+    await this.counts.change(keyDeltas([record], 1));
+    return true;
   }
 
   /**
