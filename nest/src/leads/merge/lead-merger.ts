@@ -26,7 +26,7 @@ export interface LeadMergerParts {
   steps: Pick<LeadMergeSteps, 'merge' | 'unmerge'>;
   records: Pick<MergeRecords, 'create' | 'byId' | 'holding' | 'take'>;
   timeline: Pick<LeadTimeline, 'events'>;
-  conversations: Pick<ConversationStore, 'lastSlot'>;
+  conversations: Pick<ConversationStore, 'count'>;
 }
 
 const logger = new Logger('LeadMerge');
@@ -164,7 +164,7 @@ export class LeadMerger {
     for (const id of ids) {
       const [events, messages] = await Promise.all([
         this.parts.timeline.events(id),
-        this.parts.conversations.lastSlot(kind, id),
+        this.parts.conversations.count(kind, id),
       ]);
       moves.events += events.length;
       moves.notes += events.filter((event) => event.type === 'note').length;

@@ -166,6 +166,11 @@ export class ConversationStore {
     return this.pageBefore(kind, leadId, (await this.lastSlot(kind, leadId, known + 1)) + 1, limit);
   }
 
+  /** How many messages a conversation holds: its last slot taken (slots have no gaps). */
+  async count(kind: LeadKindKey, leadId: string): Promise<number> {
+    return this.lastSlot(kind, leadId, (await this.nextSlot(kind, leadId)) - 1);
+  }
+
   /**
    * The last slot taken (0 for no conversation), on from `from` (a slot known to be taken, or the
    * head's count) while slots are there, a page a time.
