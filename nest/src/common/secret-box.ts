@@ -3,15 +3,17 @@ import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:cr
 const VERSION = 'v1';
 
 /**
- * Keeps TOTP secrets encrypted at rest (AES-256-GCM), with a key derived from JWT_SECRET: a copy of
- * the database alone does not hand out anyone's second factor. Changing JWT_SECRET makes the stored
- * secrets unreadable; `npm run admin -- --email … --reset-mfa` then lets each admin enrol again.
+ * Keeps secrets encrypted at rest (AES-256-GCM: a changed byte makes it unreadable, not different),
+ * with a key derived from JWT_SECRET, one key per `purpose` (HKDF's info): a copy of the database
+ * alone hands out no admin's second factor and no chat webhook. Changing JWT_SECRET makes what was
+ * stored unreadable: each admin enrols again (`npm run admin -- --email … --reset-mfa`), an owner
+ * sets the webhooks again.
  */
 export class SecretBox {
   private readonly key: Buffer;
 
-  constructor(secret: string) {
-    this.key = Buffer.from(hkdfSync('sha256', secret, 'boat-market-data', 'admin totp secret', 32));
+  constructor(secret: string, purpose: string) {
+    this.key = Buffer.from(hkdfSync('sha256', secret, 'boat-market-data', purpose, 32));
   }
 
   seal(plain: string): string {
