@@ -1,6 +1,7 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 
 const VERSION = 'v1';
+const TAG_BYTES = 16;
 
 /**
  * Keeps secrets encrypted at rest (AES-256-GCM: a changed byte makes it unreadable, not different),
@@ -30,7 +31,10 @@ export class SecretBox {
     const [version, iv, tag, data] = sealed.split('.');
     if (version !== VERSION || !iv || !tag || data === undefined) return null;
     try {
-      const decipher = createDecipheriv('aes-256-gcm', this.key, Buffer.from(iv, 'base64url'));
+      // The whole 16-byte tag: a shortened one would be easier to forge.
+      const decipher = createDecipheriv('aes-256-gcm', this.key, Buffer.from(iv, 'base64url'), {
+        authTagLength: TAG_BYTES,
+      });
       decipher.setAuthTag(Buffer.from(tag, 'base64url'));
       return Buffer.concat([
         decipher.update(Buffer.from(data, 'base64url')),
