@@ -38,3 +38,56 @@ export interface ChatAlertsResponse {
   /** Whether each channel's webhook is set (an unset one posts nothing, whatever is switched on). */
   configured: Record<ChatChannel, boolean>;
 }
+
+// --- the webhooks, set on the Settings page by an owner (stored encrypted) ---------------------
+
+export const CHAT_WEBHOOKS_PATH = '/settings/chat-alerts/webhooks';
+export const CHAT_ALERT_TEST_PATH = '/settings/chat-alerts/test';
+
+/** A webhook URL's longest accepted length (Teams' workflow URLs run to about 300 characters). */
+export const CHAT_WEBHOOK_URL_MAX = 2_048;
+
+/**
+ * Where a channel's webhook comes from: the server's environment (SLACK_WEBHOOK_URL,
+ * TEAMS_WEBHOOK_URL), which wins over the Settings page, or the Settings page; null: not set.
+ */
+export type ChatWebhookSource = 'environment' | 'settings';
+
+export interface ChatWebhookState {
+  source: ChatWebhookSource | null;
+  /** The URL's scheme and host and its last 4 characters (`https://hooks.slack.com/…x7Kq`); never more. */
+  masked: string | null;
+  /**
+   * Stored, but this server cannot read it (JWT_SECRET changed since it was set): nothing is
+   * posted there until an owner sets it again.
+   */
+  unreadable: boolean;
+}
+
+export interface ChatWebhooksResponse {
+  success: true;
+  webhooks: Record<ChatChannel, ChatWebhookState>;
+}
+
+/**
+ * Body of `PUT /settings/chat-alerts/webhooks`: a channel's new URL, or null to remove the one the
+ * Settings page set; a channel not named keeps its own.
+ */
+export type ChatWebhooksRequest = { [C in ChatChannel]?: string | null };
+
+/** Body of `POST /settings/chat-alerts/test`. */
+export interface ChatAlertTestRequest {
+  channel: ChatChannel;
+}
+
+/** What the receiver said to a test message (a refusal is an answer too, not an error of ours). */
+export interface ChatAlertTestResponse {
+  success: true;
+  channel: ChatChannel;
+  /** Whether Slack or Teams took the message. */
+  delivered: boolean;
+  /** The receiver's HTTP status; null when there was no answer (no connection, a timeout). */
+  status: number | null;
+  /** What happened, in words. */
+  message: string;
+}
