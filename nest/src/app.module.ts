@@ -20,6 +20,7 @@ import { InsightsModule } from './leads/insights/insights.module';
 import { LeadKindsModule } from './leads/lead-kinds.module';
 import { ReplyTemplatesModule } from './leads/reply-templates/reply-templates.module';
 import { WorkModule } from './leads/work/work.module';
+import { ChatAlertSettingsModule } from './notifications/chat/chat-alert-settings.module';
 import { NotificationWorkerModule } from './notifications/notification-worker.module';
 import { PrivacyModule } from './privacy/privacy.module';
 
@@ -73,6 +74,7 @@ export class AppModule {
         ReplyTemplatesModule,
         PrivacyModule,
         NotificationWorkerModule,
+        ChatAlertSettingsModule,
         InboundModule,
       ],
       // App-wide: every body and query validated, every route private unless @Public(), every
