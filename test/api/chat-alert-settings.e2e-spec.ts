@@ -57,7 +57,7 @@ describe('chat alert settings: webhooks, switches and the test message', () => {
     const none = { source: null, masked: null, unreadable: false };
     expect(read.body).toEqual({ success: true, webhooks: { slack: none, teams: none } });
     const test = await as(t, owner).post(CHAT_ALERT_TEST_PATH, { channel: 'slack' }).expect(409);
-    expect(test.body).toEqual({
+    expect(test.body).toMatchObject({
       success: false,
       message: 'No slack webhook is set: set its URL first',
     });
@@ -283,7 +283,10 @@ describe('chat alert settings: webhooks, switches and the test message', () => {
       await put(t, manager, CHAT_WEBHOOKS_PATH, { slack: null }),
       await as(t, manager).post(CHAT_ALERT_TEST_PATH, { channel: 'slack' }),
     ])
-      expect([res.status, res.body]).toEqual([403, { success: false, message: refusal }]);
+      expect([res.status, res.body]).toEqual([
+        403,
+        expect.objectContaining({ success: false, message: refusal }),
+      ]);
     // Nothing was changed by the refused call.
     const read = await as(t, owner).get(CHAT_WEBHOOKS_PATH).expect(200);
     expect(read.body.webhooks.slack.source).toBe('settings');

@@ -23,12 +23,17 @@ function testContent(webUrl: string, who: string): AlertContent {
   };
 }
 
+/** A property of an error, read without `instanceof` (the platform's fetch errors may come from another realm). */
+const fieldOf = (value: unknown, key: string): unknown =>
+  typeof value === 'object' && value !== null ? Reflect.get(value, key) : undefined;
+
 /** Why there was no answer, in words, from a fetch's error (its `cause` holds the system's code). */
 function noAnswer(name: string, error: unknown): string {
-  const cause: unknown = error instanceof Error ? error.cause : undefined;
-  const code = cause instanceof Error ? Reflect.get(cause, 'code') : undefined;
-  const causeMessage = cause instanceof Error ? cause.message : '';
-  if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError'))
+  const cause = fieldOf(error, 'cause');
+  const code = fieldOf(cause, 'code');
+  const causeMessage = String(fieldOf(cause, 'message') ?? '');
+  const errorName = fieldOf(error, 'name');
+  if (errorName === 'TimeoutError' || errorName === 'AbortError')
     return `${name} did not answer within ${POST_TIMEOUT_MS / 1000} seconds.`;
   if (code === 'ECONNREFUSED') return `Could not reach ${name}: the connection was refused.`;
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN')

@@ -70,11 +70,18 @@ export class ChatPoster {
    * headers, so the fetch it is given keeps the last answer's status and Retry-After.
    */
   private async postToSlack(url: string, body: IncomingWebhookSendArguments): Promise<number> {
-    const answer: { status: number; retryAfter: string | null } = { status: 0, retryAfter: null };
+    const answer: { status: number; retryAfter: string | null; failure?: unknown } = {
+      status: 0,
+      retryAfter: null,
+    };
     const hook = new IncomingWebhook(url, {
       timeout: POST_TIMEOUT_MS,
       fetch: async (input, init) => {
-        const response = await fetch(input, init);
+        // The fetch's own error, as thrown: the client re-wraps one it does not take for an Error.
+        const response = await fetch(input, init).catch((error: unknown) => {
+          answer.failure = error;
+          throw error;
+        });
         answer.status = response.status;
         answer.retryAfter = response.headers.get('retry-after');
         // The platform's Response is what the client's own default fetch returns too.
@@ -98,7 +105,9 @@ export class ChatPoster {
         );
       }
       // No answer (refused, unresolved, timed out): the fetch's own error, as Teams' would be.
-      throw error instanceof IncomingWebhookRequestError ? error.original : error;
+      throw error instanceof IncomingWebhookRequestError
+        ? (answer.failure ?? error.original)
+        : error;
     }
   }
 
