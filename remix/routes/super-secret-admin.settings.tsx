@@ -17,12 +17,12 @@ import {
   saveResponseTargets,
 } from '~/api-client/lead-work.server';
 import { BUSINESS_HOURS_INTENT } from '~/components/admin/business-hours-fields';
-import { type ChatAlertsResult } from '~/components/admin/chat-alert-fields';
-import { ChatAlertsSection } from '~/components/admin/chat-alerts-section';
 import {
   BusinessHoursForm,
   type BusinessHoursResult,
 } from '~/components/admin/business-hours-form';
+import { type ChatAlertsResult } from '~/components/admin/chat-alert-fields';
+import { ChatAlertsSection } from '~/components/admin/chat-alerts-section';
 import { InboundStatus } from '~/components/admin/inbound-status';
 import { CardSection, ErrorAlert, useBusy } from '~/components/admin/page-parts';
 import { SETTINGS_FORMS, TARGET_FIELDS, TEMPLATE_FIELDS } from '~/components/admin/settings-schema';

@@ -10,8 +10,8 @@ import {
   type ChatAlertsResponse,
 } from '../../contract';
 
-import { changedPaths } from './chat-alert-settings.store';
 import { ChatAlertSettingsService } from './chat-alert-settings';
+import { changedPaths } from './chat-alert-settings.store';
 import {
   assertChatAlertsChange,
   ChatAlertsRequestDto,

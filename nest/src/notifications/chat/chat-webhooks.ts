@@ -11,8 +11,8 @@ import {
   type ChatWebhookState,
 } from '../../contract';
 
-import { type SealedWebhooks, ChatWebhookStore } from './chat-webhook.store';
 import { maskedWebhookUrl } from './chat-webhook-url';
+import { type SealedWebhooks, ChatWebhookStore } from './chat-webhook.store';
 
 /** How long a process posts to the webhooks it read last (as the alert switches are kept). */
 export const CHAT_WEBHOOKS_CACHE_MS = 1_000;
