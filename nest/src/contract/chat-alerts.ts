@@ -1,4 +1,4 @@
-import type { LeadKindKey } from './lead-kinds';
+import { LEAD_KIND_KEYS, type LeadKindKey } from './lead-kinds';
 
 // --- chat alerts: Slack and Microsoft Teams (issue 35) ---------------------------------------
 
@@ -17,6 +17,19 @@ export type ChatAlertEvents = Record<ChatAlertEvent, boolean>;
 
 /** Which events each kind posts on each channel. */
 export type ChatAlertSettings = Record<LeadKindKey, Record<ChatChannel, ChatAlertEvents>>;
+
+/** Every switch of the table, each valued by `value` (in the kinds', channels' and events' order). */
+export function chatSwitches<T>(
+  value: (kind: LeadKindKey, channel: ChatChannel, event: ChatAlertEvent) => T,
+): Record<LeadKindKey, Record<ChatChannel, Record<ChatAlertEvent, T>>> {
+  const each = <K extends string, V>(keys: readonly K[], of: (key: K) => V) =>
+    Object.fromEntries(keys.map((key) => [key, of(key)])) as Record<K, V>;
+  return each(LEAD_KIND_KEYS, (kind) =>
+    each(CHAT_CHANNELS, (channel) =>
+      each(CHAT_ALERT_EVENTS, (event) => value(kind, channel, event)),
+    ),
+  );
+}
 
 /** Until an admin changes them, every event is posted wherever a webhook is set. */
 export const CHAT_ALERT_DEFAULTS: ChatAlertEvents = {

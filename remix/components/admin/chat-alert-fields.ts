@@ -1,11 +1,10 @@
 import {
-  CHAT_ALERT_EVENTS,
   CHAT_CHANNELS,
   type ChatAlertEvent,
   type ChatAlertsRequest,
   type ChatAlertTestResponse,
   type ChatChannel,
-  LEAD_KIND_KEYS,
+  chatSwitches,
   type LeadKindKey,
 } from '@contract';
 
@@ -33,24 +32,8 @@ export const CHANNEL_FIELD = 'channel';
 export const URL_FIELD = 'url';
 
 /** Every switch as the form posted it: a checkbox sent is on, one left out is off. */
-export function switchesFromForm(form: FormData): ChatAlertsRequest {
-  return Object.fromEntries(
-    LEAD_KIND_KEYS.map((kind) => [
-      kind,
-      Object.fromEntries(
-        CHAT_CHANNELS.map((channel) => [
-          channel,
-          Object.fromEntries(
-            CHAT_ALERT_EVENTS.map((event) => [
-              event,
-              form.get(switchField(kind, channel, event)) === 'on',
-            ]),
-          ),
-        ]),
-      ),
-    ]),
-  ) as ChatAlertsRequest;
-}
+export const switchesFromForm = (form: FormData): ChatAlertsRequest =>
+  chatSwitches((kind, channel, event) => form.get(switchField(kind, channel, event)) === 'on');
 
 /** The channel a form names, when it is one. */
 export function channelOf(form: FormData): ChatChannel | null {
