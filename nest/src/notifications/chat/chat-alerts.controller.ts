@@ -14,6 +14,7 @@ import { ChatAlertSettingsService } from './chat-alert-settings';
 import { changedPaths } from './chat-alert-settings.store';
 import {
   assertChatAlertsChange,
+  CHAT_ALERTS_REQUEST_SCHEMA,
   ChatAlertsRequestDto,
   ChatAlertsResponseDto,
 } from './chat-alerts.dto';
@@ -54,14 +55,14 @@ export class ChatAlertsController {
   @AdminEndpoint({
     permission: 'settings.leads',
     summary: 'Switch chat alerts on or off, per kind, channel and event (the others keep theirs)',
-    body: ChatAlertsRequestDto,
+    body: { schema: CHAT_ALERTS_REQUEST_SCHEMA, validateAs: ChatAlertsRequestDto },
     ok: { type: ChatAlertsResponseDto, description: 'Every switch as stored' },
     errors: { 400: 'An unknown kind, channel or event, a value not true or false, or no switch' },
   })
   @Audited<{ body: ChatAlertsRequest }>('chat-alerts-changed', ({ body }) => ({
     detail: switchesOf(body),
   }))
-  async change(@Body() body: ChatAlertsRequestDto): Promise<ChatAlertsResponse> {
+  async change(@Body() body: ChatAlertsRequest): Promise<ChatAlertsResponse> {
     assertChatAlertsChange(body);
     return this.answer(await this.settings.set(body));
   }
