@@ -21,6 +21,7 @@ import { LeadKindsModule } from './leads/lead-kinds.module';
 import { MergeModule } from './leads/merge/merge.module';
 import { ReplyTemplatesModule } from './leads/reply-templates/reply-templates.module';
 import { WorkModule } from './leads/work/work.module';
+import { ChatAlertSettingsModule } from './notifications/chat/chat-alert-settings.module';
 import { NotificationWorkerModule } from './notifications/notification-worker.module';
 import { PrivacyModule } from './privacy/privacy.module';
 
@@ -75,6 +76,7 @@ export class AppModule {
         ReplyTemplatesModule,
         PrivacyModule,
         NotificationWorkerModule,
+        ChatAlertSettingsModule,
         InboundModule,
       ],
       // App-wide: every body and query validated, every route private unless @Public(), every

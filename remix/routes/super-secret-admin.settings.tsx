@@ -21,6 +21,8 @@ import {
   BusinessHoursForm,
   type BusinessHoursResult,
 } from '~/components/admin/business-hours-form';
+import { type ChatAlertsResult } from '~/components/admin/chat-alert-fields';
+import { ChatAlertsSection } from '~/components/admin/chat-alerts-section';
 import { InboundStatus } from '~/components/admin/inbound-status';
 import { CardSection, ErrorAlert, useBusy } from '~/components/admin/page-parts';
 import { SETTINGS_FORMS, TARGET_FIELDS, TEMPLATE_FIELDS } from '~/components/admin/settings-schema';
@@ -34,6 +36,7 @@ import {
   loadBusinessHours,
   saveBusinessHoursForm,
 } from '~/utils/business-hours.server';
+import { isChatAlertsForm, loadChatAlerts, saveChatAlertsForm } from '~/utils/chat-alerts.server';
 import { targetInUnits } from '~/utils/response-target';
 import { requireAdmin, unlessSessionBlocked } from '~/utils/session.server';
 
@@ -49,17 +52,19 @@ interface SettingsResult {
 /** Settings of working leads: each kind's reply template and response target, business hours. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const token = await requireAdmin(request);
-  const [templates, targets, inbound, hours] = await Promise.all([
+  const [templates, targets, inbound, hours, chat] = await Promise.all([
     replyTemplates(token).then(unlessSessionBlocked),
     responseTargets(token).then(unlessSessionBlocked),
     inboundStatus(token).then(unlessSessionBlocked),
     loadBusinessHours(token),
+    loadChatAlerts(token),
   ]);
   return {
     templates: templates.ok ? templates.data.templates : null,
     targets: targets.ok ? targets.data.targets : null,
     inbound: inbound.ok ? inbound.data : null,
     ...hours,
+    ...chat,
   };
 }
 
@@ -67,6 +72,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const token = await requireAdmin(request);
   const form = await request.formData();
   if (isBusinessHoursForm(form)) return saveBusinessHoursForm(form, token);
+  if (isChatAlertsForm(form)) return saveChatAlertsForm(form, token);
   const read = readIntentForm(form, SETTINGS_FORMS);
   if (read?.intent === 'template') {
     const { intent } = read;
@@ -122,8 +128,10 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function SettingsRoute() {
-  const { templates, targets, inbound, businessHours, zones } = useLoaderData<typeof loader>();
+  const loaded = useLoaderData<typeof loader>();
+  const { templates, targets, inbound, businessHours, zones } = loaded;
   const result = useActionData<SettingsResult & BusinessHoursResult>();
+  const chatResult = useActionData<ChatAlertsResult>();
   const busy = useBusy();
   const placeholders = REPLY_PLACEHOLDERS.map((name) => `{${name}}`).join(', ');
   return (
@@ -196,6 +204,15 @@ export default function SettingsRoute() {
               busy={busy}
             />
           )}
+        </CardSection>
+        <CardSection id="chat-alerts-heading" title="Chat alerts" className="col-12">
+          <ChatAlertsSection
+            alerts={loaded.chatAlerts}
+            webhooks={loaded.chatWebhooks}
+            webhooksRefused={loaded.chatWebhooksRefused}
+            result={chatResult?.intent.startsWith('chat-') ? chatResult : undefined}
+            busy={busy}
+          />
         </CardSection>
         <CardSection id="inbound-heading" title="Inbound email" className="col-12">
           <InboundStatus status={inbound} />

@@ -34,7 +34,9 @@ export const PERMISSIONS = {
   'leads.export': 'Download the lead lists as CSV',
   'insights.read': 'Read the insights (counts only)',
   'settings.leads':
-    'The team’s lead settings: response targets, reply templates, the spam blocklist, the inbound mail status',
+    'The team’s lead settings: response targets, reply templates, the spam blocklist, which chat alerts are posted, the inbound mail status',
+  'settings.integrations':
+    'The chat alerts’ Slack and Teams webhooks: set or remove them, and send a test message',
   'audit.read': 'Read the activity log (everyone’s actions)',
   'admins.read': 'See the team’s admins (to give a lead an owner)',
   'admins.manage': 'Add and remove admins and change their roles',

@@ -15,12 +15,15 @@ import { ResponseTargetsService } from '../leads/targets/response-targets';
 import { ChatAlertDelivery, type ChatAttempt } from './chat/chat-alert-delivery';
 import { ChatAlertOutbox } from './chat/chat-alert-outbox.store';
 import { ChatAlertQueue } from './chat/chat-alert-queue';
+import { ChatWebhooks } from './chat/chat-webhooks';
 import { RetryLater } from './chat/retry-after';
 import { NotificationChannels } from './notification-channels';
 import { NotificationOutbox, type OutboxJob } from './notification-outbox.store';
 import { isChatChannel } from './notification.schema';
 
 const POLL_MS = 1_000;
+/** How often a process with no channel looks whether a chat webhook was set since. */
+const IDLE_CHECK_MS = 10_000;
 const CLAIM_MS = 60_000;
 const MAX_ATTEMPTS = 8;
 /**
@@ -58,6 +61,8 @@ export class NotificationWorker implements OnApplicationBootstrap, BeforeApplica
   private timer?: NodeJS.Timeout;
   private running?: Promise<void>;
   private stopped = false;
+  /** Whether the queue is polled (from the first channel configured on). */
+  private polling = false;
   /** Whether the entries an earlier version left waiting have been queued (once per process). */
   private queuedEarlier = false;
 
@@ -71,17 +76,33 @@ export class NotificationWorker implements OnApplicationBootstrap, BeforeApplica
     private readonly chat: ChatAlertDelivery,
     private readonly chatQueue: ChatAlertQueue,
     private readonly conversation: LeadConversation,
+    private readonly webhooks: ChatWebhooks,
   ) {}
 
-  onApplicationBootstrap(): void {
-    // Nothing to deliver to: don't poll. Pending work waits for a restart with a channel configured.
-    // (The notices of incoming mail go by the same webhook or SMTP as these: no other check.)
-    if (
-      this.channels.enabled().length > 0 ||
-      this.channels.canReply() ||
-      this.chatQueue.configured()
-    )
+  async onApplicationBootstrap(): Promise<void> {
+    // A chat webhook set on the Settings page through this process starts delivery at once.
+    this.webhooks.onChange(() => void this.startWhenConfigured());
+    await this.startWhenConfigured();
+  }
+
+  /**
+   * Nothing to deliver to: don't poll, but look again every IDLE_CHECK_MS, as a chat webhook may
+   * be set on the Settings page (through any process). The environment's channels are known at
+   * start; the notices of incoming mail go by the same webhook or SMTP: no other check.
+   */
+  private async startWhenConfigured(): Promise<void> {
+    if (this.stopped || this.polling) return;
+    const chat = await this.chatQueue.configured().catch(() => false);
+    if (this.stopped || this.polling) return;
+    if (this.channels.enabled().length > 0 || this.channels.canReply() || chat) {
+      this.polling = true;
+      clearTimeout(this.timer);
       this.schedule(0);
+      return;
+    }
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => void this.startWhenConfigured(), IDLE_CHECK_MS);
+    this.timer.unref();
   }
 
   /**

@@ -14,6 +14,12 @@ import {
   ChatAlertSettingsStore,
 } from './chat/chat-alert-settings.store';
 import { ChatPoster } from './chat/chat-poster';
+import {
+  CHAT_WEBHOOKS_MODEL,
+  ChatWebhookStore,
+  ChatWebhooksSchema,
+} from './chat/chat-webhook.store';
+import { ChatWebhooks } from './chat/chat-webhooks';
 import { LeadNotifier } from './lead-notifier.service';
 import { NotificationChannels } from './notification-channels';
 import { NotificationOutbox } from './notification-outbox.store';
@@ -38,6 +44,7 @@ import {
       { name: LeadNotification.name, schema: LeadNotificationSchema },
       { name: PENDING_NOTIFICATION, schema: PendingNotificationSchema },
       { name: CHAT_ALERT_SETTINGS_MODEL, schema: ChatAlertSettingsSchema },
+      { name: CHAT_WEBHOOKS_MODEL, schema: ChatWebhooksSchema },
     ]),
   ],
   providers: [
@@ -45,13 +52,15 @@ import {
     NotificationChannels,
     LeadNotifier,
     ChatPoster,
+    ChatWebhookStore,
+    ChatWebhooks,
     ChatAlertSettingsStore,
     ChatAlertSettingsService,
     ChatAlertOutbox,
     ChatAlertQueue,
     ChatAlertDelivery,
   ],
-  // The chat alerts' settings and poster also for the settings page's controller to come.
+  // The chat alerts' settings, webhooks and poster also for their settings controllers.
   exports: [
     LeadNotifier,
     NotificationOutbox,
@@ -60,6 +69,7 @@ import {
     ChatAlertQueue,
     ChatAlertDelivery,
     ChatAlertSettingsService,
+    ChatWebhooks,
     ChatPoster,
   ],
 })
