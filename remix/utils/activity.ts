@@ -22,6 +22,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'passkey-used': 'Used a passkey',
   'session-ended': 'Ended a session',
   reauthenticated: 'Confirmed it was them',
+  'time-zone-changed': 'Changed their time zone',
   archive: 'Archived',
   unarchive: 'Unarchived',
   read: 'Marked read',

@@ -5,7 +5,12 @@ import { type Request } from 'express';
 import { AuditService } from '../audit/audit.service';
 import { Audited } from '../audit/audited.decorator';
 import { ApiError } from '../common/api-error';
-import { AUTH_PATHS, type ChangePasswordResponse, type SessionListResponse } from '../contract';
+import {
+  AUTH_PATHS,
+  type ChangePasswordResponse,
+  type SessionListResponse,
+  type TimeZoneResponse,
+} from '../contract';
 
 import { AdminEndpoint } from './admin-endpoint.decorator';
 import { AdminService } from './admin.service';
@@ -17,6 +22,7 @@ import {
 } from './dto/change-password.dto';
 import { ReauthDto } from './dto/mfa.dto';
 import { SESSION_ID_SCHEMA, SessionListResponseDto } from './dto/session.dto';
+import { TimeZoneDto, TimeZoneResponseDto } from './dto/time-zone.dto';
 import { type CheckedFactor, hasSecondFactor, MfaService } from './mfa/mfa.service';
 import { ipOf } from './mfa.controller';
 import { challengeKey, PasskeysService } from './passkeys/passkeys.service';
@@ -166,6 +172,20 @@ export class AccountController {
     if (!(await this.sessions.end(String(admin._id), id.toLowerCase())))
       throw new ApiError(HttpStatus.NOT_FOUND, 'You have no session with this id');
     return { success: true };
+  }
+
+  @Post(AUTH_PATHS.timeZone)
+  @AdminEndpoint({
+    summary: "Choose the zone your dates are shown in, or null to follow your browser's",
+    ok: TimeZoneResponseDto,
+    errors: { 400: 'timeZone is missing or not an IANA zone of the list (errors.timeZone)' },
+  })
+  @Audited<{ body: TimeZoneDto }>('time-zone-changed', ({ body }) => ({
+    detail: { timeZone: body.timeZone },
+  }))
+  async setTimeZone(@Body() body: TimeZoneDto, @Req() request: Request): Promise<TimeZoneResponse> {
+    await this.admins.setTimeZone(sessionOf(request).admin, body.timeZone);
+    return { success: true, timeZone: body.timeZone };
   }
 
   @Post(AUTH_PATHS.logout)

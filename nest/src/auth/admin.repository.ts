@@ -60,6 +60,12 @@ export class AdminRepository {
       .exec();
   }
 
+  /** The zone the admin's dates are shown in (null: the browser's); false when the admin is gone. */
+  async setTimeZone(id: unknown, timeZone: string | null): Promise<boolean> {
+    const result = await this.admins.updateOne({ _id: id }, { $set: { timeZone } }).exec();
+    return result.matchedCount === 1;
+  }
+
   /** Every token of the admin issued so far stops working. */
   async endSessions(id: unknown): Promise<void> {
     await this.admins.updateOne({ _id: id }, { $inc: { sessionVersion: 1 } }).exec();

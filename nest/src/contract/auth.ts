@@ -23,6 +23,8 @@ export interface CheckTokenResponse {
   mfaSetupRequired?: true;
   /** Without success: the session went unused longer than SESSION_IDLE_TIMEOUT. */
   sessionTimedOut?: true;
+  /** With success: the zone the admin chose on the Account page (else the browser's is used). */
+  timeZone?: string;
 }
 
 export const AUTH_PATHS = {
@@ -42,6 +44,7 @@ export const AUTH_PATHS = {
   reauth: '/auth/reauth',
   reauthPasskeyOptions: '/auth/reauth/passkey-options',
   sessions: '/auth/sessions',
+  timeZone: '/auth/time-zone',
 } as const;
 
 export interface ChangePasswordRequest {
@@ -52,6 +55,18 @@ export interface ChangePasswordRequest {
 export interface ChangePasswordResponse {
   success: true;
   token: string;
+}
+
+/**
+ * The zone the admin's dates are shown in, one of `timeZoneChoices()`; null to follow the browser's
+ * zone again.
+ */
+export interface TimeZoneRequest {
+  timeZone: string | null;
+}
+export interface TimeZoneResponse {
+  success: true;
+  timeZone: string | null;
 }
 
 /** The 403 every other call answers while an admin's password change is due. */
