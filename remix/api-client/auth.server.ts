@@ -8,6 +8,8 @@ import {
   type LoginResponse,
   type MfaVerifyRequest,
   type MfaVerifyResponse,
+  type TimeZoneRequest,
+  type TimeZoneResponse,
 } from '@contract';
 
 import { type ApiOutcome, type ApiRequestOptions, apiRequest, hasSuccess } from './http.server';
@@ -77,4 +79,12 @@ export function logout(token: string): Promise<ApiOutcome<{ success: true }>> {
 /** Revokes every token of the signed-in admin. */
 export function logoutAll(token: string): Promise<ApiOutcome<{ success: true }>> {
   return apiRequest(AUTH_PATHS.logoutAll, isDone, { method: 'POST', token });
+}
+
+/** The zone the admin's dates are shown in (one of the API's list), or null for the browser's. */
+export function setTimeZone(
+  body: TimeZoneRequest,
+  token: string,
+): Promise<ApiOutcome<Pick<TimeZoneResponse, 'success'>>> {
+  return apiRequest(AUTH_PATHS.timeZone, isDone, { method: 'POST', body, token });
 }

@@ -17,6 +17,7 @@ import { MFA_CHALLENGE_GONE } from '@contract';
 import { login, logout, type SignInOrigin, verifyMfa } from '~/api-client/auth.server';
 import { UNAVAILABLE_MESSAGE } from '~/api-client/http.server';
 import { AdminShell } from '~/components/admin/admin-shell';
+import { TimeZoneProvider, useBrowserZoneCookie } from '~/components/admin/dates/time-zone';
 import { leadActionAnswered } from '~/components/admin/lead-actions';
 import { SignInForm, type SignInResult } from '~/components/admin/sign-in-form';
 import { CODE_STEP_SCHEMA, SIGN_IN_FORMS } from '~/components/admin/sign-in-schema';
@@ -27,6 +28,7 @@ import { ACCOUNT_PATH, ADMIN_PATH } from '~/config/paths';
 import { adminMeta } from '~/utils/admin-meta';
 import { clearMfaToken, readMfaToken, saveMfaToken } from '~/utils/mfa-challenge.server';
 import { clearToken, readToken, saveToken, signInRedirect } from '~/utils/session.server';
+import { browserZone, viewerZone } from '~/utils/time-zone.server';
 import { waitText } from '~/utils/wait-text';
 
 import { type loader as dashboardLoader } from './super-secret-admin._dashboard';
@@ -49,9 +51,14 @@ const NOTICES: Record<string, string> = {
 };
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  if (await readToken(request)) return { signedIn: true as const, notice: null };
+  const token = await readToken(request);
+  if (token) {
+    const timeZone = await viewerZone(request, token);
+    return { signedIn: true as const, notice: null, timeZone };
+  }
   const reason = new URL(request.url).searchParams.get('reason') ?? '';
-  return { signedIn: false as const, notice: NOTICES[reason] ?? null };
+  const timeZone = browserZone(request);
+  return { signedIn: false as const, notice: NOTICES[reason] ?? null, timeZone };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -199,16 +206,19 @@ export const shouldRevalidate: ShouldRevalidateFunction = (args) =>
 export const links = adminLinks;
 
 export default function AdminLayout() {
-  const { signedIn, notice } = useLoaderData<typeof loader>();
+  const { signedIn, notice, timeZone } = useLoaderData<typeof loader>();
+  useBrowserZoneCookie(signedIn);
   // The dashboard's own call is the first to reach the API: when it cannot, the token is
   // unchecked, so the sign-in screen says so (as it says when signing in cannot reach the API).
   const dashboard = useRouteLoaderData<typeof dashboardLoader>(DASHBOARD_ROUTE_ID);
   if (!signedIn) return <SignInForm notice={notice} />;
   if (dashboard?.view === 'unavailable') return <SignInForm notice={dashboard.message} />;
   return (
-    <AdminShell>
-      <Outlet />
-    </AdminShell>
+    <TimeZoneProvider zone={timeZone}>
+      <AdminShell>
+        <Outlet />
+      </AdminShell>
+    </TimeZoneProvider>
   );
 }
 
