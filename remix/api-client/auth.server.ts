@@ -8,6 +8,7 @@ import {
   type LoginResponse,
   type MfaVerifyRequest,
   type MfaVerifyResponse,
+  TIME_ZONE_PATH,
   type TimeZoneRequest,
   type TimeZoneResponse,
 } from '@contract';
@@ -86,5 +87,5 @@ export function setTimeZone(
   body: TimeZoneRequest,
   token: string,
 ): Promise<ApiOutcome<Pick<TimeZoneResponse, 'success'>>> {
-  return apiRequest(AUTH_PATHS.timeZone, isDone, { method: 'POST', body, token });
+  return apiRequest(TIME_ZONE_PATH, isDone, { method: 'POST', body, token });
 }

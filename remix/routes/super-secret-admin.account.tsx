@@ -13,6 +13,7 @@ import {
 import { ACCOUNT_PATH } from '~/config/paths';
 import { adminPageMeta } from '~/utils/admin-meta';
 import { requireAdmin, signInRedirect, unlessSessionBlocked } from '~/utils/session.server';
+import { browserZone } from '~/utils/time-zone.server';
 
 /**
  * The Account page's layout: its loader reads what the page shows, and each of its forms posts to
@@ -45,6 +46,7 @@ const NOTICES = {
   'passkey-renamed': { variant: 'success', text: 'The passkey has been renamed.' },
   'passkey-removed': { variant: 'success', text: 'The passkey has been removed.' },
   'session-ended': { variant: 'success', text: 'That session has been signed out.' },
+  'time-zone-saved': { variant: 'success', text: 'Your time zone has been saved.' },
 } as const satisfies Record<string, NonNullable<AccountView['notice']>>;
 
 /** Back to the page after a form's change, which it says once (`?reason=`). */
@@ -94,6 +96,7 @@ export async function loader({ request }: LoaderFunctionArgs): Promise<AccountVi
       : null,
     passkeys: passkeys ? passkeys.data.passkeys : null,
     sessions: sessions ? sessions.data.sessions : null,
+    timeZone: { chosen: check.data.timeZone ?? null, browser: browserZone(request) },
   };
 }
 

@@ -70,6 +70,10 @@ export function describeDetail(entry: Pick<AuditEntry, 'action' | 'detail'>): st
     const { archived, spam } = entry.detail;
     return `${value(archived ?? 0)} archived and ${value(spam ?? 0)} spam requests deleted`;
   }
+  if (entry.action === 'time-zone-changed')
+    return typeof entry.detail.timeZone === 'string'
+      ? `to ${entry.detail.timeZone}`
+      : "to the browser's zone";
   return pairs.map(([key, v]) => `${kindTitle(key)}: ${value(v)}`).join(', ');
 }
 

@@ -1,4 +1,4 @@
-import { AUTH_PATHS } from '../../nest/src/contract';
+import { AUTH_PATHS, TIME_ZONE_PATH } from '../../nest/src/contract';
 import { as, auditLog } from '../support/account';
 import { createAdmin, createTestApp, loginToken, request, type TestApp } from '../support/test-app';
 
@@ -23,7 +23,7 @@ describe("an admin's time zone", () => {
 
   it('keeps the chosen zone, tells it with the session, and audits the change', async () => {
     const res = await as(t, token)
-      .post(AUTH_PATHS.timeZone, { timeZone: 'America/New_York' })
+      .post(TIME_ZONE_PATH, { timeZone: 'America/New_York' })
       .expect(200);
     expect(res.body).toEqual({ success: true, timeZone: 'America/New_York' });
     expect(await checked()).toEqual({ success: true, timeZone: 'America/New_York' });
@@ -36,10 +36,10 @@ describe("an admin's time zone", () => {
   });
 
   it('goes back to the browser zone with null', async () => {
-    await as(t, token).post(AUTH_PATHS.timeZone, { timeZone: null }).expect(200);
+    await as(t, token).post(TIME_ZONE_PATH, { timeZone: null }).expect(200);
     expect(await checked()).toEqual({ success: true });
     const [entry] = await auditLog(t, token);
-    expect(entry).toMatchObject({ action: 'time-zone-changed', detail: { timeZone: null } });
+    expect(entry).toMatchObject({ action: 'time-zone-changed', detail: { followsBrowser: true } });
   });
 
   it.each([
@@ -51,9 +51,9 @@ describe("an admin's time zone", () => {
     ['an object', { timeZone: { $ne: null } }],
     ['a very long name', { timeZone: `Europe/${'x'.repeat(5000)}` }],
   ])('refuses %s with 400 on the field, changing and auditing nothing', async (_, body) => {
-    await as(t, token).post(AUTH_PATHS.timeZone, { timeZone: 'Europe/Berlin' }).expect(200);
+    await as(t, token).post(TIME_ZONE_PATH, { timeZone: 'Europe/Berlin' }).expect(200);
     const before = (await auditLog(t, token)).length;
-    const res = await as(t, token).post(AUTH_PATHS.timeZone, body).expect(400);
+    const res = await as(t, token).post(TIME_ZONE_PATH, body).expect(400);
     expect(res.body).toMatchObject({ errors: { timeZone: [MESSAGE] } });
     expect(await checked()).toEqual({ success: true, timeZone: 'Europe/Berlin' });
     expect(await auditLog(t, token)).toHaveLength(before);
@@ -61,12 +61,12 @@ describe("an admin's time zone", () => {
 
   it('refuses an unknown field beside it', async () => {
     const res = await as(t, token)
-      .post(AUTH_PATHS.timeZone, { timeZone: 'UTC', admin: 'someone-else' })
+      .post(TIME_ZONE_PATH, { timeZone: 'UTC', admin: 'someone-else' })
       .expect(400);
     expect(res.body.errors).toHaveProperty('admin');
   });
 
   it('answers 401 without a session', async () => {
-    await request(t.http).post(AUTH_PATHS.timeZone).send({ timeZone: 'UTC' }).expect(401);
+    await request(t.http).post(TIME_ZONE_PATH).send({ timeZone: 'UTC' }).expect(401);
   });
 });

@@ -9,6 +9,7 @@ import {
   AUTH_PATHS,
   type ChangePasswordResponse,
   type SessionListResponse,
+  TIME_ZONE_PATH,
   type TimeZoneResponse,
 } from '../contract';
 
@@ -174,15 +175,18 @@ export class AccountController {
     return { success: true };
   }
 
-  @Post(AUTH_PATHS.timeZone)
+  @Post(TIME_ZONE_PATH)
   @AdminEndpoint({
     summary: "Choose the zone your dates are shown in, or null to follow your browser's",
     ok: TimeZoneResponseDto,
     errors: { 400: 'timeZone is missing or not an IANA zone of the list (errors.timeZone)' },
   })
-  @Audited<{ body: TimeZoneDto }>('time-zone-changed', ({ body }) => ({
-    detail: { timeZone: body.timeZone },
-  }))
+  @Audited<{ body: TimeZoneDto }>('time-zone-changed', ({ body }) => {
+    const detail: Record<string, string | boolean> = body.timeZone
+      ? { timeZone: body.timeZone }
+      : { followsBrowser: true };
+    return { detail };
+  })
   async setTimeZone(@Body() body: TimeZoneDto, @Req() request: Request): Promise<TimeZoneResponse> {
     await this.admins.setTimeZone(sessionOf(request).admin, body.timeZone);
     return { success: true, timeZone: body.timeZone };

@@ -44,7 +44,6 @@ export const AUTH_PATHS = {
   reauth: '/auth/reauth',
   reauthPasskeyOptions: '/auth/reauth/passkey-options',
   sessions: '/auth/sessions',
-  timeZone: '/auth/time-zone',
 } as const;
 
 export interface ChangePasswordRequest {
@@ -55,18 +54,6 @@ export interface ChangePasswordRequest {
 export interface ChangePasswordResponse {
   success: true;
   token: string;
-}
-
-/**
- * The zone the admin's dates are shown in, one of `timeZoneChoices()`; null to follow the browser's
- * zone again.
- */
-export interface TimeZoneRequest {
-  timeZone: string | null;
-}
-export interface TimeZoneResponse {
-  success: true;
-  timeZone: string | null;
 }
 
 /** The 403 every other call answers while an admin's password change is due. */

@@ -15,6 +15,21 @@ export const DEFAULT_TIME_ZONE = 'UTC';
 /** The longest zone name accepted (the IANA database's longest is 30 characters). */
 export const TIME_ZONE_MAX_LENGTH = 64;
 
+/** Where an admin chooses their zone (beside AUTH_PATHS: the account's own calls). */
+export const TIME_ZONE_PATH = '/auth/time-zone';
+
+/**
+ * The zone the admin's dates are shown in, one of `timeZoneChoices()` (POST /auth/time-zone); null to follow the browser's
+ * zone again.
+ */
+export interface TimeZoneRequest {
+  timeZone: string | null;
+}
+export interface TimeZoneResponse {
+  success: true;
+  timeZone: string | null;
+}
+
 let choices: readonly string[] | undefined;
 
 /**
