@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 
+import { Admin, AdminSchema } from '../auth/schemas/admin.schema';
 import { ConversationStoreModule } from '../leads/conversation/store/conversation-store.module';
 import { TimelineModule } from '../leads/timeline/timeline.module';
 
@@ -38,6 +39,8 @@ import {
       { name: LeadNotification.name, schema: LeadNotificationSchema },
       { name: PENDING_NOTIFICATION, schema: PendingNotificationSchema },
       { name: CHAT_ALERT_SETTINGS_MODEL, schema: ChatAlertSettingsSchema },
+      // The admins an email goes to: the zone each reads dates in.
+      { name: Admin.name, schema: AdminSchema },
     ]),
   ],
   providers: [
