@@ -5,10 +5,9 @@ import { type TimeZoneResult } from '~/components/admin/account/time-zone-form';
 import { TIME_ZONE_FORMS } from '~/components/admin/account/time-zone-schema';
 import { fieldErrors } from '~/components/forms/field-errors';
 import { INVALID_REQUEST, readIntentForm } from '~/components/forms/read-form';
+import { accountRedirect } from '~/utils/account-notices.server';
 import { refusedAccountForm, unknownAccountForm } from '~/utils/account.server';
 import { requireAdmin, unlessSessionBlocked } from '~/utils/session.server';
-
-import { accountRedirect } from './super-secret-admin.account';
 
 /** The time zone form: a zone of the list, or none to follow the browser's again. */
 export async function action({ request }: ActionFunctionArgs) {

@@ -1,10 +1,8 @@
 import { Injectable, type OnModuleDestroy } from '@nestjs/common';
-import { InjectModel } from '@nestjs/mongoose';
-import { type Model } from 'mongoose';
 import { createTransport, type Transporter } from 'nodemailer';
 import { Webhook } from 'standardwebhooks';
 
-import { Admin } from '../auth/schemas/admin.schema';
+import { AdminRepository } from '../auth/admin.repository';
 import { AppConfig } from '../config/app-config';
 import {
   DEFAULT_TIME_ZONE,
@@ -35,7 +33,7 @@ export class NotificationChannels implements OnModuleDestroy {
     private readonly timeline: LeadTimeline,
     private readonly receipts: MessageReceipts,
     private readonly tokens: ReplyTokens,
-    @InjectModel(Admin.name) private readonly admins: Model<Admin>,
+    private readonly admins: AdminRepository,
   ) {}
 
   /** The channels configured now; a lead is queued once per channel. */
@@ -186,11 +184,8 @@ export class NotificationChannels implements OnModuleDestroy {
    * dates name). A browser's zone is a browser's: an email has none.
    */
   private async zoneOf(email: string): Promise<string> {
-    const admin = await this.admins
-      .findOne({ email: email.trim().toLowerCase() }, { timeZone: 1 })
-      .lean()
-      .exec();
-    return admin?.timeZone ? zoneOrDefault(admin.timeZone) : DEFAULT_TIME_ZONE;
+    const zone = await this.admins.timeZoneOf(email.trim().toLowerCase());
+    return zone ? zoneOrDefault(zone) : DEFAULT_TIME_ZONE;
   }
 
   onModuleDestroy(): void {

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 
+import { AdminRepository } from '../auth/admin.repository';
 import { Admin, AdminSchema } from '../auth/schemas/admin.schema';
 import { ConversationStoreModule } from '../leads/conversation/store/conversation-store.module';
 import { TimelineModule } from '../leads/timeline/timeline.module';
@@ -44,6 +45,7 @@ import {
     ]),
   ],
   providers: [
+    AdminRepository,
     NotificationOutbox,
     NotificationChannels,
     LeadNotifier,
