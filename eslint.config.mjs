@@ -137,10 +137,7 @@ export default tseslint.config(
   {
     // …and what it imports at run time must be installed in production (`npm ci --omit=dev`).
     files: ['nest/src/**/*.ts'],
-    // The business calendar (luxon) is not wired into the API yet, so nothing built imports it and
-    // luxon is a development dependency; check:production fails the day the API imports it while
-    // luxon is still there, so the guard holds without this rule for the calendar.
-    ignores: ['nest/src/**/*.spec.ts', 'nest/src/calendar/**'],
+    ignores: ['nest/src/**/*.spec.ts'],
     rules: {
       'import-x/no-extraneous-dependencies': [
         'error',

@@ -1,11 +1,13 @@
 import {
   AUTH_PATHS,
+  isAdminRole,
   type ChangePasswordRequest,
   type ChangePasswordResponse,
   type CheckTokenResponse,
   type LoginAnswer,
   type LoginRequest,
   type LoginResponse,
+  type MeResponse,
   type MfaVerifyRequest,
   type MfaVerifyResponse,
   TIME_ZONE_PATH,
@@ -33,6 +35,11 @@ const isCheck = (body: unknown): body is CheckTokenResponse =>
 
 const isDone = hasSuccess();
 
+const isMe = (body: unknown): body is MeResponse =>
+  hasSuccess('role', 'permissions')(body) &&
+  isAdminRole(body.role) &&
+  Array.isArray(body.permissions);
+
 /** Who is signing in, as the API's throttle and sessions list see them. */
 export type SignInOrigin = Pick<ApiRequestOptions, 'clientIp' | 'userAgent'>;
 
@@ -53,6 +60,11 @@ export function verifyMfa(
   origin: SignInOrigin = {},
 ): Promise<ApiOutcome<MfaVerifyResponse>> {
   return apiRequest(AUTH_PATHS.mfaVerify, isLogin, { method: 'POST', body: challenge, ...origin });
+}
+
+/** Who the token's admin is, their role and what it allows (the web offers only that). */
+export function me(token: string): Promise<ApiOutcome<MeResponse>> {
+  return apiRequest(AUTH_PATHS.me, isMe, { token });
 }
 
 /** Whether the token opens a session, and whether its admin must change password first. */

@@ -28,15 +28,19 @@ export const INSIGHTS_CSV_PATH = `${ADMIN_PATH}/insights.csv`;
 /** Reply templates and response targets, per kind. */
 export const SETTINGS_PATH = `${ADMIN_PATH}/settings`;
 
-/** The admin area's pages, in the top bar's order. */
+/**
+ * The admin area's pages, in the top bar's order, each with the permission it needs: the bar
+ * offers a page only to a role that has it (ROLE_PERMISSIONS; AdminShell holds each to the
+ * contract's Permission type).
+ */
 export const ADMIN_PAGES = [
-  { path: ADMIN_PATH, label: 'Inbox' },
-  { path: INSIGHTS_PAGE_PATH, label: 'Insights' },
-  { path: PRIVACY_PATH, label: 'Privacy' },
-  { path: ACTIVITY_PATH, label: 'Activity' },
-  { path: SETTINGS_PATH, label: 'Settings' },
-  { path: ADMINS_PAGE_PATH, label: 'Admins' },
-  { path: ACCOUNT_PATH, label: 'Account' },
+  { path: ADMIN_PATH, label: 'Inbox', permission: 'leads.read' },
+  { path: INSIGHTS_PAGE_PATH, label: 'Insights', permission: 'insights.read' },
+  { path: PRIVACY_PATH, label: 'Privacy', permission: 'privacy' },
+  { path: ACTIVITY_PATH, label: 'Activity', permission: 'audit.read' },
+  { path: SETTINGS_PATH, label: 'Settings', permission: 'settings.leads' },
+  { path: ADMINS_PAGE_PATH, label: 'Admins', permission: 'admins.manage' },
+  { path: ACCOUNT_PATH, label: 'Account', permission: 'account' },
 ] as const;
 
 /** Emails no lead was found for: attach each to a lead, or delete it (issue 33). */

@@ -10,8 +10,8 @@ import { Alert, Button } from 'react-bootstrap';
 import { type z } from 'zod';
 
 import { PASSWORD_MIN_LENGTH } from '@contract';
-import { addAdmin, listAdmins, removeAdmin } from '~/api-client/admins.server';
-import { checkToken } from '~/api-client/auth.server';
+import { addAdmin, changeRole, listAdmins, removeAdmin } from '~/api-client/admins.server';
+import { checkToken, me } from '~/api-client/auth.server';
 import { formMessage } from '~/api-client/http.server';
 import {
   ADD_ADMIN_FIELDS,
@@ -22,6 +22,7 @@ import {
 import { CardSection, ErrorAlert, useBusy } from '~/components/admin/page-parts';
 import { type ReauthAsk, ReauthFields } from '~/components/admin/reauth-fields';
 import { RelativeTime } from '~/components/admin/relative-time';
+import { RoleForm } from '~/components/admin/role-form';
 import { fieldErrors } from '~/components/forms/field-errors';
 import { FormField } from '~/components/forms/form-field';
 import { IntentField } from '~/components/forms/intent-field';
@@ -33,7 +34,7 @@ import { withFreshFactor } from '~/utils/reauth.server';
 import { requireAdmin, signInRedirect, unlessSessionBlocked } from '~/utils/session.server';
 
 export interface AdminsActionResult {
-  intent: 'add' | 'remove';
+  intent: 'add' | 'remove' | 'role';
   errors?: Partial<Record<keyof typeof LABELS, string>>;
   message?: string;
   /** What the add form held, so a refused one is not typed again (never the password). */
@@ -46,13 +47,19 @@ export interface AdminsActionResult {
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const token = await requireAdmin(request);
+  // First: an admin who must change their password (or set up a factor) is sent there.
   const outcome = await unlessSessionBlocked(await listAdmins(token));
   if (!outcome.ok) throw new Response(outcome.message, { status: 503 });
+  // Owners' page: the bar does not offer it to other roles, and a link typed in is refused so.
+  const who = await me(token);
+  if (who.ok && !who.data.permissions.includes('admins.manage'))
+    throw new Response('Your role does not allow managing admins.', { status: 403 });
   const params = new URL(request.url).searchParams;
   const { admins } = outcome.data;
   const removing = params.get('remove');
   const added = params.get('added');
   const removed = params.get('removed');
+  const roleChanged = params.get('role-changed');
   return {
     admins,
     // The confirmation step of a removal: a page of its own, so it works without JavaScript.
@@ -61,7 +68,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
       ? `Added ${added}. Give them the initial password; they must change it at first sign-in.`
       : removed
         ? `Removed ${removed}. Their sessions have ended.`
-        : null,
+        : roleChanged
+          ? `Changed the role of ${roleChanged}. It holds from their next request.`
+          : null,
   };
 }
 
@@ -81,6 +90,13 @@ export async function action({ request }: ActionFunctionArgs) {
     if (read.ok) return remove(form, read.value, token);
     return data<AdminsActionResult>(
       { intent: 'remove', message: 'Unknown admin.' },
+      { status: 400 },
+    );
+  }
+  if (read?.intent === 'role') {
+    if (read.ok) return giveRole(form, read.value, token);
+    return data<AdminsActionResult>(
+      { intent: 'role', message: 'Choose one of the roles.' },
       { status: 400 },
     );
   }
@@ -132,6 +148,23 @@ async function remove(form: FormData, { id, email }: Posted<'remove'>, token: st
   return redirect(`${ADMINS_PAGE_PATH}?removed=${encodeURIComponent(email)}`);
 }
 
+async function giveRole(form: FormData, { id, email, role }: Posted<'role'>, token: string) {
+  const fresh = await withFreshFactor(form, token, () => changeRole(id, role, token));
+  if ('reauth' in fresh)
+    return data<AdminsActionResult>(
+      { intent: 'role', id, email, reauth: fresh.reauth },
+      { status: 403 },
+    );
+  const outcome = await unlessSessionBlocked(fresh.done);
+  // 409 says why the last owner stays one.
+  if (!outcome.ok)
+    return data<AdminsActionResult>(
+      { intent: 'role', id, message: outcome.message },
+      { status: outcome.status },
+    );
+  return redirect(`${ADMINS_PAGE_PATH}?role-changed=${encodeURIComponent(email)}`);
+}
+
 export default function AdminsRoute() {
   const { admins, pendingRemoval, notice } = useLoaderData<typeof loader>();
   const result = useActionData<AdminsActionResult>();
@@ -139,6 +172,7 @@ export default function AdminsRoute() {
   const addResult = result?.intent === 'add' ? result : undefined;
   const errors = addResult?.errors ?? {};
   const removeResult = result?.intent === 'remove' ? result : undefined;
+  const roleResult = result?.intent === 'role' ? result : undefined;
   // A removal waiting for a factor checked again is asked about again, with the fields for it.
   const removal =
     removeResult?.reauth && removeResult.id && removeResult.email
@@ -153,7 +187,7 @@ export default function AdminsRoute() {
           {notice}
         </Alert>
       ) : null}
-      <ErrorAlert message={removeResult?.message} />
+      <ErrorAlert message={removeResult?.message ?? roleResult?.message} />
       {removal ? (
         <Alert variant="danger" className="admin-removal">
           <Form method="post" action={ADMINS_PAGE_PATH}>
@@ -186,6 +220,7 @@ export default function AdminsRoute() {
                   <th scope="col">Email</th>
                   <th scope="col">Added</th>
                   <th scope="col">Password</th>
+                  <th scope="col">Role</th>
                   <th scope="col">
                     <span className="visually-hidden">Actions</span>
                   </th>
@@ -204,6 +239,12 @@ export default function AdminsRoute() {
                       ) : (
                         'Own'
                       )}
+                    </td>
+                    <td>
+                      <RoleForm
+                        admin={admin}
+                        reauth={roleResult?.id === admin.id ? roleResult.reauth : undefined}
+                      />
                     </td>
                     <td className="text-end">
                       <Link

@@ -57,6 +57,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 const hours = (minutes: number | null) => Math.round(((minutes ?? 0) / 60) * 10) / 10;
 
+/** The second figure, counted in the team's business hours (none without a calendar). */
+const businessFigure = ({ business, answered }: InsightsResponse['total']['response']) =>
+  business
+    ? ` In business hours: median ${hours(business.medianMinutes)} h, ${business.withinTarget} of ${answered} within their target.`
+    : '';
+
 function periodsOf(data: InsightsResponse): PeriodCounts[] {
   const weekly = data.total.weeks !== null;
   const counts = (key: (typeof LEAD_KIND_KEYS)[number]) =>
@@ -124,7 +130,7 @@ function Charts({ data, range }: { data: InsightsResponse; range: InsightsRange 
       <ChartFrame
         id="response-times"
         title="Response time against target"
-        description={`Hours to the first reply: median and 90th percentile beside each kind’s target. ${within.withinTarget} of ${within.answered} replies came within their target.`}
+        description={`Hours to the first reply: median and 90th percentile beside each kind’s target. ${within.withinTarget} of ${within.answered} replies came within their target.${businessFigure(within)}`}
         table={INSIGHTS_TABLES['response-times'](data)}
         csvHref={insightsCsvHref('response-times', range)}
         empty={answered.length === 0 ? 'No lead of this range has had a reply yet.' : undefined}

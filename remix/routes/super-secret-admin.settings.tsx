@@ -16,6 +16,11 @@ import {
   saveReplyTemplate,
   saveResponseTargets,
 } from '~/api-client/lead-work.server';
+import { BUSINESS_HOURS_INTENT } from '~/components/admin/business-hours-fields';
+import {
+  BusinessHoursForm,
+  type BusinessHoursResult,
+} from '~/components/admin/business-hours-form';
 import { InboundStatus } from '~/components/admin/inbound-status';
 import { CardSection, ErrorAlert, useBusy } from '~/components/admin/page-parts';
 import { SETTINGS_FORMS, TARGET_FIELDS, TEMPLATE_FIELDS } from '~/components/admin/settings-schema';
@@ -24,36 +29,44 @@ import { FormField } from '~/components/forms/form-field';
 import { IntentField } from '~/components/forms/intent-field';
 import { firstErrors, readForm, readIntentForm } from '~/components/forms/read-form';
 import { adminPageMeta } from '~/utils/admin-meta';
+import {
+  isBusinessHoursForm,
+  loadBusinessHours,
+  saveBusinessHoursForm,
+} from '~/utils/business-hours.server';
 import { targetInUnits } from '~/utils/response-target';
 import { requireAdmin, unlessSessionBlocked } from '~/utils/session.server';
 
 /** What a save answers: which form, whether it was saved, and why not. */
 interface SettingsResult {
-  intent: 'template' | 'targets';
+  intent: 'template' | 'targets' | typeof BUSINESS_HOURS_INTENT;
   kind?: string;
   saved: boolean;
   message?: string;
   errors?: Record<string, string>;
 }
 
-/** Settings of working leads: each kind's reply template and response target. */
+/** Settings of working leads: each kind's reply template and response target, business hours. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const token = await requireAdmin(request);
-  const [templates, targets, inbound] = await Promise.all([
+  const [templates, targets, inbound, hours] = await Promise.all([
     replyTemplates(token).then(unlessSessionBlocked),
     responseTargets(token).then(unlessSessionBlocked),
     inboundStatus(token).then(unlessSessionBlocked),
+    loadBusinessHours(token),
   ]);
   return {
     templates: templates.ok ? templates.data.templates : null,
     targets: targets.ok ? targets.data.targets : null,
     inbound: inbound.ok ? inbound.data : null,
+    ...hours,
   };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const token = await requireAdmin(request);
   const form = await request.formData();
+  if (isBusinessHoursForm(form)) return saveBusinessHoursForm(form, token);
   const read = readIntentForm(form, SETTINGS_FORMS);
   if (read?.intent === 'template') {
     const { intent } = read;
@@ -109,8 +122,8 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function SettingsRoute() {
-  const { templates, targets, inbound } = useLoaderData<typeof loader>();
-  const result = useActionData<SettingsResult>();
+  const { templates, targets, inbound, businessHours, zones } = useLoaderData<typeof loader>();
+  const result = useActionData<SettingsResult & BusinessHoursResult>();
   const busy = useBusy();
   const placeholders = REPLY_PLACEHOLDERS.map((name) => `{${name}}`).join(', ');
   return (
@@ -170,6 +183,18 @@ export default function SettingsRoute() {
             </Form>
           ) : (
             <p className="text-body-secondary mb-0">The response targets could not be read.</p>
+          )}
+        </CardSection>
+        <CardSection id="business-hours-heading" title="Business hours" className="col-12">
+          {businessHours === undefined ? (
+            <p className="text-body-secondary mb-0">The business hours could not be read.</p>
+          ) : (
+            <BusinessHoursForm
+              calendar={businessHours}
+              zones={zones}
+              result={result?.intent === BUSINESS_HOURS_INTENT ? result : undefined}
+              busy={busy}
+            />
           )}
         </CardSection>
         <CardSection id="inbound-heading" title="Inbound email" className="col-12">

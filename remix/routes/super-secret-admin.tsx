@@ -14,7 +14,7 @@ import {
 import { type z } from 'zod';
 
 import { MFA_CHALLENGE_GONE } from '@contract';
-import { login, logout, type SignInOrigin, verifyMfa } from '~/api-client/auth.server';
+import { login, logout, me, type SignInOrigin, verifyMfa } from '~/api-client/auth.server';
 import { UNAVAILABLE_MESSAGE } from '~/api-client/http.server';
 import { AdminShell } from '~/components/admin/admin-shell';
 import { TimeZoneProvider, useBrowserZoneCookie } from '~/components/admin/dates/time-zone';
@@ -53,12 +53,14 @@ const NOTICES: Record<string, string> = {
 export async function loader({ request }: LoaderFunctionArgs) {
   const token = await readToken(request);
   if (token) {
-    const timeZone = await viewerZone(request, token);
-    return { signedIn: true as const, notice: null, timeZone };
+    // Who is signed in and what their role allows: the bar offers only that. Unknown (the API
+    // away, the session gone), it offers every page, whose own loaders then say why.
+    const [who, timeZone] = await Promise.all([me(token), viewerZone(request, token)]);
+    return { signedIn: true as const, notice: null, me: who.ok ? who.data : null, timeZone };
   }
   const reason = new URL(request.url).searchParams.get('reason') ?? '';
   const timeZone = browserZone(request);
-  return { signedIn: false as const, notice: NOTICES[reason] ?? null, timeZone };
+  return { signedIn: false as const, notice: NOTICES[reason] ?? null, me: null, timeZone };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -206,7 +208,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = (args) =>
 export const links = adminLinks;
 
 export default function AdminLayout() {
-  const { signedIn, notice, timeZone } = useLoaderData<typeof loader>();
+  const { signedIn, notice, me: who, timeZone } = useLoaderData<typeof loader>();
   useBrowserZoneCookie(signedIn);
   // The dashboard's own call is the first to reach the API: when it cannot, the token is
   // unchecked, so the sign-in screen says so (as it says when signing in cannot reach the API).
@@ -215,7 +217,7 @@ export default function AdminLayout() {
   if (dashboard?.view === 'unavailable') return <SignInForm notice={dashboard.message} />;
   return (
     <TimeZoneProvider zone={timeZone}>
-      <AdminShell>
+      <AdminShell permissions={who?.permissions ?? null}>
         <Outlet />
       </AdminShell>
     </TimeZoneProvider>

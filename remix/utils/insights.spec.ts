@@ -50,6 +50,7 @@ describe('the Insights page’s range and tables', () => {
       withinTarget: 0,
       medianMinutes: null,
       p90Minutes: null,
+      business: null,
     },
     overdue: 0,
     ...over,

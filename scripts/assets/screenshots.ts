@@ -96,11 +96,9 @@ async function main(): Promise<void> {
     await shoot(page, 'inbox');
 
     // More of an admin's day for the Activity page: the selection marked read, a lead archived.
-    await page
-      .locator('section.lead-panel')
-      .nth(1)
-      .getByRole('button', { name: 'Mark read' })
-      .click();
+    const second = page.locator('section.lead-panel').nth(1);
+    await second.getByRole('button', { name: 'More actions' }).click();
+    await second.getByRole('button', { name: 'Mark read' }).click();
     await page.getByText('2 selected').waitFor({ state: 'detached' });
     await page
       .locator('section.lead-panel')

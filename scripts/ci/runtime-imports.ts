@@ -24,18 +24,26 @@ export async function runtimePackages(
   });
   const builtins = new Set(builtinModules);
   const packages = new Map<string, { kinds: Set<string> }>();
-  for (const input of Object.values(metafile.inputs)) {
-    for (const { path, kind, external } of input.imports) {
-      if (!external || path.startsWith('node:') || builtins.has(path.split('/')[0] as string))
-        continue;
-      const name = packageName(path);
-      const entry = packages.get(name) ?? { kinds: new Set<string>() };
-      entry.kinds.add(kind);
-      packages.set(name, entry);
-    }
+  const add = (path: string, kind: string) => {
+    // `<runtime>` is esbuild's own helper module (its `__require`), not a package.
+    if (path.startsWith('<') || path.startsWith('node:') || builtins.has(path.split('/')[0]!))
+      return;
+    const name = packageName(path);
+    const entry = packages.get(name) ?? { kinds: new Set<string>() };
+    entry.kinds.add(kind);
+    packages.set(name, entry);
+  };
+  for (const [file, input] of Object.entries(metafile.inputs)) {
+    for (const { path, kind, external } of input.imports) if (external) add(path, kind);
+    // esbuild records no import for `require.resolve('x')` (a path handed to a worker thread),
+    // yet production must have `x` installed.
+    for (const [, path] of readFileSync(file, 'utf8').matchAll(REQUIRE_RESOLVE))
+      add(path!, 'require-resolve');
   }
   return packages;
 }
+
+const REQUIRE_RESOLVE = /\brequire\.resolve\(\s*['"]([^'"./][^'"]*)['"]\s*\)/g;
 
 /** `@scope/name/sub/path` → `@scope/name`; `name/sub` → `name`. */
 export function packageName(specifier: string): string {

@@ -213,6 +213,7 @@ describe('admins, passwords and sessions', () => {
         email: owner.email,
         createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
         mustChangePassword: false,
+        role: 'owner',
       });
       for (const admin of res.body.admins)
         expect(Object.keys(admin).sort()).toEqual([
@@ -220,6 +221,7 @@ describe('admins, passwords and sessions', () => {
           'email',
           'id',
           'mustChangePassword',
+          'role',
         ]);
       expect(JSON.stringify(res.body)).not.toMatch(/argon2|passwordHash|sessionVersion/);
     });
@@ -259,6 +261,7 @@ describe('admins, passwords and sessions', () => {
           email: 'new.admin@example.com',
           createdAt: expect.any(String),
           mustChangePassword: true,
+          role: 'viewer',
         },
       });
       const duplicate = await as(token)

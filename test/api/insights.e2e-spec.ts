@@ -134,6 +134,7 @@ describe('GET /insights', () => {
         withinTarget: 2,
         medianMinutes: 60,
         p90Minutes: 1500,
+        business: null,
       },
       // The lead still new from 4 November is past its 24 hours now.
       overdue: 1,
@@ -158,6 +159,7 @@ describe('GET /insights', () => {
         withinTarget: 1,
         medianMinutes: 120,
         p90Minutes: 300,
+        business: null,
       },
       overdue: 0,
     });
@@ -172,6 +174,7 @@ describe('GET /insights', () => {
         withinTarget: 0,
         medianMinutes: null,
         p90Minutes: null,
+        business: null,
       },
       overdue: 0,
     });
@@ -199,6 +202,7 @@ describe('GET /insights', () => {
         withinTarget: 3,
         medianMinutes: 120,
         p90Minutes: 1500,
+        business: null,
       },
       overdue: 1,
     });

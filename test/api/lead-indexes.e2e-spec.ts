@@ -22,7 +22,7 @@ import {
   overdueRecheckQuery,
   throttleQuery,
 } from '../../nest/src/notifications/chat/chat-alert-outbox.store';
-import { claimQuery } from '../../nest/src/notifications/notification-outbox.store';
+import { claimQuery, earlierQuery } from '../../nest/src/notifications/notification-outbox.store';
 import {
   boundsMatchesFirst,
   type IndexKey,
@@ -186,6 +186,10 @@ describe('every query shape has an index that serves its filter and sort', () =>
         },
       ]),
       ['lead_notifications_pending', { name: 'notification claim', ...claimQuery(new Date()) }],
+      [
+        'lead_notifications',
+        { name: 'entries an earlier version left (worker start)', filter: earlierQuery() },
+      ],
       [
         'lead_notifications_pending',
         { name: 'a chat channel held back by a 429', filter: throttleQuery('slack', new Date()) },

@@ -103,7 +103,8 @@ describe('search by the start of words', () => {
     await submit('Zoë Tran', 'zoe.tran@mail.example', 'Fleet pricing');
     const [words] = await storedWordLists();
     expect([...(words ?? [])].sort()).toEqual(
-      ['zoe', 'tran', 'mail', 'example', 'fleet', 'pricing'].sort(),
+      // The subject's too (validSubmission's "Pricing data"): "pricing" once.
+      ['zoe', 'tran', 'mail', 'example', 'fleet', 'pricing', 'data'].sort(),
     );
   });
 
@@ -149,6 +150,49 @@ describe('search by the start of words', () => {
     expect(await csv('alua')).toHaveLength(1);
   });
 
+  it('finds a contact-us lead by the words of its subject (issue 32)', async () => {
+    await request(api.t.http)
+      .post(paths.create)
+      .send({ ...validSubmission(kind, 1), name: 'Piet Quay', subject: 'Pricing data, Q3' })
+      .expect(201);
+    await request(api.t.http)
+      .post(paths.create)
+      .send({ ...validSubmission(kind, 2), name: 'Other Person', subject: 'Fleet survey' })
+      .expect(201);
+    // Words of the subject alone: neither is in the name, email or message.
+    expect(await names('Pricing data')).toEqual(['Piet Quay']);
+    expect(await names('survey')).toEqual(['Other Person']);
+    expect(await names('q3 piet')).toEqual(['Piet Quay']);
+  });
+
+  it('gives leads whose words were made before subjects were searched theirs again at start', async () => {
+    await insertLeads(api.t, kind, 3);
+    // As words were stored before version 2: the name, email and message only, no version.
+    const stored = await leads().find({}).toArray();
+    for (const lead of stored) {
+      const words = [
+        ...new Set(
+          [lead.name, lead.email, lead.message]
+            .join(' ')
+            .toLowerCase()
+            .split(/[^\p{L}\p{N}]+/u),
+        ),
+      ].filter(Boolean);
+      await leads().updateOne(
+        { _id: lead._id },
+        {
+          $set: { words, wordText: words.join(' ') },
+          $unset: { wordsVersion: '', wordTextVersion: '' },
+        },
+      );
+    }
+    const subject = (stored[0]!.subject as string).split(/\s+/)[0]!;
+    expect(await names(subject)).toEqual([]);
+    await expect(api.t.app.get(LeadSearchWords).fill('contactUs')).resolves.toBe(3);
+    expect(await names(subject)).toHaveLength(3);
+    await expect(api.t.app.get(LeadSearchWords).fill('contactUs')).resolves.toBe(0);
+  });
+
   it('leaves no words behind when a person’s leads are erased', async () => {
     await submit('Erin Quillfeather', 'erin@quill.example', 'Nothing to see');
     await submit('Other Person', 'other@example.com', 'Quillfeather mentioned');
@@ -163,7 +207,10 @@ describe('search by the start of words', () => {
 
   it('gives leads stored before words existed theirs at start, in batches, going on where it stopped', async () => {
     await insertLeads(api.t, kind, 7);
-    await leads().updateMany({}, { $unset: { words: '', wordText: '' } });
+    await leads().updateMany(
+      {},
+      { $unset: { words: '', wordText: '', wordsVersion: '', wordTextVersion: '' } },
+    );
     expect(await names('lead3')).toEqual([]);
     // A start that stopped after its first batch of three: the next goes on with the other four.
     const filler = api.t.app.get(LeadSearchWords);

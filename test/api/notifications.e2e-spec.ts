@@ -5,7 +5,12 @@ import { ObjectId } from 'mongodb';
 import { Webhook } from 'standardwebhooks';
 
 import { formatExactDate, LEAD_KINDS, leadPaths } from '../../nest/src/contract';
-import { eventually, startMailReceiver, startWebhookReceiver } from '../support/receivers';
+import {
+  eventually,
+  mailHeader,
+  startMailReceiver,
+  startWebhookReceiver,
+} from '../support/receivers';
 import { validSubmission } from '../support/submissions';
 import { createAdmin, createTestApp, request, type TestApp } from '../support/test-app';
 
@@ -119,6 +124,26 @@ describe('new-lead notifications', () => {
         `Received: ${formatExactDate(at, 'America/New_York')}`,
       );
       expect(formatExactDate(at, 'America/New_York')).toMatch(/ UTC-0[45]:00$/);
+    } finally {
+      await t.close();
+      await smtp.close();
+    }
+  });
+
+  it('sends From NOTIFY_FROM with its display name when it has one', async () => {
+    const smtp = await startMailReceiver();
+    const t = await createTestApp({
+      SMTP_URL: smtp.url,
+      NOTIFY_EMAIL: 'team@example.com',
+      NOTIFY_FROM: 'Boat Sales <sales@example.com>',
+    });
+    try {
+      await request(t.http).post(leadPaths(kind).create).send(submission).expect(201);
+      await eventually(() => smtp.messages.length === 1);
+      const [mail] = smtp.messages;
+      // The envelope's sender is the address; the header shows the name beside it.
+      expect(mail?.from).toBe('sales@example.com');
+      expect(mailHeader(mail!.raw, 'From')).toBe('Boat Sales <sales@example.com>');
     } finally {
       await t.close();
       await smtp.close();

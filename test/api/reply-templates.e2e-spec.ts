@@ -2,6 +2,7 @@ import {
   AUDIT_PATH,
   type AuditEntry,
   REPLY_LIMITS,
+  UNKNOWN_PLACEHOLDER,
   REPLY_TEMPLATE_DEFAULTS,
   REPLY_TEMPLATES_PATH,
   replyTemplatePath,
@@ -126,5 +127,20 @@ describe('reply templates', () => {
     expect(body.required.sort()).toEqual(['subject', 'text']);
     expect(body.properties.subject.maxLength).toBe(REPLY_LIMITS.subject);
     expect(doc.paths[REPLY_TEMPLATES_PATH].get.responses['200']).toBeDefined();
+    // The placeholder rule is stated as `not` a pattern, and no pattern anywhere in the document
+    // has a lookaround: the contract run's generator (Hypothesis) refuses an operation that does.
+    expect(body.properties.text.not).toEqual({ pattern: UNKNOWN_PLACEHOLDER });
+    expect(body.properties.subject.not).toEqual({ pattern: UNKNOWN_PLACEHOLDER });
+    const patterns: string[] = [];
+    const walk = (node: unknown): void => {
+      if (Array.isArray(node)) node.forEach(walk);
+      else if (node && typeof node === 'object')
+        for (const [key, value] of Object.entries(node))
+          if (key === 'pattern' && typeof value === 'string') patterns.push(value);
+          else walk(value);
+    };
+    walk(doc);
+    expect(patterns.length).toBeGreaterThan(10);
+    expect(patterns.filter((pattern) => /\(\?<?[=!]/.test(pattern))).toEqual([]);
   });
 });

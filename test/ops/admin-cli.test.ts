@@ -149,4 +149,59 @@ describe('the admin CLI', () => {
       await db?.stop();
     }
   }, 90_000);
+
+  it('--role gives an existing admin a role, never leaving no owner, in the audit log', async () => {
+    let db: EmbeddedDatabase | undefined;
+    const container = {
+      NODE_ENV: 'production',
+      JWT_SECRET: 'j'.repeat(40),
+      ALTCHA_HMAC_KEY: 'a'.repeat(40),
+    };
+    try {
+      db = await startEmbeddedDatabase({ dataDir, log: () => undefined });
+      const env = { ...container, MONGODB_URI: `${db.uri}ops_role` };
+      const cli = (...args: string[]) => run(['dist/cli/admin.js', ...args], env, '');
+      await run(['dist/cli/admin.js', '--email', 'first@example.com'], env, PASSWORD);
+      await run(['dist/cli/admin.js', '--email', 'locked-out@example.com'], env, PASSWORD);
+      const client = await MongoClient.connect(env.MONGODB_URI);
+      try {
+        const admins = client.db().collection('admins');
+        // A new admin of the CLI is an owner: the way in.
+        expect(await admins.findOne({ email: 'first@example.com' })).toMatchObject({
+          role: 'owner',
+        });
+        // The team demoted this one; the CLI gives them owner back, no password asked.
+        await admins.updateOne({ email: 'locked-out@example.com' }, { $set: { role: 'viewer' } });
+        const back = await cli('--email', 'Locked-Out@example.com', '--role', 'owner');
+        expect(back).toMatchObject({ code: 0 });
+        expect(back.stdout).toMatch(/locked-out@example\.com is now owner \(was viewer\)/);
+        expect(await admins.findOne({ email: 'locked-out@example.com' })).toMatchObject({
+          role: 'owner',
+          sessionVersion: 1,
+        });
+        expect(
+          await client.db().collection('audit_log').findOne({ action: 'role-changed' }),
+        ).toMatchObject({
+          adminEmail: 'locked-out@example.com',
+          detail: { from: 'viewer', to: 'owner', by: 'cli' },
+        });
+
+        // Never the last owner away: with first@ a viewer, locked-out@ stays owner.
+        await admins.updateOne({ email: 'first@example.com' }, { $set: { role: 'viewer' } });
+        const refused = await cli('--email', 'locked-out@example.com', '--role', 'agent');
+        expect(refused.code).toBe(1);
+        expect(refused.stderr).toMatch(/last owner/);
+        const typo = await cli('--email', 'locked-out@example.com', '--role', 'root');
+        expect(typo.code).toBe(2);
+        expect(typo.stderr).toMatch(/--role owner\|manager\|agent\|viewer/);
+        const unknown = await cli('--email', 'nobody@example.com', '--role', 'owner');
+        expect(unknown.code).toBe(1);
+        expect(unknown.stderr).toMatch(/no admin with the email nobody@example\.com/);
+      } finally {
+        await client.close();
+      }
+    } finally {
+      await db?.stop();
+    }
+  }, 90_000);
 });

@@ -4,7 +4,7 @@ import { type BrowserContext, type Page } from 'playwright-core';
 
 import { openPage, webUrl } from '../support/browser';
 
-import { ADMIN_PATH, panel, signIn } from './support/admin';
+import { ADMIN_PATH, openMoreActions, panel, signIn } from './support/admin';
 import { LeadsDb } from './support/leads-db';
 import { seriousViolations, useBrowserAndDb } from './support/suite';
 
@@ -105,6 +105,7 @@ describe('working through the inbox in a real browser', () => {
     );
 
     await broker.getByRole('checkbox', { name: 'Select all' }).check();
+    await openMoreActions(broker);
     await broker.getByRole('button', { name: 'Mark read', exact: true }).click();
     // The unread marks of the leads (the bulk stage list has a "New" of its own).
     await broker

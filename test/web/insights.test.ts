@@ -1,3 +1,5 @@
+/// <reference lib="dom" />
+// Functions passed to page.evaluate run in the browser.
 import { type BrowserContext, type Page } from 'playwright-core';
 
 import { openPage, webUrl } from '../support/browser';
@@ -105,6 +107,37 @@ describe('the Insights page in a real browser', () => {
     expect(lines[5]).toBe('All,3,1,1,0,1,0,33.3%');
     const unknown = await page.request.get(webUrl(`${INSIGHTS}.csv?chart=nope&${RANGE}`));
     expect(unknown.status()).toBe(400);
+  });
+
+  it('fits a 375 px phone: no sideways scroll, axis labels at 12 px or more (issue 32)', async () => {
+    context = await suite.browser.newContext({ viewport: { width: 375, height: 800 } });
+    const { page } = await openPage(context, ADMIN_PATH);
+    await signIn(page);
+    await page.getByRole('button', { name: 'Sign Out' }).waitFor();
+    await page.goto(webUrl(`${INSIGHTS}?${RANGE}`));
+    await expectCharts(page);
+    // Each chart is drawn as wide as its column once the page runs (one SVG unit a pixel).
+    await page.waitForFunction(() =>
+      Array.from(document.querySelectorAll<SVGSVGElement>('svg.insights-chart__svg')).every(
+        (svg) => Math.abs(svg.viewBox.baseVal.width - svg.getBoundingClientRect().width) < 1,
+      ),
+    );
+    const measured = await page.evaluate(() => ({
+      pageWidth: document.documentElement.scrollWidth,
+      smallestLabel: Math.min(
+        ...Array.from(
+          document.querySelectorAll<SVGTextElement>('.insights-chart__tick'),
+          (text) => {
+            const svg = text.closest<SVGSVGElement>('svg.insights-chart__svg')!;
+            const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+            return parseFloat(getComputedStyle(text).fontSize) * scale;
+          },
+        ),
+      ),
+    }));
+    expect(measured.pageWidth).toBeLessThanOrEqual(375);
+    expect(measured.smallestLabel).toBeGreaterThanOrEqual(12);
+    expect(await axeViolations(page)).toEqual([]);
   });
 
   it('works without JavaScript: the range is a plain GET form', async () => {

@@ -274,6 +274,49 @@ describe('landing page in a real browser', () => {
     }
   });
 
+  it.each([375, 1280])(
+    'says "Thank you!" at %i px without covering the heading below (issue 32)',
+    async (width) => {
+      const tag = LeadsDb.tag();
+      const context = await suite.browser.newContext({ viewport: { width, height: 800 } });
+      try {
+        const { page } = await openPage(context, '/');
+        await page.getByRole('button', { name: 'Contact Us' }).click();
+        const opened = Date.now();
+        const dialog = page.getByRole('dialog', { name: 'Contact Us:' });
+        await dialog.getByLabel('Your Name').fill(`${tag} Visitor`);
+        await dialog.getByLabel('Your Email').fill(`${tag}@example.com`);
+        await dialog.getByLabel('Subject').fill(`Thanks at ${width}`);
+        await dialog.getByLabel('Message').fill(`Where does the thank-you go at ${width} px?`);
+        await page.waitForTimeout(Math.max(0, 3_500 - (Date.now() - opened)));
+        await dialog.getByRole('button', { name: 'SEND' }).click();
+        await dialog.waitFor({ state: 'hidden' });
+        const thanks = page.getByText('Thank you! We will be in touch soon.');
+        await thanks.waitFor();
+        const heading = page.getByRole('heading', { name: 'Global Market Insights' });
+        const [a, b] = [await thanks.boundingBox(), await heading.boundingBox()];
+        expect(a && b).toBeTruthy();
+        const overlap =
+          a!.x < b!.x + b!.width &&
+          b!.x < a!.x + a!.width &&
+          a!.y < b!.y + b!.height &&
+          b!.y < a!.y + a!.height;
+        expect({ overlap, thanks: a, heading: b }).toEqual({
+          overlap: false,
+          thanks: a,
+          heading: b,
+        });
+        // Nothing else is covered either: the message is in the page's flow.
+        await expect(
+          thanks.evaluate((el) => getComputedStyle(el.parentElement!).position),
+        ).resolves.toBe('static');
+      } finally {
+        await context.close();
+        await suite.db.removeTagged(tag);
+      }
+    },
+  );
+
   it('sends a proof of work solved in a worker; the same proof sent again counts as reused', async () => {
     const tag = LeadsDb.tag();
     const context = await suite.browser.newContext();

@@ -64,6 +64,12 @@ describe('replying to a lead by email in a real browser', () => {
 
     // The open detail reads itself again until the delivery is known.
     await dialog.getByText(/replied “Your KE demo request” \(Sent\)/).waitFor({ timeout: 20_000 });
+    // The timeline shows what was sent, not its subject alone (issue 32).
+    const entry = dialog
+      .getByRole('region', { name: 'Timeline' })
+      .getByRole('listitem')
+      .filter({ hasText: 'replied “Your KE demo request”' });
+    await expect(entry.locator('.lead-work__reply-text').textContent()).resolves.toBe(typed);
     expect(smtp.messages).toHaveLength(1);
     const [mail] = smtp.messages;
     expect(mail!.to).toEqual([lead!.email]);

@@ -2,9 +2,9 @@
 // Functions passed to page.evaluate run in the browser.
 import { type BrowserContext, type Page } from 'playwright-core';
 
-import { openPage, webUrl } from '../support/browser';
+import { adminCredentials, openPage, webUrl } from '../support/browser';
 
-import { ADMIN_PATH, signIn } from './support/admin';
+import { ADMIN_PATH, openMoreActions, signIn } from './support/admin';
 import { LeadsDb } from './support/leads-db';
 import { axeViolations, useBrowserAndDb } from './support/suite';
 
@@ -59,6 +59,12 @@ describe('working a lead from its detail in a real browser', () => {
     await dialog.getByRole('button', { name: 'Assign to me' }).click();
     await dialog.getByText(/assigned it to /).waitFor();
     await dialog.getByRole('button', { name: 'Assign to me' }).waitFor({ state: 'detached' });
+    // The owner is said once, by the owner select (issue 32: a line above it said it again).
+    const owner = dialog.getByRole('combobox', { name: 'Owner' });
+    await expect(
+      owner.evaluate((select: HTMLSelectElement) => select.selectedOptions[0]?.textContent),
+    ).resolves.toBe(adminCredentials().email);
+    expect(await dialog.getByText(/^Owner:/).count()).toBe(0);
 
     await dialog.getByLabel('New note (only admins see it)').fill(`called back ${tag}`);
     await dialog.getByRole('button', { name: 'Add note' }).click();
@@ -347,6 +353,7 @@ describe('working a lead from its detail in a real browser', () => {
     await badge(leads[0]!.name, 'Qualified').waitFor();
     for (const lead of leads)
       await ke.getByRole('checkbox', { name: `Select ${lead.name}` }).check();
+    await openMoreActions(ke);
     await ke.getByRole('combobox', { name: 'Stage for the selected requests' }).selectOption('won');
     await ke.getByRole('button', { name: 'Set stage', exact: true }).click();
     const toast = page.getByRole('status').filter({ hasText: 'Stage set to Won: 2 requests.' });
@@ -366,6 +373,7 @@ describe('working a lead from its detail in a real browser', () => {
 
     for (const lead of leads)
       await ke.getByRole('checkbox', { name: `Select ${lead.name}` }).check();
+    await openMoreActions(ke);
     await ke.getByRole('button', { name: 'Assign to me' }).click();
     const assigned = async () =>
       (await suite.db.find('keDemo', tag)).filter((doc) => doc.assigneeId).length;

@@ -133,6 +133,24 @@ describe('the Privacy and Activity pages in a real browser', () => {
     await expectErased(page, person);
   });
 
+  it('asks to erase the one request of an address as one, not as "all 1"', async () => {
+    const [lead] = await suite.db.insert('brokerDemo', tag, 1);
+    const page = await signedIn();
+    await lookUp(page, lead!.email);
+    await page.getByText('1 request stored for this address.').waitFor();
+    expect(await page.getByRole('button', { name: 'Erase all' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Erase it' }).click();
+    const confirm = page.getByRole('group', { name: `Erase the 1 request of ${lead!.email}` });
+    await expect(confirm.textContent()).resolves.toMatch(
+      /^Erase the 1 request of \S+ permanently\?/,
+    );
+    await confirm.getByRole('button', { name: 'Erase permanently' }).click();
+    await page.getByText(`Erased 1 request of ${lead!.email}.`).waitFor();
+    await page.getByText('Nothing is stored for this address.').waitFor();
+    expect(await page.getByRole('link', { name: 'Download as JSON' }).count()).toBe(0);
+    await expect(suite.db.find('brokerDemo', tag)).resolves.toEqual([]);
+  });
+
   it('states the retention policy in force', async () => {
     const page = await signedIn();
     await page.goto(webUrl(PRIVACY_PATH));
@@ -228,6 +246,27 @@ describe('the Privacy and Activity pages in a real browser', () => {
     // The log keeps that an erasure happened, and nothing of the person.
     expect(await page.locator('main').textContent()).not.toContain(tag);
     await expect(axeViolations(page)).resolves.toEqual([]);
+  });
+
+  it('links each lead id of the log to its lead', async () => {
+    const [lead] = await suite.db.insert('consultation', tag, 1);
+    const page = await signedIn();
+    // Opening the lead marks it read: the log names it by kind and id.
+    await page.goto(webUrl(`${ADMIN_PATH}/lead/consultation/${lead!.id}`));
+    await page
+      .getByRole('dialog')
+      .getByText(/; read /)
+      .waitFor();
+    await page.goto(webUrl(ACTIVITY));
+    const link = page
+      .getByRole('table', { name: 'Admin actions, newest first' })
+      .getByRole('link', { name: lead!.id })
+      .first();
+    await expect(link.getAttribute('href')).resolves.toBe(
+      `${ADMIN_PATH}/lead/consultation/${lead!.id}`,
+    );
+    await link.click();
+    await page.getByRole('dialog', { name: `Consultation Request: ${lead!.name}` }).waitFor();
   });
 
   describe('paging the log', () => {
@@ -351,6 +390,10 @@ describe('the Privacy and Activity pages in a real browser', () => {
       'Consultation Requests: 1',
     ]);
     await page.getByText('Nothing is stored for this address.').waitFor();
+    // Nothing is left to download or erase (issue 32: it still offered the JSON).
+    expect(await page.getByRole('link', { name: 'Download as JSON' }).count()).toBe(0);
+    const erase = { name: /^Erase (all|it)$/ };
+    expect(await page.getByRole('button', erase).or(page.getByRole('link', erase)).count()).toBe(0);
     await expect(storedEmails(person)).resolves.toEqual([]);
     // The other address's request is still there.
     await expect(suite.db.find('keDemo', `${tag}x`)).resolves.toHaveLength(1);

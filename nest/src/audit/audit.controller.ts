@@ -14,6 +14,7 @@ export class AuditController {
 
   @Get(AUDIT_PATH)
   @AdminEndpoint({
+    permission: 'audit.read',
     summary: 'Who did what, newest first (append-only: nothing changes an entry)',
     ok: AuditPageDto,
     errors: { 400: 'Invalid limit or cursor' },

@@ -8,6 +8,8 @@ import { ApiError } from '../common/api-error';
 import {
   AUTH_PATHS,
   type ChangePasswordResponse,
+  type MeResponse,
+  ROLE_PERMISSIONS,
   type SessionListResponse,
   TIME_ZONE_PATH,
   type TimeZoneResponse,
@@ -16,6 +18,7 @@ import {
 import { AdminEndpoint } from './admin-endpoint.decorator';
 import { AdminService } from './admin.service';
 import { AuthService, originOf, WRONG_CURRENT_PASSWORD } from './auth.service';
+import { MeResponseDto } from './dto/admin.dto';
 import {
   ChangePasswordDto,
   ChangePasswordResponseDto,
@@ -47,8 +50,28 @@ export class AccountController {
     private readonly audit: AuditService,
   ) {}
 
+  @Get(AUTH_PATHS.me)
+  @AdminEndpoint({
+    permission: 'account',
+    summary: 'Who you are, your role and what it allows: the web offers only that',
+    // Who is asking is no secret to the one asking, whatever they must do first.
+    allowedWhile: ['password-change-due', 'mfa-setup-due'],
+    ok: MeResponseDto,
+  })
+  me(@Req() request: Request): MeResponse {
+    const { admin } = sessionOf(request);
+    return {
+      success: true,
+      id: String(admin._id),
+      email: admin.email,
+      role: admin.role,
+      permissions: [...ROLE_PERMISSIONS[admin.role]],
+    };
+  }
+
   @Post(AUTH_PATHS.changePassword)
   @AdminEndpoint({
+    permission: 'account',
     summary: 'Change your own password; every session of yours ends and this one gets a new token',
     description: 'Needs a factor checked in the last 5 minutes (a sign-in or POST /auth/reauth).',
     allowedWhile: ['password-change-due'],
@@ -76,6 +99,7 @@ export class AccountController {
 
   @Post(AUTH_PATHS.reauth)
   @AdminEndpoint({
+    permission: 'account',
     summary:
       'Confirm it is you: the password, and a code once you have a second factor; or a passkey',
     description:
@@ -134,6 +158,7 @@ export class AccountController {
 
   @Get(AUTH_PATHS.sessions)
   @AdminEndpoint({
+    permission: 'account',
     summary: 'Your sessions that still open: most recently used first',
     ok: SessionListResponseDto,
   })
@@ -158,6 +183,7 @@ export class AccountController {
 
   @Delete(`${AUTH_PATHS.sessions}/:id`)
   @AdminEndpoint({
+    permission: 'account',
     summary: 'End one of your sessions: its token is refused from the next request on',
     params: { id: SESSION_ID_SCHEMA },
     ok: SuccessResponseDto,
@@ -177,6 +203,7 @@ export class AccountController {
 
   @Post(TIME_ZONE_PATH)
   @AdminEndpoint({
+    permission: 'account',
     summary: "Choose the zone your dates are shown in, or null to follow your browser's",
     ok: TimeZoneResponseDto,
     errors: { 400: 'timeZone is missing or not an IANA zone of the list (errors.timeZone)' },
@@ -194,6 +221,7 @@ export class AccountController {
 
   @Post(AUTH_PATHS.logout)
   @AdminEndpoint({
+    permission: 'account',
     summary: 'Sign out: this token is refused from now on, even before it expires',
     allowedWhile: ['password-change-due', 'mfa-setup-due'],
     ok: SuccessResponseDto,
@@ -208,6 +236,7 @@ export class AccountController {
 
   @Post(AUTH_PATHS.logoutAll)
   @AdminEndpoint({
+    permission: 'account',
     summary: 'Sign out everywhere: every token of yours is refused from now on',
     ok: SuccessResponseDto,
   })

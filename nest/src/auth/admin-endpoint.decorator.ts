@@ -2,13 +2,21 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiBearerAuth } from '@nestjs/swagger';
 
 import { Endpoint, type EndpointOptions } from '../common/endpoint.decorator';
-import { MFA_SETUP_REQUIRED, PASSWORD_CHANGE_REQUIRED, REAUTH_REQUIRED } from '../contract';
+import {
+  ADMIN_ROLES,
+  MFA_SETUP_REQUIRED,
+  PASSWORD_CHANGE_REQUIRED,
+  type Permission,
+  REAUTH_REQUIRED,
+  roleAllows,
+} from '../contract';
 
 import {
   AllowedWhileMfaSetupDue,
   AllowedWhilePasswordChangeDue,
   NeedsFreshFactor,
   Public,
+  RequiresPermission,
 } from './public.decorator';
 
 /** The states of an admin in which the guard refuses all but a few routes (see JwtAuthGuard). */
@@ -27,30 +35,36 @@ export const TOKEN_REFUSED =
   'Missing, invalid, expired, revoked or idle (SESSION_IDLE_TIMEOUT) token';
 
 export interface AdminEndpointOptions extends EndpointOptions {
+  /** What the admin's role must allow (ROLE_PERMISSIONS); the guard answers 403 naming it. */
+  permission: Permission;
   /** The gates this route stays open through: it is how an admin gets out of them. */
   allowedWhile?: readonly AdminGate[];
   /** A security change: the session must have checked a factor in the last 5 minutes. */
   freshFactor?: boolean;
-  // The per-route permission of admin roles goes here: marked for the guard, its 403 documented.
 }
 
 /**
- * A route behind the app-wide JwtAuthGuard, whole: what the guard lets through (its gates and
- * the fresh factor, marked for it here) and the OpenAPI operation, with the guard's own refusals
+ * A route behind the app-wide JwtAuthGuard, whole: what the guard lets through (the permission
+ * the admin's role must have, its gates and the fresh factor, marked for it here) and the OpenAPI operation, with the guard's own refusals
  * listed from the same marks: 401 for a token it does not take, and 403 for each gate that holds
  * (after the route's own 403, when it has one).
  */
 export function AdminEndpoint(options: AdminEndpointOptions): MethodDecorator {
-  const { allowedWhile = [], freshFactor = false, errors = {}, ...endpoint } = options;
+  const { permission, allowedWhile = [], freshFactor = false, errors = {}, ...endpoint } = options;
+  const refusedTo = ADMIN_ROLES.filter((role) => !roleAllows(role, permission));
   const gates = Object.entries(GATES) as [AdminGate, (typeof GATES)[AdminGate]][];
   const forbidden = [
     ...new Set([
       ...(errors[403] ? [errors[403]] : []),
+      ...(refusedTo.length > 0
+        ? [`A role without the permission ${permission} (${refusedTo.join(', ')})`]
+        : []),
       ...(freshFactor ? [REAUTH_REQUIRED] : []),
       ...gates.filter(([gate]) => !allowedWhile.includes(gate)).map(([, { refusal }]) => refusal),
     ]),
   ];
   return applyDecorators(
+    RequiresPermission(permission),
     ...allowedWhile.map((gate) => GATES[gate].allow()),
     ...(freshFactor ? [NeedsFreshFactor()] : []),
     ApiBearerAuth(),

@@ -2,7 +2,12 @@ import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { type Model, trusted } from 'mongoose';
 
+import { type AdminRole } from '../contract';
+
 import { Admin, type AdminDocument } from './schemas/admin.schema';
+
+/** The start-up admin and the CLI's new admin are the operator's way in: owners. */
+const OPERATOR_ROLE: AdminRole = 'owner';
 
 /**
  * Every database call on the admins: their accounts (AdminService), their TOTP and recovery codes
@@ -33,13 +38,21 @@ export class AdminRepository {
 
   /** A new admin; a duplicate address fails with the unique index's code 11000. */
   create(
-    admin: Pick<Admin, 'email' | 'passwordHash' | 'passwordChangedAt' | 'mustChangePassword'>,
+    admin: Pick<
+      Admin,
+      'email' | 'passwordHash' | 'passwordChangedAt' | 'mustChangePassword' | 'role'
+    >,
   ) {
     return this.admins.create(admin);
   }
 
   count(): Promise<number> {
     return this.admins.countDocuments().exec();
+  }
+
+  /** The admin with a new role (their rights change with their next request); null when gone. */
+  setRole(id: unknown, role: AdminRole): Promise<AdminDocument | null> {
+    return this.admins.findByIdAndUpdate(id, { $set: { role } }, { new: true }).exec();
   }
 
   async delete(id: unknown): Promise<void> {
@@ -101,7 +114,14 @@ export class AdminRepository {
     const result = await this.admins
       .updateOne(
         { email },
-        { $setOnInsert: { email, passwordHash, passwordChangedAt: new Date() } },
+        {
+          $setOnInsert: {
+            email,
+            passwordHash,
+            passwordChangedAt: new Date(),
+            role: OPERATOR_ROLE,
+          },
+        },
         { upsert: true },
       )
       .exec();
@@ -116,6 +136,8 @@ export class AdminRepository {
         {
           $set: { passwordHash, passwordChangedAt: new Date(), mustChangePassword: false },
           $inc: { sessionVersion: 1 },
+          // The operator's admin is a way in: an owner when new; a reset keeps the role.
+          $setOnInsert: { role: OPERATOR_ROLE },
         },
         { upsert: true },
       )

@@ -2,7 +2,7 @@ import { HttpStatus, Injectable } from '@nestjs/common';
 
 import { ApiError } from '../common/api-error';
 import { SerialQueue } from '../common/serial-queue';
-import { type AdminSummary } from '../contract';
+import { type AdminRole, type AdminSummary, LAST_OWNER_REFUSAL, NEW_ADMIN_ROLE } from '../contract';
 import { isDuplicateKey } from '../database/duplicate-key';
 
 import { AdminRepository } from './admin.repository';
@@ -10,6 +10,12 @@ import { PasskeyRepository } from './passkeys/passkey.repository';
 import { hashPassword } from './password-hasher';
 import { passwordProblem } from './password-policy';
 import { type AdminDocument } from './schemas/admin.schema';
+
+/** An admin as they were before a role change and after it (the same when nothing changed). */
+export interface RoleChange {
+  before: AdminSummary;
+  after: AdminSummary;
+}
 
 export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
@@ -42,7 +48,7 @@ export class AdminService {
   }
 
   /** A new admin with an initial password, to be changed at their first sign-in; 409 if taken. */
-  add(email: string, password: string): Promise<AdminSummary> {
+  add(email: string, password: string, role: AdminRole = NEW_ADMIN_ROLE): Promise<AdminSummary> {
     return this.changes.run(async () => {
       const normalised = normaliseEmail(email);
       if (await this.admins.exists(normalised))
@@ -53,6 +59,7 @@ export class AdminService {
           passwordHash: await hashPassword(password),
           passwordChangedAt: new Date(),
           mustChangePassword: true,
+          role,
         });
         return toSummary(admin);
       } catch (error) {
@@ -74,10 +81,58 @@ export class AdminService {
           HttpStatus.CONFLICT,
           'This is the last admin and cannot be removed: add another admin first',
         );
+      if (admin.role === 'owner' && (await this.ownerCount()) <= 1)
+        throw new ApiError(HttpStatus.CONFLICT, LAST_OWNER_REFUSAL);
       await this.admins.delete(admin._id);
       await this.passkeys.deleteAllOf(String(admin._id));
       return toSummary(admin);
     });
+  }
+
+  /**
+   * Gives the admin of `id` a role: their rights change from their next request, on every API
+   * process (the guard reads the role with the session). Answers the admin before and after;
+   * 404 unknown, 409 when it would leave no owner.
+   */
+  setRole(id: string, role: AdminRole): Promise<RoleChange> {
+    return this.changes.run(async () => {
+      const admin = await this.admins.findById(id);
+      if (!admin) throw new ApiError(HttpStatus.NOT_FOUND, 'No admin with this id');
+      return this.changeRole(admin, role);
+    });
+  }
+
+  /** The CLI's `--role`: as setRole, by email; null for an unknown email. */
+  setRoleByEmail(email: string, role: AdminRole): Promise<RoleChange | null> {
+    return this.changes.run(async () => {
+      const admin = await this.admins.findByEmail(normaliseEmail(email));
+      return admin && this.changeRole(admin, role);
+    });
+  }
+
+  private async changeRole(admin: AdminDocument, role: AdminRole): Promise<RoleChange> {
+    const before = toSummary(admin);
+    if (admin.role === role) return { before, after: before };
+    const demotesOwner = admin.role === 'owner';
+    if (demotesOwner && (await this.ownerCount()) <= 1)
+      throw new ApiError(HttpStatus.CONFLICT, LAST_OWNER_REFUSAL);
+    const changed = await this.admins.setRole(admin._id, role);
+    if (!changed) throw new ApiError(HttpStatus.NOT_FOUND, 'No admin with this id');
+    // Another API process may have demoted the other owner meanwhile (the queue is this
+    // process's): counted again after the write, and undone when no owner is left.
+    if (demotesOwner && (await this.ownerCount()) === 0) {
+      await this.admins.setRole(admin._id, 'owner');
+      throw new ApiError(HttpStatus.CONFLICT, LAST_OWNER_REFUSAL);
+    }
+    return { before, after: toSummary(changed) };
+  }
+
+  /**
+   * Owners, counted from every admin as read (a handful): an admin stored before roles has no
+   * role field, which a query on `role` would miss, and reads as an owner.
+   */
+  private async ownerCount(): Promise<number> {
+    return (await this.admins.list()).filter((admin) => admin.role === 'owner').length;
   }
 
   /** The admin's own new password: ends every session of theirs and any pending change. */
@@ -138,5 +193,6 @@ function toSummary(admin: AdminDocument): AdminSummary {
     email: admin.email,
     createdAt: admin.createdAt.toISOString(),
     mustChangePassword: admin.mustChangePassword,
+    role: admin.role,
   };
 }

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, Param, Post, Req } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Patch, Post, Req } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { type Request } from 'express';
 
@@ -6,12 +6,24 @@ import { AuditService } from '../audit/audit.service';
 import { Audited } from '../audit/audited.decorator';
 import { ObjectIdPipe } from '../common/object-id.pipe';
 import { OBJECT_ID_SCHEMA } from '../common/validation';
-import { ADMINS_PATH, type AdminListResponse, type CreateAdminResponse } from '../contract';
+import {
+  ADMINS_PATH,
+  type AdminListResponse,
+  type CreateAdminResponse,
+  LAST_OWNER_REFUSAL,
+  type UpdateAdminResponse,
+} from '../contract';
 
 import { AdminEndpoint } from './admin-endpoint.decorator';
 import { AdminRemovals } from './admin-removals';
 import { AdminService } from './admin.service';
-import { AdminListResponseDto, CreateAdminDto, CreateAdminResponseDto } from './dto/admin.dto';
+import {
+  AdminListResponseDto,
+  CreateAdminDto,
+  CreateAdminResponseDto,
+  UpdateAdminDto,
+  UpdateAdminResponseDto,
+} from './dto/admin.dto';
 import { SuccessResponseDto } from './dto/change-password.dto';
 
 /** Admins manage admins. Answers never hold a password hash or any other secret. */
@@ -25,13 +37,18 @@ export class AdminsController {
   ) {}
 
   @Get()
-  @AdminEndpoint({ summary: 'Every admin, oldest first', ok: AdminListResponseDto })
+  @AdminEndpoint({
+    permission: 'admins.read',
+    summary: 'Every admin, oldest first',
+    ok: AdminListResponseDto,
+  })
   async list(): Promise<AdminListResponse> {
     return { success: true, admins: await this.admins.list() };
   }
 
   @Post()
   @AdminEndpoint({
+    permission: 'admins.manage',
     summary: 'Add an admin with an initial password, which they must change at first sign-in',
     description: 'Needs a factor checked in the last 5 minutes (a sign-in or POST /auth/reauth).',
     freshFactor: true,
@@ -44,14 +61,47 @@ export class AdminsController {
   })
   @Audited<{ result: CreateAdminResponse }>('admin-added', ({ result: { admin } }) => ({
     ids: [admin.id],
-    detail: { email: admin.email },
+    detail: { email: admin.email, role: admin.role },
   }))
   async add(@Body() body: CreateAdminDto): Promise<CreateAdminResponse> {
-    return { success: true, admin: await this.admins.add(body.email, body.password) };
+    return { success: true, admin: await this.admins.add(body.email, body.password, body.role) };
+  }
+
+  @Patch(':id')
+  @AdminEndpoint({
+    permission: 'admins.manage',
+    summary: 'Change an admin’s role: their rights change from their next request on',
+    description:
+      'Owners only. Needs a factor checked in the last 5 minutes (a sign-in or POST /auth/reauth). Audited with the admin, the role before and after.',
+    freshFactor: true,
+    params: { id: OBJECT_ID_SCHEMA },
+    body: UpdateAdminDto,
+    ok: UpdateAdminResponseDto,
+    errors: {
+      400: 'The id is not a 24-character hexadecimal id, or an unknown role or field',
+      404: 'No admin with this id',
+      409: LAST_OWNER_REFUSAL,
+    },
+  })
+  async update(
+    @Param('id', ObjectIdPipe) id: string,
+    @Body() body: UpdateAdminDto,
+    @Req() request: Request,
+  ): Promise<UpdateAdminResponse> {
+    const { before, after } = await this.admins.setRole(id, body.role);
+    // Recorded here, not by @Audited: the role before is not in the answer.
+    if (before.role !== after.role)
+      await this.audit.record(request, {
+        action: 'role-changed',
+        ids: [after.id],
+        detail: { email: after.email, from: before.role, to: after.role },
+      });
+    return { success: true, admin: after };
   }
 
   @Delete(':id')
   @AdminEndpoint({
+    permission: 'admins.manage',
     summary: "Remove an admin (yourself too, unless you're the last); their tokens stop working",
     description:
       'The leads they owned have no owner after it; each lead’s timeline records that (reason admin-removed). Needs a factor checked in the last 5 minutes (a sign-in or POST /auth/reauth).',
@@ -61,7 +111,7 @@ export class AdminsController {
     errors: {
       400: 'The id is not a 24-character hexadecimal id',
       404: 'No admin with this id',
-      409: 'The last admin cannot be removed',
+      409: `The last admin cannot be removed; nor can the last owner (${LAST_OWNER_REFUSAL})`,
     },
   })
   async remove(

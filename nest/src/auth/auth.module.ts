@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { DiscoveryModule } from '@nestjs/core';
 import { JwtModule } from '@nestjs/jwt';
 import { MongooseModule } from '@nestjs/mongoose';
 
@@ -25,6 +26,7 @@ import { PasskeyRepository } from './passkeys/passkey.repository';
 import { PASSKEY_MODEL, PasskeySchema } from './passkeys/passkey.schema';
 import { PasskeysController } from './passkeys/passkeys.controller';
 import { PasskeysService } from './passkeys/passkeys.service';
+import { RouteAccess } from './route-access';
 import { Admin, AdminSchema } from './schemas/admin.schema';
 import { REVOKED_TOKEN_MODEL, RevokedTokenSchema } from './schemas/revoked-token.schema';
 import { SESSION_MODEL, SessionSchema } from './sessions/session.schema';
@@ -34,6 +36,7 @@ import { TokenService } from './token.service';
 
 @Module({
   imports: [
+    DiscoveryModule,
     // Secret, algorithm, issuer and audience are passed per call by TokenService from AppConfig.
     JwtModule.register({}),
     MongooseModule.forFeature([
@@ -68,7 +71,8 @@ import { TokenService } from './token.service';
     MfaChallenges,
     PasskeysService,
     PasskeyChallenges,
+    RouteAccess,
   ],
-  exports: [AdminService, JwtAuthGuard, AdminRemovals],
+  exports: [AdminService, JwtAuthGuard, AdminRemovals, RouteAccess],
 })
 export class AuthModule {}

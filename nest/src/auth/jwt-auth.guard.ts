@@ -7,7 +7,10 @@ import { AppConfig } from '../config/app-config';
 import {
   MFA_SETUP_REQUIRED,
   PASSWORD_CHANGE_REQUIRED,
+  type Permission,
+  permissionRefusal,
   REAUTH_REQUIRED,
+  roleAllows,
   SESSION_TIMED_OUT,
 } from '../contract';
 
@@ -17,6 +20,7 @@ import {
   ALLOWED_WHILE_PASSWORD_CHANGE_DUE,
   IS_PUBLIC,
   NEEDS_FRESH_FACTOR,
+  REQUIRED_PERMISSION,
 } from './public.decorator';
 import './request-admin';
 import { type Admin } from './schemas/admin.schema';
@@ -26,8 +30,9 @@ import { TokenService } from './token.service';
 /**
  * App-wide guard: every route needs a valid admin bearer token unless marked @Public(). An admin
  * whose password change is due may call only the routes marked for that; then, while a second
- * factor is required and missing, only those marked for enrolling one. Security changes need a
- * factor checked in the last 5 minutes.
+ * factor is required and missing, only those marked for enrolling one. Then the admin's role must
+ * have the route's permission (ROLE_PERMISSIONS). Security changes need a factor checked in the
+ * last 5 minutes.
  */
 @Injectable()
 export class JwtAuthGuard implements CanActivate {
@@ -66,6 +71,19 @@ export class JwtAuthGuard implements CanActivate {
         },
       );
     }
+    // The role as stored now (read with the session): a change holds from the next request on,
+    // on every replica. RouteAccess made sure at start-up that every private route names one.
+    const permission = this.reflector.get<Permission | undefined>(
+      REQUIRED_PERMISSION,
+      context.getHandler(),
+    );
+    if (!permission || !roleAllows(session.admin.role, permission))
+      throw new ApiError(
+        HttpStatus.FORBIDDEN,
+        permission
+          ? permissionRefusal(session.admin.role, permission)
+          : 'This route names no permission: refused',
+      );
     if (marked(NEEDS_FRESH_FACTOR) && !this.sessions.isFresh(session.record))
       throw new ApiError(
         HttpStatus.FORBIDDEN,

@@ -39,6 +39,7 @@ export class MfaController {
 
   @Get(AUTH_PATHS.mfa)
   @AdminEndpoint({
+    permission: 'account',
     summary:
       'Your second factor: whether TOTP is set up, how many passkeys you have and how many recovery codes are left',
     allowedWhile: ['mfa-setup-due'],
@@ -57,6 +58,7 @@ export class MfaController {
 
   @Post(AUTH_PATHS.mfaTotp)
   @AdminEndpoint({
+    permission: 'account',
     summary: 'Start setting up TOTP: a new secret, pending until a code from it is confirmed',
     description:
       'Replacing a confirmed TOTP secret also needs a factor checked in the last 5 minutes (POST /auth/reauth).',
@@ -77,6 +79,7 @@ export class MfaController {
 
   @Post(AUTH_PATHS.mfaTotpConfirm)
   @AdminEndpoint({
+    permission: 'account',
     summary: 'Confirm the pending TOTP secret with a code from it: answers 10 recovery codes',
     allowedWhile: ['mfa-setup-due'],
     ok: RecoveryCodesResponseDto,
@@ -104,6 +107,7 @@ export class MfaController {
 
   @Delete(AUTH_PATHS.mfaTotp)
   @AdminEndpoint({
+    permission: 'account',
     summary: 'Remove TOTP, with the password and a code',
     description:
       'Refused (409) while ADMIN_MFA=required and you have no passkey: it is then your only second factor.',
@@ -126,6 +130,7 @@ export class MfaController {
 
   @Post(AUTH_PATHS.mfaRecoveryCodes)
   @AdminEndpoint({
+    permission: 'account',
     summary: 'A new set of 10 recovery codes; the old ones stop working',
     description: 'Needs a factor checked in the last 5 minutes (POST /auth/reauth).',
     freshFactor: true,

@@ -1,5 +1,7 @@
 import { SetMetadata } from '@nestjs/common';
 
+import { type Permission } from '../contract';
+
 export const IS_PUBLIC = 'isPublic';
 /** Routes are private by default; this opens one to callers without a token. */
 export const Public = () => SetMetadata(IS_PUBLIC, true);
@@ -25,3 +27,11 @@ export const NEEDS_FRESH_FACTOR = 'needsFreshFactor';
  * POST /auth/reauth), or the call answers 403 with `reauthRequired`.
  */
 export const NeedsFreshFactor = () => SetMetadata(NEEDS_FRESH_FACTOR, true);
+
+export const REQUIRED_PERMISSION = 'requiredPermission';
+/**
+ * The permission a private route needs (ROLE_PERMISSIONS says which roles have it). Set by
+ * @AdminEndpoint; a private route without it fails the application's start-up (RouteAccess).
+ */
+export const RequiresPermission = (permission: Permission) =>
+  SetMetadata(REQUIRED_PERMISSION, permission);

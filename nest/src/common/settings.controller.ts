@@ -3,7 +3,7 @@ import { ApiTags } from '@nestjs/swagger';
 
 import { Audited } from '../audit/audited.decorator';
 import { AdminEndpoint } from '../auth/admin-endpoint.decorator';
-import { type AuditAction, type AuditEntry } from '../contract';
+import { type AuditAction, type AuditEntry, type Permission } from '../contract';
 
 import { type EndpointOptions } from './endpoint.decorator';
 import { named } from './named';
@@ -15,6 +15,8 @@ export interface SettingsControllerOptions<Keeper, Change, Value, Field extends 
   /** The controller's name (its operations' ids in the OpenAPI document start with it). */
   name: string;
   path: string;
+  /** What reading and changing it needs (ROLE_PERMISSIONS). */
+  permission: Permission;
   /** The provider that keeps the setting, injected into the controller. */
   keeper: Type<Keeper>;
   /** The answer's field that holds the setting, and the answer's DTO. */
@@ -43,7 +45,7 @@ export interface SettingsControllerOptions<Keeper, Change, Value, Field extends 
 export function createSettingsController<Keeper, Change, Value, Field extends string>(
   options: SettingsControllerOptions<Keeper, Change, Value, Field>,
 ): Type {
-  const { path, field, read, write } = options;
+  const { path, permission, field, read, write } = options;
   const answer = (value: Value) =>
     ({ success: true, [field]: value }) as SettingAnswer<Field, Value>;
 
@@ -53,13 +55,14 @@ export function createSettingsController<Keeper, Change, Value, Field extends st
     constructor(@Inject(options.keeper) private readonly keeper: Keeper) {}
 
     @Get(path)
-    @AdminEndpoint({ summary: read.summary, ok: options.answer })
+    @AdminEndpoint({ permission, summary: read.summary, ok: options.answer })
     async read(): Promise<SettingAnswer<Field, Value>> {
       return answer(await read.run(this.keeper));
     }
 
     @Put(path)
     @AdminEndpoint({
+      permission,
       summary: write.summary,
       body: write.body,
       ok: { type: options.answer, description: write.written },

@@ -6,6 +6,7 @@ import { type AdminMfaMode, type IntakeProofMode, type LeadKindKey } from '../co
 
 import { type EnvironmentVariables, webauthnOf } from './env.schema';
 import { type ImapSettings, imapSettingsOf } from './inbound-env';
+import { parseMailbox } from './mailbox';
 
 /** The API's settings, typed and derived once from the validated environment. Injected by class token. */
 export abstract class AppConfig {
@@ -56,7 +57,10 @@ export abstract class AppConfig {
     webhookSecret?: string;
     smtpUrl?: string;
     notifyEmail?: string;
+    /** NOTIFY_FROM's address: mail's From, the domain of Message-IDs, one of our own addresses. */
     from: string;
+    /** NOTIFY_FROM's display name (`Sales <sales@…>`), shown beside From; null when only an address. */
+    fromName: string | null;
     /** The chat alerts' incoming webhooks (SLACK_WEBHOOK_URL, TEAMS_WEBHOOK_URL). */
     slackWebhookUrl?: string;
     teamsWebhookUrl?: string;
@@ -117,6 +121,8 @@ export function bootstrapAdminOf(
 export function resolveAppConfig(env: EnvironmentVariables): AppConfig {
   const dataDir = resolveDataDir(env.DATA_DIR);
   const isProduction = env.NODE_ENV === 'production';
+  // Validated: parseMailbox reads NOTIFY_FROM whenever it is set.
+  const sender = parseMailbox(env.NOTIFY_FROM ?? '') ?? { name: null, address: 'leads@localhost' };
   return {
     nodeEnv: env.NODE_ENV,
     isProduction,
@@ -168,7 +174,8 @@ export function resolveAppConfig(env: EnvironmentVariables): AppConfig {
       webhookSecret: env.LEAD_WEBHOOK_SECRET,
       smtpUrl: env.SMTP_URL,
       notifyEmail: env.NOTIFY_EMAIL,
-      from: env.NOTIFY_FROM ?? 'leads@localhost',
+      from: sender.address,
+      fromName: sender.name,
       slackWebhookUrl: env.SLACK_WEBHOOK_URL,
       teamsWebhookUrl: env.TEAMS_WEBHOOK_URL,
     },

@@ -1,5 +1,32 @@
-import { durationToSeconds } from './app-config';
+import { durationToSeconds, resolveAppConfig } from './app-config';
 import { ConfigError, parseEnvironment, webauthnOf } from './env.schema';
+
+describe('NOTIFY_FROM', () => {
+  const smtp = { SMTP_URL: 'smtp://localhost:2525' };
+
+  it.each([
+    ['leads@example.com', { name: null, address: 'leads@example.com' }],
+    ['Sales <sales@example.com>', { name: 'Sales', address: 'sales@example.com' }],
+    ['"Sales, EU" <sales@example.com>', { name: 'Sales, EU', address: 'sales@example.com' }],
+    ['<sales@example.com>', { name: null, address: 'sales@example.com' }],
+  ])('takes %s as a sender', (value, sender) => {
+    const config = resolveAppConfig(parseEnvironment({ ...smtp, NOTIFY_FROM: value }));
+    expect({ name: config.notifications.fromName, address: config.notifications.from }).toEqual(
+      sender,
+    );
+  });
+
+  it.each(['sales', 'Sales sales@example.com', 'Sales <sales>', 'Sales <a@b.example> x'])(
+    'refuses %s, saying which forms it takes',
+    (value) => {
+      expect(() => parseEnvironment({ ...smtp, NOTIFY_FROM: value })).toThrow(
+        new ConfigError(
+          'NOTIFY_FROM must be an email address (leads@example.com) or a name and address (Sales <sales@example.com>)',
+        ),
+      );
+    },
+  );
+});
 
 describe('parseEnvironment', () => {
   it('applies the documented defaults', () => {

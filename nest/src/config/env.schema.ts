@@ -1,13 +1,10 @@
-import { plainToInstance, Transform } from 'class-transformer';
+import { plainToInstance } from 'class-transformer';
 import {
   IsEmail,
   IsIn,
-  IsInt,
   IsOptional,
   IsString,
   Matches,
-  Max,
-  Min,
   MinLength,
   validateSync,
 } from 'class-validator';
@@ -21,6 +18,8 @@ import {
 } from '../contract';
 
 import { inboundProblem, InboundEnvironmentVariables } from './inbound-env';
+import { IsMailbox } from './mailbox';
+import { WholeNumber } from './whole-number';
 
 const DURATION = /^\d+(ms|s|m|h|d)$/;
 const PORT_MESSAGE = '$property must be a port number (0-65535)';
@@ -34,10 +33,7 @@ export class EnvironmentVariables extends InboundEnvironmentVariables {
   @IsIn(['development', 'production', 'test'])
   NODE_ENV: 'development' | 'production' | 'test' = 'development';
 
-  @Transform(({ value }) => (value === undefined || value === '' ? undefined : Number(value)))
-  @IsInt({ message: PORT_MESSAGE })
-  @Min(0, { message: PORT_MESSAGE })
-  @Max(65535, { message: PORT_MESSAGE })
+  @WholeNumber(PORT_MESSAGE, 0, 65535)
   API_PORT = 3001;
 
   @IsString()
@@ -104,14 +100,10 @@ export class EnvironmentVariables extends InboundEnvironmentVariables {
   @IsString()
   TRUST_PROXY = 'loopback';
 
-  @Transform(({ value }) => (value === undefined || value === '' ? undefined : Number(value)))
-  @IsInt({ message: COUNT_MESSAGE })
-  @Min(1, { message: COUNT_MESSAGE })
+  @WholeNumber(COUNT_MESSAGE, 1)
   INTAKE_RATE_LIMIT = 10;
 
-  @Transform(({ value }) => (value === undefined || value === '' ? undefined : Number(value)))
-  @IsInt({ message: COUNT_MESSAGE })
-  @Min(1, { message: COUNT_MESSAGE })
+  @WholeNumber(COUNT_MESSAGE, 1)
   INTAKE_RATE_TTL = 60;
 
   /**
@@ -126,21 +118,15 @@ export class EnvironmentVariables extends InboundEnvironmentVariables {
   SPAM_FILTER: 'on' | 'off' = 'on';
 
   /** Failed sign-ins that lock one (client address, account) pair for 15 minutes. */
-  @Transform(({ value }) => (value === undefined || value === '' ? undefined : Number(value)))
-  @IsInt({ message: COUNT_MESSAGE })
-  @Min(1, { message: COUNT_MESSAGE })
+  @WholeNumber(COUNT_MESSAGE, 1)
   LOGIN_LIMIT_PER_ADDRESS_AND_ACCOUNT = 5;
 
   /** Failed sign-ins that lock one client address for 15 minutes. */
-  @Transform(({ value }) => (value === undefined || value === '' ? undefined : Number(value)))
-  @IsInt({ message: COUNT_MESSAGE })
-  @Min(1, { message: COUNT_MESSAGE })
+  @WholeNumber(COUNT_MESSAGE, 1)
   LOGIN_LIMIT_PER_ADDRESS = 20;
 
   /** The longest wait before answering a sign-in to an account with recent failures (0: none). */
-  @Transform(({ value }) => (value === undefined || value === '' ? undefined : Number(value)))
-  @IsInt({ message: 'LOGIN_DELAY_MAX_MS must be a whole number of milliseconds' })
-  @Min(0, { message: 'LOGIN_DELAY_MAX_MS must be a whole number of milliseconds' })
+  @WholeNumber('LOGIN_DELAY_MAX_MS must be a whole number of milliseconds', 0)
   LOGIN_DELAY_MAX_MS = 4_000;
 
   @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
@@ -206,15 +192,11 @@ export class EnvironmentVariables extends InboundEnvironmentVariables {
 
   /** Days an archived lead is kept before the daily run deletes it; unset: kept until deleted. */
   @IsOptional()
-  @Transform(({ value }) => (value === undefined || value === '' ? undefined : Number(value)))
-  @IsInt({ message: COUNT_MESSAGE })
-  @Min(1, { message: COUNT_MESSAGE })
+  @WholeNumber(COUNT_MESSAGE, 1)
   RETENTION_ARCHIVED_DAYS?: number;
 
   /** Days a lead stays in Spam before the daily run deletes it. */
-  @Transform(({ value }) => (value === undefined || value === '' ? undefined : Number(value)))
-  @IsInt({ message: COUNT_MESSAGE })
-  @Min(1, { message: COUNT_MESSAGE })
+  @WholeNumber(COUNT_MESSAGE, 1)
   SPAM_RETENTION_DAYS = 30;
 
   @IsOptional()
@@ -226,7 +208,7 @@ export class EnvironmentVariables extends InboundEnvironmentVariables {
   NOTIFY_EMAIL?: string;
 
   @IsOptional()
-  @IsEmail({}, { message: 'NOTIFY_FROM must be an email address' })
+  @IsMailbox()
   NOTIFY_FROM?: string;
 }
 

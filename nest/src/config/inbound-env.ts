@@ -1,19 +1,9 @@
-import { Transform } from 'class-transformer';
-import {
-  IsEmail,
-  IsIn,
-  IsInt,
-  IsOptional,
-  IsString,
-  Matches,
-  Max,
-  Min,
-  MinLength,
-} from 'class-validator';
+import { IsEmail, IsIn, IsOptional, IsString, Matches, MinLength } from 'class-validator';
 
 import { LEAD_KIND_KEYS, type LeadKindKey } from '../contract';
 
 import { ChatWebhookVariables } from './chat-webhook-env';
+import { WholeNumber } from './whole-number';
 
 /** Room left in an address's 64-character local part for `+` and the reply token (41 characters). */
 export const INBOUND_LOCAL_PART_MAX = 22;
@@ -58,10 +48,7 @@ export class InboundEnvironmentVariables extends ChatWebhookVariables {
   INBOUND_WEBHOOK_SECRET?: string;
 
   /** The largest message taken in, in bytes (raw, as received). */
-  @Transform(({ value }) => (value === undefined || value === '' ? undefined : Number(value)))
-  @IsInt({ message: MAX_BYTES_MESSAGE })
-  @Min(65_536, { message: MAX_BYTES_MESSAGE })
-  @Max(104_857_600, { message: MAX_BYTES_MESSAGE })
+  @WholeNumber(MAX_BYTES_MESSAGE, 65_536, 104_857_600)
   INBOUND_MAX_BYTES = 26_214_400;
 
   /**

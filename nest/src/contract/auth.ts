@@ -44,6 +44,7 @@ export const AUTH_PATHS = {
   reauth: '/auth/reauth',
   reauthPasskeyOptions: '/auth/reauth/passkey-options',
   sessions: '/auth/sessions',
+  me: '/auth/me',
 } as const;
 
 export interface ChangePasswordRequest {
@@ -267,34 +268,4 @@ export interface SessionListResponse {
   success: true;
   /** Most recently used first. */
   sessions: SessionSummary[];
-}
-
-// --- admins ---------------------------------------------------------------------------------
-export const ADMINS_PATH = '/admins';
-
-/** An admin as the API shows one: never a password hash or any other secret. */
-export interface AdminSummary {
-  id: string;
-  email: string;
-  /** ISO 8601. */
-  createdAt: string;
-  /** Still on the initial password someone else set. */
-  mustChangePassword: boolean;
-}
-
-export interface AdminListResponse {
-  success: true;
-  /** Oldest first. */
-  admins: AdminSummary[];
-}
-
-/** A new admin with an initial password, which they must change at first sign-in. */
-export interface CreateAdminRequest {
-  email: string;
-  password: string;
-}
-
-export interface CreateAdminResponse {
-  success: true;
-  admin: AdminSummary;
 }

@@ -4,6 +4,8 @@ export * from './lead-kinds';
 export * from './limits';
 export * from './api';
 export * from './auth';
+export * from './roles';
+export * from './admins';
 export * from './leads';
 export * from './lead-stages';
 export * from './lead-intake';

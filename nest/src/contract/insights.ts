@@ -60,6 +60,20 @@ export interface InsightsResponseTimes {
   /** Nearest-rank median and 90th percentile; null with no reply. */
   medianMinutes: number | null;
   p90Minutes: number | null;
+  /**
+   * The same replies' times counted in the team's business hours only, as response targets count
+   * them (`GET /settings/business-hours`); null while there is no calendar (every hour counts, so
+   * the figures above are the business ones).
+   */
+  business: InsightsBusinessResponseTimes | null;
+}
+
+/** Time from arrival to the first reply in business hours (the calendar as it is now). */
+export interface InsightsBusinessResponseTimes {
+  /** Replied to within their kind's target, counted in business time (as `dueAt` is). */
+  withinTarget: number;
+  medianMinutes: number | null;
+  p90Minutes: number | null;
 }
 
 /** One kind's figures (or all kinds'), for the leads that arrived in the range; spam never counts. */

@@ -1,6 +1,7 @@
 import type { SpamReason } from './lead-intake';
 import type { LeadKindDescriptor, LeadKindKey } from './lead-kinds';
 import type { LeadStage } from './lead-stages';
+import { wordOutside } from './word-outside';
 
 // --- working a lead: owner, notes, replies, response targets, timeline (issue 20) ------------
 
@@ -94,9 +95,9 @@ const PLACEHOLDER = /\{(\w+)\}/g;
 
 /**
  * A `{word}` that is no placeholder, as a pattern source: unknownPlaceholders' rule as the OpenAPI
- * document states it (`[A-Za-z0-9_]` is ECMAScript's `\w`, spelt out so Python reads it alike).
+ * document states it (the field's schema says `not` this pattern).
  */
-export const UNKNOWN_PLACEHOLDER = String.raw`\{(?!(?:${REPLY_PLACEHOLDERS.join('|')})\})[A-Za-z0-9_]+\}`;
+export const UNKNOWN_PLACEHOLDER = String.raw`\{(?:${wordOutside(REPLY_PLACEHOLDERS)})\}`;
 
 /** The `{word}`s of a template's text that are no placeholder (each once, in order). */
 export function unknownPlaceholders(text: string): string[] {

@@ -104,7 +104,7 @@ export class NotificationChannels implements OnModuleDestroy {
     const replyTo = this.tokens.addressFor(kind.key, lead._id) ?? message.replyTo;
     await this.receipts.outgoing(keyOfMessageId(message.messageId), kind.key, lead._id);
     this.transport ??= createTransport(smtpUrl);
-    await this.transport.sendMail({ from, to: lead.email, ...message, replyTo });
+    await this.transport.sendMail({ from: this.sender(), to: lead.email, ...message, replyTo });
     const { messageId, subject, text } = message;
     return { messageId, subject, text, from, to: lead.email, at: new Date() };
   }
@@ -136,13 +136,13 @@ export class NotificationChannels implements OnModuleDestroy {
   }
 
   private async sendEmail(kind: LeadKindDescriptor, lead: Lead): Promise<void> {
-    const { smtpUrl, notifyEmail, from } = this.config.notifications;
+    const { smtpUrl, notifyEmail } = this.config.notifications;
     if (!smtpUrl || !notifyEmail) throw new Error('SMTP_URL or NOTIFY_EMAIL is no longer set');
     this.transport ??= createTransport(smtpUrl);
     const noun = kind.panelTitle.replace(/s$/, '');
     const text = leadField(lead, kind.textField);
     await this.transport.sendMail({
-      from,
+      from: this.sender(),
       to: notifyEmail,
       subject: `New ${noun}: ${lead.name}`,
       text: [
@@ -161,13 +161,13 @@ export class NotificationChannels implements OnModuleDestroy {
 
   /** "X wrote again" to the lead's owner (as it is now); no owner any more: nothing to send. */
   private async mailOwner(kind: LeadKindDescriptor, lead: Lead): Promise<void> {
-    const { smtpUrl, from } = this.config.notifications;
+    const { smtpUrl } = this.config.notifications;
     if (!smtpUrl) throw new Error('SMTP_URL is no longer set');
     if (!lead.assignee) return;
     this.transport ??= createTransport(smtpUrl);
     const who = lead.name.replace(/[\r\n]+/g, ' ');
     await this.transport.sendMail({
-      from,
+      from: this.sender(),
       to: lead.assignee.email,
       subject: `${who} wrote again`,
       text: [
@@ -186,6 +186,12 @@ export class NotificationChannels implements OnModuleDestroy {
   private async zoneOf(email: string): Promise<string> {
     const zone = await this.admins.timeZoneOf(email.trim().toLowerCase());
     return zone ? zoneOrDefault(zone) : DEFAULT_TIME_ZONE;
+  }
+
+  /** NOTIFY_FROM as mail's From: with its display name when it has one (nodemailer encodes it). */
+  private sender(): string | { name: string; address: string } {
+    const { from, fromName } = this.config.notifications;
+    return fromName ? { name: fromName, address: from } : from;
   }
 
   onModuleDestroy(): void {

@@ -19,6 +19,9 @@ export type OutboxJob = LeadNotification & { _id: ObjectId };
 export type OutboxStatus = Pick<LeadNotification, 'status' | 'lastError'>;
 
 /** The due, unclaimed notification that has waited longest (index-checked in the API suite). */
+/** Entries an earlier version left waiting in the settled collection (read once per worker start). */
+export const earlierQuery = () => ({ status: 'pending' as const });
+
 export function claimQuery(now: Date) {
   return {
     filter: {
@@ -141,9 +144,9 @@ export class NotificationOutbox {
    * then out of there, so a stop in between leaves a copy in both, never none.
    */
   async queueEarlier(): Promise<number> {
-    const earlier = await this.settled.find({ status: 'pending' }).lean<OutboxJob[]>().exec();
+    const earlier = await this.settled.find(earlierQuery()).lean<OutboxJob[]>().exec();
     for (const job of earlier) {
-      await this.pending.create(job).catch((error: { code?: unknown }) => {
+      await this.pending.create(job).catch((error: unknown) => {
         if (!isDuplicateKey(error)) throw error;
       });
       await this.settled.deleteOne({ _id: job._id });

@@ -103,6 +103,9 @@ export const PendingNotificationSchema = LeadNotificationSchema.clone().set(
   'collection',
   'lead_notifications_pending',
 );
+// After the clone, so the queue does not get it: entries an earlier version left waiting in the
+// settled collection, read once per worker start (NotificationOutbox.queueEarlier).
+LeadNotificationSchema.index({ status: 1 });
 // The worker's claim: pending, due first, then not claimed by another worker (claimQuery).
 PendingNotificationSchema.index({ status: 1, nextAttemptAt: 1, lockedUntil: 1 });
 // A chat channel's pending alerts held back by a 429 (throttleQuery), and the pending overdue

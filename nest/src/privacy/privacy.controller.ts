@@ -36,6 +36,7 @@ export class PrivacyController {
   /** Read-only, and holds nothing of anyone: not recorded in the audit log. */
   @Get(PRIVACY_PATHS.retention)
   @AdminEndpoint({
+    permission: 'retention',
     summary: 'How long leads are kept: archived and spam leads past that are deleted daily',
     ok: RetentionPolicyDto,
   })
@@ -45,6 +46,7 @@ export class PrivacyController {
 
   @Get(PRIVACY_PATHS.leads)
   @AdminEndpoint({
+    permission: 'privacy',
     summary: 'Every lead of one email address, across the four kinds',
     ok: PrivacyLeadsDto,
     errors: { 400: MALFORMED_EMAIL },
@@ -58,6 +60,7 @@ export class PrivacyController {
 
   @Post(PRIVACY_PATHS.erase)
   @AdminEndpoint({
+    permission: 'privacy',
     summary: 'Delete every lead of one email address, active or archived',
     ok: PrivacyEraseDto,
     errors: { 400: MALFORMED_EMAIL },

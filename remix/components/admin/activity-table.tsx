@@ -1,11 +1,17 @@
-import { type AuditEntry } from '@contract';
+import { Link } from '@remix-run/react';
+
+import { type AuditAction, type AuditEntry, type LeadKindKey } from '@contract';
 import { auditActionLabel, describeDetail, kindTitle } from '~/utils/activity';
+import { leadDetailPath } from '~/utils/lead-detail';
 
 import { ExactDate } from './dates/exact-date';
 import { RelativeTime } from './relative-time';
 
 /** Ids shown before the rest fold away behind "and N more". */
 const IDS_SHOWN = 3;
+
+/** Actions after which their leads are gone: their ids are not links (they would answer 404). */
+const GONE: ReadonlySet<AuditAction> = new Set(['delete', 'erase', 'retention']);
 
 /** The audit log as a table: when, who, what, which requests, from where. */
 export function ActivityTable({ entries }: { entries: AuditEntry[] }) {
@@ -55,7 +61,7 @@ function ActivityRow({ entry }: { entry: AuditEntry }) {
       </td>
       <td data-label="Requests">
         {entry.kind ? <span className="activity__kind">{kindTitle(entry.kind)}</span> : null}
-        <Ids ids={entry.ids} />
+        <Ids ids={entry.ids} kind={entry.kind && !GONE.has(entry.action) ? entry.kind : null} />
         {!entry.kind && entry.ids.length === 0 ? <Unknown /> : null}
       </td>
       <td className="activity__ip" data-label="Address">
@@ -65,26 +71,37 @@ function ActivityRow({ entry }: { entry: AuditEntry }) {
   );
 }
 
-function Ids({ ids }: { ids: string[] }) {
+/** The leads acted on, each a link to its detail while the kind is known and the lead kept. */
+function Ids({ ids, kind }: { ids: string[]; kind: LeadKindKey | null }) {
   if (ids.length === 0) return null;
+
   const shown = ids.slice(0, IDS_SHOWN);
   const rest = ids.slice(IDS_SHOWN);
   return (
     <span className="activity__ids">
       {shown.map((id) => (
-        <code key={id}>{id}</code>
+        <LeadId key={id} id={id} kind={kind} />
       ))}
       {rest.length ? (
         <details>
           <summary>and {rest.length} more</summary>
           {rest.map((id) => (
-            <code key={id}>{id}</code>
+            <LeadId key={id} id={id} kind={kind} />
           ))}
         </details>
       ) : null}
     </span>
   );
 }
+
+const LeadId = ({ id, kind }: { id: string; kind: LeadKindKey | null }) =>
+  kind ? (
+    <Link to={leadDetailPath(kind, id)}>
+      <code>{id}</code>
+    </Link>
+  ) : (
+    <code>{id}</code>
+  );
 
 const Unknown = () => (
   <>

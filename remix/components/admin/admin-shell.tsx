@@ -1,17 +1,28 @@
 import { Form, NavLink } from '@remix-run/react';
 import { type ReactNode } from 'react';
 
+import { type Permission } from '@contract';
 import { ACCOUNT_PATH, ADMIN_PAGES, ADMIN_PATH } from '~/config/paths';
 
-/** Spec section 2: a top bar with a red 'Sign Out'; the admin's pages beside it; then the page. */
-export function AdminShell({ children }: { children: ReactNode }) {
+/**
+ * Spec section 2: a top bar with a red 'Sign Out'; the admin's pages beside it (those their role
+ * allows, every one while that is unknown); then the page.
+ */
+export function AdminShell({
+  children,
+  permissions,
+}: {
+  children: ReactNode;
+  permissions: readonly Permission[] | null;
+}) {
+  const pages = ADMIN_PAGES.filter((page) => !permissions || permissions.includes(page.permission));
   return (
     <div className="admin">
       <header className="admin-topbar">
         <div className="container-fluid admin-topbar__inner">
           <h1 className="h5 mb-0">Lead inbox</h1>
           <nav aria-label="Admin" className="admin-topbar__nav">
-            {ADMIN_PAGES.map((page) => (
+            {pages.map((page) => (
               // Account's forms post to routes below it: the page stays the current one there.
               <NavLink
                 key={page.path}

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { FIELD_LIMITS, htmlMaxLength } from '@contract';
+import { ADMIN_ROLES, FIELD_LIMITS, htmlMaxLength } from '@contract';
 import { formFields } from '~/components/forms/form-fields';
 import { apiText, hidden, objectId } from '~/components/forms/rules';
 
@@ -18,7 +18,14 @@ export const ADMINS_FORMS = {
     id: objectId('Unknown admin.'),
     email: hidden(htmlMaxLength(FIELD_LIMITS.email)),
   }),
+  /** A new role for an admin: who, their address to say so, and the role. */
+  role: z.object({
+    id: objectId('Unknown admin.'),
+    email: hidden(htmlMaxLength(FIELD_LIMITS.email)),
+    role: z.enum(ADMIN_ROLES, { message: 'Choose a role.' }),
+  }),
 };
 
 export const ADD_ADMIN_FIELDS = formFields(ADMINS_FORMS.add);
 export const REMOVE_ADMIN_FIELDS = formFields(ADMINS_FORMS.remove);
+export const ROLE_FIELDS = formFields(ADMINS_FORMS.role);

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Button, Form as BsForm } from 'react-bootstrap';
+import { Button, Dropdown, Form as BsForm } from 'react-bootstrap';
 
 import {
   LEAD_STAGES,
@@ -48,6 +48,7 @@ export function BulkActions({
   const fetcher = useLeadActionFetcher(kind);
   const busy = fetcher.state !== 'idle';
   const [confirming, setConfirming] = useState(false);
+  const [menuOpen, setMenuOpen] = useState(false);
   const confirmButton = useRef<HTMLButtonElement>(null);
   const all = useRef<HTMLInputElement>(null);
   const count = shown.filter((id) => selected.has(id)).length;
@@ -61,9 +62,71 @@ export function BulkActions({
   useEffect(() => {
     if (count === 0) setConfirming(false);
   }, [count]);
+  // An action sent from the menu closes it (the menu stays open while a stage is picked in it).
+  useEffect(() => {
+    if (busy || count === 0) setMenuOpen(false);
+  }, [busy, count]);
 
   if (shown.length === 0) return null;
   const none = hydrated && count === 0;
+  const actionButton = (action: LeadAction) => (
+    <Button
+      key={action}
+      type="submit"
+      name={FIELD.action}
+      value={action}
+      size="sm"
+      variant={action === 'delete' ? 'outline-danger' : 'outline-secondary'}
+      disabled={none || busy}
+      onClick={(event) => {
+        if (action !== 'delete' || !hydrated) return;
+        event.preventDefault();
+        setMenuOpen(false);
+        setConfirming(true);
+      }}
+    >
+      {ACTION_LABELS[action]}
+    </Button>
+  );
+  const assignButton = (
+    <Button
+      type="submit"
+      name={FIELD.action}
+      value="assign"
+      size="sm"
+      variant="outline-secondary"
+      disabled={none || busy}
+    >
+      Assign to me
+    </Button>
+  );
+  const stageControls = (
+    <span className="lead-bulk__stage">
+      <BsForm.Select
+        name={FIELD.stage}
+        size="sm"
+        defaultValue="contacted"
+        aria-label="Stage for the selected requests"
+        disabled={none || busy}
+      >
+        {LEAD_STAGES.map((stage) => (
+          <option key={stage} value={stage}>
+            {STAGE_LABELS[stage]}
+          </option>
+        ))}
+      </BsForm.Select>
+      <Button
+        type="submit"
+        name={FIELD.action}
+        value="stage"
+        size="sm"
+        variant="outline-secondary"
+        disabled={none || busy}
+      >
+        {ACTION_LABELS.stage}
+      </Button>
+    </span>
+  );
   return (
     <div className="lead-bulk" role="group" aria-label="Act on selected requests">
       {hydrated ? (
@@ -78,24 +141,41 @@ export function BulkActions({
           <span>{count > 0 ? `${count} selected` : 'Select all'}</span>
         </label>
       ) : null}
-      {BULK[state].map((action) => (
-        <Button
-          key={action}
-          type="submit"
-          name={FIELD.action}
-          value={action}
-          size="sm"
-          variant={action === 'delete' ? 'outline-danger' : 'outline-secondary'}
-          disabled={none || busy}
-          onClick={(event) => {
-            if (action !== 'delete' || !hydrated) return;
-            event.preventDefault();
-            setConfirming(true);
-          }}
-        >
-          {ACTION_LABELS[action]}
-        </Button>
-      ))}
+      {hydrated && state === 'active' ? (
+        // One row in a quarter of 1280 px (issue 32: it wrapped to three): Archive beside the
+        // selection, the rest in a menu. Without JavaScript (and in the archive's wide dialog)
+        // every action is a plain button.
+        <>
+          {actionButton('archive')}
+          <Dropdown
+            show={menuOpen}
+            onToggle={(next) => setMenuOpen(next)}
+            autoClose="outside"
+            className="lead-bulk__more"
+          >
+            <Dropdown.Toggle size="sm" variant="outline-secondary" disabled={none || busy}>
+              More actions
+            </Dropdown.Toggle>
+            <Dropdown.Menu className="lead-bulk__menu">
+              <div className="lead-bulk__menu-actions">
+                {BULK.active.filter((action) => action !== 'archive').map(actionButton)}
+                {assignButton}
+              </div>
+              {stageControls}
+            </Dropdown.Menu>
+          </Dropdown>
+        </>
+      ) : (
+        <>
+          {BULK[state].map(actionButton)}
+          {state === 'active' ? (
+            <>
+              {stageControls}
+              {assignButton}
+            </>
+          ) : null}
+        </>
+      )}
       {state === 'active' ? (
         <>
           {Object.entries(stages).map(([id, stage]) => (
@@ -104,41 +184,6 @@ export function BulkActions({
           {Object.entries(owners).map(([id, owner]) => (
             <input key={id} type="hidden" name={FIELD.owner} value={`${id}:${owner ?? ''}`} />
           ))}
-          <span className="lead-bulk__stage">
-            <BsForm.Select
-              name={FIELD.stage}
-              size="sm"
-              defaultValue="contacted"
-              aria-label="Stage for the selected requests"
-              disabled={none || busy}
-            >
-              {LEAD_STAGES.map((stage) => (
-                <option key={stage} value={stage}>
-                  {STAGE_LABELS[stage]}
-                </option>
-              ))}
-            </BsForm.Select>
-            <Button
-              type="submit"
-              name={FIELD.action}
-              value="stage"
-              size="sm"
-              variant="outline-secondary"
-              disabled={none || busy}
-            >
-              {ACTION_LABELS.stage}
-            </Button>
-          </span>
-          <Button
-            type="submit"
-            name={FIELD.action}
-            value="assign"
-            size="sm"
-            variant="outline-secondary"
-            disabled={none || busy}
-          >
-            Assign to me
-          </Button>
         </>
       ) : null}
       {confirming ? (

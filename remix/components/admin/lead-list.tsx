@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Button } from 'react-bootstrap';
 
 import { type LeadKindKey, type LeadListState, type LeadPage } from '@contract';
@@ -16,8 +16,8 @@ interface LeadListProps {
   q: string;
   /** The panel's view (the active list's): Load more pages on in it. */
   view?: PanelView;
-  /** Text shown when the list is empty. */
-  emptyText: string;
+  /** What an empty list says (and offers). */
+  emptyText: ReactNode;
   /** The list with the next page appended. */
   onPage: (page: LeadPage) => void;
 }
@@ -51,7 +51,7 @@ export function LeadList({ kind, state, list, q, view, emptyText, onPage }: Lead
   return (
     <LeadActionForm kind={kind} q={q}>
       {leads.length === 0 ? (
-        <p className="lead-list__empty text-body-secondary">{emptyText}</p>
+        <div className="lead-list__empty text-body-secondary">{emptyText}</div>
       ) : (
         <>
           <BulkActions

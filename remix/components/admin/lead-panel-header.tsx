@@ -30,6 +30,7 @@ export function LeadPanelHeader({
   headingId,
   onOpenArchive,
   onOpenSpam,
+  shown = null,
 }: {
   kind: LeadKindKey;
   q: string;
@@ -38,6 +39,8 @@ export function LeadPanelHeader({
   headingId: string;
   onOpenArchive: () => void;
   onOpenSpam: () => void;
+  /** The list open beside the inbox (its dialog, or inline without JavaScript), if any. */
+  shown?: 'archived' | 'spam' | null;
 }) {
   const kind = LEAD_KINDS[key];
   const [searchParams] = useSearchParams();
@@ -63,11 +66,14 @@ export function LeadPanelHeader({
         ) : null}
       </h2>
       <div className="lead-panel__actions">
+        {/* Archived and Spam alike: two lists beside the inbox, the open one shown pressed. */}
         <Button
           as="a"
           href={`?${archivedHref}`}
           size="sm"
-          variant="primary"
+          variant="outline-secondary"
+          active={shown === 'archived'}
+          aria-current={shown === 'archived' ? 'true' : undefined}
           aria-haspopup="dialog"
           onClick={(event) => {
             // With JavaScript the dialog opens in place; without, the link shows the list inline.
@@ -82,6 +88,8 @@ export function LeadPanelHeader({
           href={`?${spamHref}`}
           size="sm"
           variant="outline-secondary"
+          active={shown === 'spam'}
+          aria-current={shown === 'spam' ? 'true' : undefined}
           aria-haspopup="dialog"
           onClick={(event) => {
             // As Archived: a dialog with JavaScript, the list inline without.

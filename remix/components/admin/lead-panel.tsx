@@ -1,4 +1,4 @@
-import { useSearchParams } from '@remix-run/react';
+import { Link, useSearchParams } from '@remix-run/react';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from 'react-bootstrap';
 
@@ -6,7 +6,7 @@ import { LEAD_KINDS, type LeadKindKey, type LeadListState, type LeadTotals } fro
 import { useFetcherResult } from '~/hooks/use-fetcher-result';
 import { useHydrated } from '~/hooks/use-hydrated';
 import { useReducerFrom } from '~/hooks/use-reducer-from';
-import { type ActionOutcome, type InboxPanel, type ListResult } from '~/utils/inbox';
+import { type ActionOutcome, type InboxPanel, type ListResult, viewParam } from '~/utils/inbox';
 
 import { DismissibleAlert } from './dismissible-alert';
 import { pageHref, useLeadActionFetcher, usePageFetcher } from './lead-actions';
@@ -25,7 +25,24 @@ const EMPTY_TEXT: Record<LeadListState, [string, string]> = {
   archived: ['No archived requests.', 'No archived requests match.'],
 };
 
-const VIEW_EMPTY_TEXT = 'Nothing in this view.';
+/**
+ * An empty view other than All. A search there found nothing in the view: it offers the same
+ * search in All (issue 32: "Nothing in this view." left the admin no way there).
+ */
+function ViewEmpty({ kind, q }: { kind: LeadKindKey; q: string }) {
+  const [searchParams] = useSearchParams();
+  if (!q) return <p className="mb-0">Nothing in this view.</p>;
+  const all = new URLSearchParams(searchParams);
+  all.delete(viewParam(kind));
+  return (
+    <p className="mb-0">
+      Nothing in this view matches your search.{' '}
+      <Link to={`?${all}`} preventScrollReset>
+        Search “{q}” in All
+      </Link>
+    </p>
+  );
+}
 
 /** Spec section 8: failures are logged with these words and, beyond the spec, shown as an alert. */
 function failureLog(logName: string, what: string) {
@@ -128,9 +145,11 @@ export function LeadPanel({
       q={panel.q}
       view={state === 'active' ? panel.view : 'all'}
       emptyText={
-        state === 'active' && panel.view !== 'all'
-          ? VIEW_EMPTY_TEXT
-          : EMPTY_TEXT[state][panel.q ? 1 : 0]
+        state === 'active' && panel.view !== 'all' ? (
+          <ViewEmpty kind={panel.kind} q={panel.q} />
+        ) : (
+          <p className="mb-0">{EMPTY_TEXT[state][panel.q ? 1 : 0]}</p>
+        )
       }
       onPage={(page) => send({ type: 'page', state, page })}
     />
@@ -146,6 +165,9 @@ export function LeadPanel({
         headingId={headingId}
         onOpenArchive={openArchive}
         onOpenSpam={openSpam}
+        shown={
+          view.showArchived || archivedParam ? 'archived' : showSpam || spamParam ? 'spam' : null
+        }
       />
       <div className="card-body lead-panel__body">
         {listAlerts.map(({ state, message }) => (

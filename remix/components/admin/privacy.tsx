@@ -51,27 +51,30 @@ export function PersonsLeads({
           ? `${plural(lookup.total, 'request')} stored for this address.`
           : 'Nothing is stored for this address.'}
       </p>
-      <div className="privacy-results__actions">
-        {/* A plain link: the browser downloads what the resource route answers. */}
-        <a className="btn btn-outline-secondary" href={privacyDownloadHref(email)} download>
-          Download as JSON
-        </a>
-        {lookup.total === 0 ? null : hydrated ? (
-          <button
-            type="button"
-            className="btn btn-outline-danger"
-            aria-expanded={open}
-            aria-controls="privacy-confirm"
-            onClick={() => setAsking(true)}
-          >
-            Erase all
-          </button>
-        ) : (
-          <a className="btn btn-outline-danger" href={privacyHref(email, { confirm: true })}>
-            Erase all
+      {/* Nothing stored (or all of it just erased): nothing to download or erase. */}
+      {lookup.total === 0 ? null : (
+        <div className="privacy-results__actions">
+          {/* A plain link: the browser downloads what the resource route answers. */}
+          <a className="btn btn-outline-secondary" href={privacyDownloadHref(email)} download>
+            Download as JSON
           </a>
-        )}
-      </div>
+          {hydrated ? (
+            <button
+              type="button"
+              className="btn btn-outline-danger"
+              aria-expanded={open}
+              aria-controls="privacy-confirm"
+              onClick={() => setAsking(true)}
+            >
+              {eraseLabel(lookup.total)}
+            </button>
+          ) : (
+            <a className="btn btn-outline-danger" href={privacyHref(email, { confirm: true })}>
+              {eraseLabel(lookup.total)}
+            </a>
+          )}
+        </div>
+      )}
       {open ? (
         <EraseConfirmation email={email} total={lookup.total} onCancel={() => setAsking(false)} />
       ) : null}
@@ -81,6 +84,9 @@ export function PersonsLeads({
     </section>
   );
 }
+
+/** "Erase all" says how many only where "all" fits: one request is erased as "Erase it". */
+const eraseLabel = (total: number) => (total === 1 ? 'Erase it' : 'Erase all');
 
 function KindGroup({ kind, lookup }: { kind: LeadKindKey; lookup: Found }) {
   const leads = lookup.kinds[kind];
@@ -132,8 +138,9 @@ function EraseConfirmation({
       className="alert alert-danger privacy-confirm"
     >
       <p id="privacy-confirm-text">
-        Erase all {plural(total, 'request')} of <strong>{email}</strong> permanently? This cannot be
-        undone. The activity log keeps that an erasure happened, not the address.
+        Erase {total === 1 ? 'the 1 request' : `all ${plural(total, 'request')}`} of{' '}
+        <strong>{email}</strong> permanently? This cannot be undone. The activity log keeps that an
+        erasure happened, not the address.
       </p>
       <Form method="post" action={privacyHref(email)} className="privacy-confirm__form">
         <IntentField forms={PRIVACY_FORMS} value="erase" />

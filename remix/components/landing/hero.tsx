@@ -1,5 +1,7 @@
 import { CONTACT_OPENER_ATTRIBUTE } from '~/islands/contact-opener';
 
+import { SentToastRegion } from './contact-section';
+
 /** The hero picture's widths (files public/images/hero-<w>.avif|webp, drawn by scripts/assets). */
 export const HERO_WIDTHS = [640, 1280, 1920] as const;
 /**
@@ -80,6 +82,9 @@ export function Hero({ productName, sourceQuery }: HeroProps) {
         <a className="btn btn-cta btn-lg hero-cta" href={contactHref(sourceQuery)} {...opener}>
           Contact Us
         </a>
+        {/* The modal's "Thank you!" appears here, under the button that opened it: in the page's
+            flow, it covers nothing (issue 32: floating at the bottom, it hid a heading). */}
+        <SentToastRegion />
       </div>
     </header>
   );

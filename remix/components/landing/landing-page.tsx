@@ -2,7 +2,7 @@ import { type LeadSource } from '@contract';
 import { type SiteConfig } from '~/config/site';
 import { type ContactActionResult } from '~/contact/contact-fields';
 
-import { ContactSection, SentToastRegion } from './contact-section';
+import { ContactSection } from './contact-section';
 import { Hero } from './hero';
 import { KnowledgeEngine } from './knowledge-engine';
 import { MarketInsights } from './market-insights';
@@ -44,7 +44,6 @@ export function LandingPage({ site, contact, sent, failed, source, sourceQuery }
         <KnowledgeEngine />
       </main>
       <SiteFooter productName={site.productName} />
-      <SentToastRegion />
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { type Page } from 'playwright-core';
+import { type Locator, type Page } from 'playwright-core';
 
 import { adminCredentials, webUrl } from '../../support/browser';
 
@@ -21,4 +21,10 @@ export function panel(page: Page, title: string) {
   return page.locator('section.lead-panel', {
     has: page.getByRole('heading', { level: 2, name: new RegExp(`^${title}`) }),
   });
+}
+
+/** Opens a panel's menu of bulk actions beyond Archive (the toolbar keeps to one row). */
+export async function openMoreActions(panelOf: Locator): Promise<void> {
+  await panelOf.getByRole('button', { name: 'More actions' }).click();
+  await panelOf.locator('.lead-bulk__menu.show').waitFor();
 }

@@ -94,6 +94,14 @@ export class LeadsDb {
     await recountLeadTotals(this.client.db(), leadKindList);
   }
 
+  /** A settings document by `_id` (`business-hours`), as the API stored it. */
+  setting(id: string): Promise<Record<string, unknown> | null> {
+    return this.client
+      .db()
+      .collection<{ _id: string }>('settings')
+      .findOne({ _id: id }) as Promise<Record<string, unknown> | null>;
+  }
+
   close(): Promise<void> {
     return this.client.close();
   }

@@ -1,9 +1,22 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsIn } from 'class-validator';
 
-import { IsEmailAddress, OBJECT_ID_SCHEMA } from '../../common/validation';
-import { type AdminSummary, type CreateAdminRequest } from '../../contract';
+import { IsAbsentOr, IsEmailAddress, OBJECT_ID_SCHEMA } from '../../common/validation';
+import {
+  ADMIN_ROLES,
+  type AdminRole,
+  type AdminSummary,
+  type CreateAdminRequest,
+  type MeResponse,
+  NEW_ADMIN_ROLE,
+  PERMISSION_NAMES,
+  type Permission,
+  type UpdateAdminRequest,
+} from '../../contract';
 
 import { IsNewPassword } from './new-password.decorator';
+
+const ROLE_MESSAGE = `role must be one of: ${ADMIN_ROLES.join(', ')}`;
 
 export class CreateAdminDto implements CreateAdminRequest {
   @IsEmailAddress({ example: 'colleague@example.com' })
@@ -11,6 +24,18 @@ export class CreateAdminDto implements CreateAdminRequest {
 
   @IsNewPassword('The initial password; the new admin must change it at first sign-in.')
   password: string;
+
+  @ApiPropertyOptional({ enum: ADMIN_ROLES, default: NEW_ADMIN_ROLE })
+  @IsAbsentOr()
+  @IsIn(ADMIN_ROLES, { message: ROLE_MESSAGE })
+  role?: AdminRole;
+}
+
+export class UpdateAdminDto implements UpdateAdminRequest {
+  // Required while it is the only change this call makes (per-kind access comes later).
+  @ApiProperty({ enum: ADMIN_ROLES, description: 'The admin’s new role' })
+  @IsIn(ADMIN_ROLES, { message: ROLE_MESSAGE })
+  role: AdminRole;
 }
 
 export class AdminSummaryDto implements AdminSummary {
@@ -19,6 +44,7 @@ export class AdminSummaryDto implements AdminSummary {
   @ApiProperty({ format: 'date-time' }) createdAt: string;
   @ApiProperty({ description: 'Still on the initial password another admin set' })
   mustChangePassword: boolean;
+  @ApiProperty({ enum: ADMIN_ROLES }) role: AdminRole;
 }
 
 export class AdminListResponseDto {
@@ -29,4 +55,17 @@ export class AdminListResponseDto {
 export class CreateAdminResponseDto {
   @ApiProperty({ enum: [true] }) success: true;
   @ApiProperty({ type: () => AdminSummaryDto }) admin: AdminSummaryDto;
+}
+
+export class UpdateAdminResponseDto {
+  @ApiProperty({ enum: [true] }) success: true;
+  @ApiProperty({ type: () => AdminSummaryDto }) admin: AdminSummaryDto;
+}
+
+export class MeResponseDto implements MeResponse {
+  @ApiProperty({ enum: [true] }) success: true;
+  @ApiProperty(OBJECT_ID_SCHEMA) id: string;
+  @ApiProperty() email: string;
+  @ApiProperty({ enum: ADMIN_ROLES }) role: AdminRole;
+  @ApiProperty({ enum: PERMISSION_NAMES, isArray: true }) permissions: Permission[];
 }

@@ -48,6 +48,7 @@ export class PasskeysController {
 
   @Get(AUTH_PATHS.mfaPasskeys)
   @AdminEndpoint({
+    permission: 'account',
     summary: 'Your passkeys, oldest first',
     allowedWhile: ['mfa-setup-due'],
     ok: PasskeyListResponseDto,
@@ -59,6 +60,7 @@ export class PasskeysController {
 
   @Post(AUTH_PATHS.mfaPasskeyRegistrationOptions)
   @AdminEndpoint({
+    permission: 'account',
     summary: 'Start registering a passkey: options for navigator.credentials.create()',
     description:
       'Your first second factor needs your password; one more needs a factor checked in the last 5 minutes (POST /auth/reauth). The challenge is good for one answer within 5 minutes.',
@@ -87,6 +89,7 @@ export class PasskeysController {
 
   @Post(AUTH_PATHS.mfaPasskeys)
   @AdminEndpoint({
+    permission: 'account',
     summary: 'Register a passkey: its name and the answer of navigator.credentials.create()',
     description:
       'With your first second factor, when you have no recovery codes, the answer holds 10 of them (shown once).',
@@ -129,6 +132,7 @@ export class PasskeysController {
 
   @Patch(PASSKEY_PATH)
   @AdminEndpoint({
+    permission: 'account',
     summary: 'Rename one of your passkeys',
     params: { id: PASSKEY_ID_SCHEMA },
     ok: PasskeyResponseDto,
@@ -148,6 +152,7 @@ export class PasskeysController {
 
   @Delete(PASSKEY_PATH)
   @AdminEndpoint({
+    permission: 'account',
     summary: 'Remove one of your passkeys',
     description:
       'Needs a factor checked in the last 5 minutes (POST /auth/reauth). Refused (409) while ADMIN_MFA=required when it is your only second factor.',
@@ -170,6 +175,7 @@ export class PasskeysController {
 
   @Post(AUTH_PATHS.reauthPasskeyOptions)
   @AdminEndpoint({
+    permission: 'account',
     summary: 'Options for navigator.credentials.get(), to confirm it is you with a passkey',
     description: 'Send the answer to POST /auth/reauth as `passkey` within 5 minutes.',
     // As POST /auth/reauth: an initial-password session older than 5 minutes confirms with it.

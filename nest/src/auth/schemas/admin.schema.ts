@@ -1,6 +1,8 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import { type HydratedDocument } from 'mongoose';
 
+import { ADMIN_ROLES, type AdminRole, LEGACY_ADMIN_ROLE } from '../../contract';
+
 @Schema({ collection: 'admins', timestamps: true, versionKey: false })
 export class Admin {
   /** Stored lower-cased and trimmed: sign-in is case-insensitive on the address. */
@@ -22,6 +24,14 @@ export class Admin {
    */
   @Prop({ required: true, default: 0 })
   sessionVersion: number;
+
+  /**
+   * What the admin may do (ROLE_PERMISSIONS). Admins stored before roles existed have no such
+   * field: Mongoose reads them with this default, so they are owners with no migration run.
+   * Read on every request with the session (the guard's one read of the admin).
+   */
+  @Prop({ type: String, enum: ADMIN_ROLES, required: true, default: LEGACY_ADMIN_ROLE })
+  role: AdminRole;
 
   /** Set for an admin created with an initial password by another admin, until they change it. */
   @Prop({ required: true, default: false })

@@ -14,6 +14,7 @@ export class InboundStatusController {
 
   @Get(INBOUND_PATHS.status)
   @AdminEndpoint({
+    permission: 'settings.leads',
     summary: 'How inbound mail stands: each channel, the last 24 hours, the last refusal',
     description:
       'A channel is `connected` only while its mailbox was looked into lately without error; a failing one says why in `lastError` (never "synced" while it fails).',

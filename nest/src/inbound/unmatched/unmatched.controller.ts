@@ -41,6 +41,7 @@ export class UnmatchedController {
 
   @Get(INBOUND_PATHS.unmatched)
   @AdminEndpoint({
+    permission: 'leads.read',
     summary: 'Messages no lead was found for, newest first',
     ok: UnmatchedPageDto,
     errors: { 400: 'Malformed limit or cursor' },
@@ -51,6 +52,7 @@ export class UnmatchedController {
 
   @Post(`${INBOUND_PATHS.unmatched}/:id/attach`)
   @AdminEndpoint({
+    permission: 'leads.work',
     summary: 'Attach a message to a lead (it joins the lead’s conversation)',
     params: ID,
     body: AttachUnmatchedRequestDto,
@@ -79,6 +81,7 @@ export class UnmatchedController {
 
   @Delete(`${INBOUND_PATHS.unmatched}/:id`)
   @AdminEndpoint({
+    permission: 'leads.work',
     summary: 'Delete a message from the list, with its attachments',
     params: ID,
     ok: SuccessDto,
@@ -94,6 +97,7 @@ export class UnmatchedController {
 
   @Get(`${INBOUND_PATHS.unmatched}/:id/attachments/:n`)
   @AdminEndpoint({
+    permission: 'leads.read',
     summary: 'Download an attachment of an unmatched message (never inline)',
     params: { ...ID, n: ATTACHMENT_NUMBER_SCHEMA },
     ok: { description: 'The attachment’s bytes as received' },

@@ -34,6 +34,7 @@ export function createConversationController(kind: LeadKind): Type {
 
     @Get(`${kind.resource}/:id/messages`)
     @AdminEndpoint({
+      permission: 'leads.read',
       summary: 'The lead’s emails both ways, oldest first, a page at a time',
       description:
         'Plain text only: what was written in `text`, the quoted history and signature in `quoted`. Our replies are `direction: out` once sent. Pages read on from the first message with `cursor`, or back from the newest (`from=end`) with `before`.',
@@ -53,6 +54,7 @@ export function createConversationController(kind: LeadKind): Type {
 
     @Get(`${kind.resource}/:id/messages/:messageId/attachments/:n`)
     @AdminEndpoint({
+      permission: 'leads.read',
       summary: 'Download an attachment of one of the lead’s messages',
       description:
         'Always a download (`Content-Disposition: attachment`), with `X-Content-Type-Options: nosniff` and a sandboxing `Content-Security-Policy`: never shown inline.',

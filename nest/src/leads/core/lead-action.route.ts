@@ -21,6 +21,8 @@ export function leadActionRoute<K extends LeadKindKey>(kind: LeadKind<K>, answer
     applyDecorators(
       Post(leadPaths(kind)[action].slice(kind.module.length + 2)),
       AdminEndpoint({
+        // Deleting for good is not working a lead: managers and owners only.
+        permission: action === 'delete' ? 'leads.delete' : 'leads.work',
         summary,
         body,
         ok: { type: answer, description: 'Both first pages and the totals' },

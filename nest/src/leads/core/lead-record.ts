@@ -1,5 +1,7 @@
+import { addBusinessMs } from '../../calendar/business-time';
 import {
   type AdminRef,
+  type BusinessHours,
   type Lead,
   type LeadKind,
   type LeadKindKey,
@@ -26,6 +28,9 @@ export interface LeadRecord {
   /** Search words (lead-words.ts), in the engine's form; absent until given (intake, start-up). */
   words?: string[];
   wordText?: string;
+  /** The WORDS_VERSION of `words` / `wordText`; absent on words made before versions. */
+  wordsVersion?: number;
+  wordTextVersion?: number;
   /** Absent on leads stored before read marks existed: unread. */
   readAt?: Date | null;
   /** Absent on leads stored before stages existed: `new` (stageOf()). */
@@ -65,20 +70,27 @@ export function assigneeOf(record: LeadRecord): AdminRef | null {
     : null;
 }
 
-/** What a lead's due time is read against: its kind's response target, and the time now. */
+/**
+ * What a lead's due time is read against: its kind's response target, the team calendar it counts
+ * in (none: every hour, the default), and the time now.
+ */
 export interface DueClock {
   targetMinutes: number;
+  calendar?: BusinessHours | null;
   now: Date;
 }
 
 /**
  * When our answer to a lead is due, and whether that time has passed while it waits: the target
  * counts from the open wait's start (it wrote after our reply), else from its arrival, so it
- * applies to each wait. An active lead waits on us while it is `new` or has an open wait.
+ * applies to each wait, in business time when there is a calendar. An active lead waits on us
+ * while it is `new` or has an open wait.
  */
 export function dueOf(record: LeadRecord, clock: DueClock): { dueAt: Date; overdue: boolean } {
   const since = record.awaitingReplySince ?? record.createdAt;
-  const dueAt = new Date(since.getTime() + clock.targetMinutes * 60_000);
+  const dueAt = new Date(
+    addBusinessMs(since.getTime(), clock.targetMinutes * 60_000, clock.calendar),
+  );
   return { dueAt, overdue: waitsOnUs(record) && dueAt.getTime() < clock.now.getTime() };
 }
 

@@ -24,10 +24,19 @@ export function searchWords(text: string): string[] {
     .map((word) => Array.from(word).slice(0, WORD_MAX).join(''));
 }
 
-/** The fields a lead is found by: its name, its email (local part and domain) and its kind's text. */
+/**
+ * The fields a lead is found by: its name, its email (local part and domain), its kind's text and,
+ * where the kind has one, its subject (issue 32: "Pricing data" found no contact-us lead).
+ */
 export function searchedFields(kind: LeadKindDescriptor): string[] {
-  return ['name', 'email', kind.textField];
+  return ['name', 'email', kind.textField, ...(kind.hasSubject ? ['subject'] : [])];
 }
+
+/**
+ * Which fields stored words were made of: leads whose words are older (no subject's, before 2) are
+ * given theirs again at start, as leads without any are. Raise it when searchedFields changes.
+ */
+export const WORDS_VERSION = 2;
 
 /** What a lead stores in `words`: each word of its searched fields once, in no useful order. */
 export function leadWords(kind: LeadKindDescriptor, lead: Record<string, unknown>): string[] {

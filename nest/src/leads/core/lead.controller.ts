@@ -119,7 +119,12 @@ export function createLeadController<K extends LeadKindKey>(
     }
 
     @Get(kind.resource)
-    @AdminEndpoint({ summary: `Active ${noun}s, newest first`, ok: ListDto, errors: LIST_ERRORS })
+    @AdminEndpoint({
+      permission: 'leads.read',
+      summary: `Active ${noun}s, newest first`,
+      ok: ListDto,
+      errors: LIST_ERRORS,
+    })
     async listActive(
       @Query() query: LeadListQueryDto,
       @Req() request: Request,
@@ -132,6 +137,7 @@ export function createLeadController<K extends LeadKindKey>(
 
     @Get(`${kind.resource}/archived`)
     @AdminEndpoint({
+      permission: 'leads.read',
       summary: `Archived ${noun}s, most recently archived first`,
       ok: ListDto,
       errors: LIST_ERRORS,
@@ -148,6 +154,7 @@ export function createLeadController<K extends LeadKindKey>(
 
     @Get(`${kind.resource}/spam`)
     @AdminEndpoint({
+      permission: 'leads.read',
       summary: `${noun}s held as spam, most recently held first, each with its spamReasons`,
       ok: ListDto,
       errors: { 400: 'Invalid limit or cursor' },
@@ -170,6 +177,7 @@ export function createLeadController<K extends LeadKindKey>(
 
     @Get(`${kind.resource}/export.csv`)
     @AdminEndpoint({
+      permission: 'leads.export',
       summary: `Download a list of ${noun}s as CSV (streamed)`,
       ok: { description: "RFC 4180 CSV, safe read with , ; or tab: formulas get '" },
       errors: { 400: 'Unknown state, or a search that is too long or holds NUL' },
@@ -269,6 +277,7 @@ export function createLeadController<K extends LeadKindKey>(
     // Last: `:id` must not take the names of the routes above.
     @Get(`${kind.resource}/:id`)
     @AdminEndpoint({
+      permission: 'leads.read',
       summary: `One ${noun} with every stored field`,
       params: { id: OBJECT_ID_SCHEMA },
       ok: OneDto,

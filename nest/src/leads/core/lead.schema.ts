@@ -75,6 +75,9 @@ export function createLeadSchema(kind: LeadKindDescriptor, ownFields: LeadKindFi
       // stored before (or on another engine). No default: a missing one is what the fill looks for.
       words: { type: [String], default: undefined },
       wordText: { type: String },
+      // Which fields those words were made of (WORDS_VERSION): older ones are made again at start.
+      wordsVersion: { type: Number },
+      wordTextVersion: { type: Number },
       ...ownFields,
       // null while active. A date rather than a flag: the archive is ordered by when leads left the inbox.
       archivedAt: { type: Date, default: null },
@@ -120,11 +123,13 @@ export function createLeadSchema(kind: LeadKindDescriptor, ownFields: LeadKindFi
   // A search (lead-queries.ts's searchFilter) has two shapes of cost, and MongoDB's planner races
   // the plans of these two indexes and keeps the faster (decision 0014):
   // - a rare word: its prefix range on the words first, then the list's keys; the few matches
-  //   are sorted in memory. Also finds the leads with no words yet (`words: null`) at start.
+  //   are sorted in memory.
   // - a common word: the list's order first, the words last, read from the index keys, so the
   //   scan walks the list newest first and stops once a page has matched.
   schema.index({ words: 1, spamAt: 1, archivedAt: -1, createdAt: -1, _id: -1 });
   schema.index({ spamAt: 1, archivedAt: -1, createdAt: -1, _id: -1, words: 1 });
+  // The start-up fill's leads without words of this version (missingWordsFilter): none once done.
+  schema.index({ wordsVersion: 1 });
   // The unread count of the inbox (kept; counted only by the totals check).
   schema.index({ spamAt: 1, archivedAt: -1, readAt: 1 });
   // The retention run's shapes are served by the list indexes: spam past its time is a spamAt

@@ -14,6 +14,7 @@ export class InboxController {
 
   @Get(INBOX_PATH)
   @AdminEndpoint({
+    permission: 'leads.read',
     summary: 'Every kind’s totals and first page of active leads, in one call (the dashboard)',
     ok: InboxOverviewDto,
   })

@@ -19,6 +19,27 @@ describe('the figures of a range', () => {
       withinTarget: 3,
       medianMinutes: 20,
       p90Minutes: 40,
+      business: null,
+    });
+  });
+
+  it('counts the same replies in business hours as a second figure, with a calendar', () => {
+    // 2026-11-02 is a Monday; open 12:00-12:15 and 13:00-17:00 UTC on weekdays.
+    const spans = [
+      { from: '12:00', to: '12:15' },
+      { from: '13:00', to: '17:00' },
+    ];
+    const calendar = { timeZone: 'UTC', weekly: { mon: spans, tue: spans }, holidays: [] };
+    const facts = [replied(10), replied(20), replied(90), replied(24 * 60 + 5)];
+    const { response } = rangeFigures([{ facts, targetMinutes: 30 }], days, 30, calendar);
+    expect(response).toEqual({
+      targetMinutes: 30,
+      answered: 4,
+      withinTarget: 2,
+      medianMinutes: 20,
+      p90Minutes: 1445,
+      // 10, 15 (the lunch gap does not count), 45, and 4 h 15 of Monday plus 5 min of Tuesday.
+      business: { withinTarget: 2, medianMinutes: 15, p90Minutes: 260 },
     });
   });
 

@@ -1,5 +1,7 @@
+import { businessMsBetween, type Calendar } from '../../calendar/business-time';
 import {
   INSIGHTS_RANGE,
+  type InsightsBusinessResponseTimes,
   type InsightsFigures,
   type InsightsResponseTimes,
   type InsightsSource,
@@ -20,17 +22,23 @@ export interface KindFacts {
 /** Everything but the overdue figure, which is of now, not of the range. */
 export type RangeFigures = Omit<InsightsFigures, 'overdue'>;
 
-/** The figures of some kinds' leads of the range; `targetMinutes` is what the answer names. */
+/**
+ * The figures of some kinds' leads of the range; `targetMinutes` is what the answer names. With a
+ * calendar, reply times are also counted in its business hours (the second figure).
+ */
 export function rangeFigures(
   kinds: readonly KindFacts[],
   days: ZonedDays,
   targetMinutes: number | null,
+  calendar: Calendar = null,
 ): RangeFigures {
   const perDay = days.dates.map(() => 0);
   const stages = Object.fromEntries(LEAD_STAGES.map((s) => [s, 0])) as LeadStageTotals;
   const sources = new Map<string, InsightsSource>();
   const replies: number[] = [];
+  const business: number[] = [];
   let withinTarget = 0;
+  let withinBusinessTarget = 0;
   let leads = 0;
   for (const { facts, targetMinutes: target } of kinds)
     for (const fact of facts) {
@@ -44,6 +52,15 @@ export function rangeFigures(
         const minutes = (fact.firstResponseAt.getTime() - fact.createdAt.getTime()) / 60_000;
         replies.push(minutes);
         if (minutes <= target) withinTarget += 1;
+        if (calendar) {
+          const open = businessMsBetween(
+            fact.createdAt.getTime(),
+            fact.firstResponseAt.getTime(),
+            calendar,
+          );
+          business.push(open / 60_000);
+          if (open <= target * 60_000) withinBusinessTarget += 1;
+        }
       }
     }
   return {
@@ -59,7 +76,10 @@ export function rangeFigures(
     sources: topSources([...sources.values()]),
     stages,
     wonRate: leads === 0 ? null : stages.won / leads,
-    response: responseTimes(replies, withinTarget, targetMinutes),
+    response: {
+      ...responseTimes(replies, withinTarget, targetMinutes),
+      business: calendar ? businessTimes(business, withinBusinessTarget) : null,
+    },
   };
 }
 
@@ -104,11 +124,20 @@ function responseTimes(
   replies: number[],
   withinTarget: number,
   targetMinutes: number | null,
-): InsightsResponseTimes {
+): Omit<InsightsResponseTimes, 'business'> {
   const sorted = replies.sort((a, b) => a - b);
   return {
     targetMinutes,
     answered: sorted.length,
+    withinTarget,
+    medianMinutes: tenths(percentile(sorted, 0.5)),
+    p90Minutes: tenths(percentile(sorted, 0.9)),
+  };
+}
+
+function businessTimes(replies: number[], withinTarget: number): InsightsBusinessResponseTimes {
+  const sorted = replies.sort((a, b) => a - b);
+  return {
     withinTarget,
     medianMinutes: tenths(percentile(sorted, 0.5)),
     p90Minutes: tenths(percentile(sorted, 0.9)),

@@ -15,6 +15,7 @@ export class InsightsController {
 
   @Get(INSIGHTS_PATH)
   @AdminEndpoint({
+    permission: 'insights.read',
     summary:
       'Leads per day (and week), by source, by stage, the won rate and the time to the first reply, per kind and in total; spam never counts',
     ok: InsightsResponseDto,

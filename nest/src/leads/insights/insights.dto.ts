@@ -81,6 +81,13 @@ class InsightsStagesDto {}
 for (const stage of LEAD_STAGES)
   ApiProperty({ type: 'integer', minimum: 0 })(InsightsStagesDto.prototype, stage);
 
+class InsightsBusinessResponseTimesDto {
+  @ApiProperty({ type: 'integer', minimum: 0, description: 'within the target in business time' })
+  withinTarget: number;
+  @ApiProperty({ type: 'number', nullable: true, minimum: 0 }) medianMinutes: number | null;
+  @ApiProperty({ type: 'number', nullable: true, minimum: 0 }) p90Minutes: number | null;
+}
+
 class InsightsResponseTimesDto {
   @ApiProperty({ type: 'integer', nullable: true, description: 'null in the total' })
   targetMinutes: number | null;
@@ -88,6 +95,12 @@ class InsightsResponseTimesDto {
   @ApiProperty({ type: 'integer', minimum: 0 }) withinTarget: number;
   @ApiProperty({ type: 'number', nullable: true, minimum: 0 }) medianMinutes: number | null;
   @ApiProperty({ type: 'number', nullable: true, minimum: 0 }) p90Minutes: number | null;
+  @ApiProperty({
+    type: () => InsightsBusinessResponseTimesDto,
+    nullable: true,
+    description: 'the same in business hours only; null without a calendar (24/7)',
+  })
+  business: InsightsBusinessResponseTimesDto | null;
 }
 
 class InsightsFiguresDto {

@@ -1,6 +1,7 @@
 import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 
 import {
+  type BusinessHours,
   type InsightsFigures,
   type InsightsResponse,
   LEAD_KIND_KEYS,
@@ -10,6 +11,7 @@ import {
 import { LeadKinds } from '../core/lead-kinds';
 import { type TotalsSnapshot } from '../core/list-view/lead-totals';
 import { LeadTotalsStore } from '../core/list-view/lead-totals.store';
+import { BusinessHoursService } from '../targets/business-hours';
 import { ResponseTargetsService } from '../targets/response-targets';
 
 import { ZonedDays } from './insights-calendar';
@@ -27,8 +29,8 @@ const KEPT_RANGES = 16;
 /**
  * The insights of a range of days. Each kind's list view gives the leads of the range (an index
  * range on MongoDB; on FerretDB 1.x every arrival, kept in this process) and they are counted
- * here; what was counted is kept per range, labelled with every kind's totals version and the
- * targets (decision 0018): any change to a lead bumps its kind's version, so a kept answer is
+ * here; what was counted is kept per range, labelled with every kind's totals version, the
+ * targets and the calendar (decision 0018): any change to a lead bumps its kind's version, so a kept answer is
  * exact until then and costs no read.
  */
 @Injectable()
@@ -40,6 +42,7 @@ export class InsightsService implements OnApplicationBootstrap {
     private readonly kinds: LeadKinds,
     private readonly totals: LeadTotalsStore,
     private readonly targets: ResponseTargetsService,
+    private readonly businessHours: BusinessHoursService,
   ) {}
 
   /**
@@ -54,13 +57,18 @@ export class InsightsService implements OnApplicationBootstrap {
   }
 
   async insights(from: string, to: string, tz: string): Promise<InsightsResponse> {
-    const [stored, targets] = await Promise.all([this.totals.readAll(), this.targets.all()]);
+    const [stored, targets, calendar] = await Promise.all([
+      this.totals.readAll(),
+      this.targets.all(),
+      this.businessHours.get(),
+    ]);
     const snapshots = await Promise.all(
       LEAD_KIND_KEYS.map(async (key) => stored[key] ?? (await this.kinds.of(key).lists.totals())),
     );
-    const label = JSON.stringify([from, to, tz, snapshots.map((s) => s.version), targets]);
+    const versions = snapshots.map((s) => s.version);
+    const label = JSON.stringify([from, to, tz, versions, targets, calendar]);
     const [range, overdue] = await Promise.all([
-      this.keep(label, () => this.read(from, to, tz, targets, snapshots)),
+      this.keep(label, () => this.read(from, to, tz, targets, calendar, snapshots)),
       // Overdue is of now, not of the range: the inbox's figure (decision 0015), never kept here.
       Promise.all(
         LEAD_KIND_KEYS.map((key, i) =>
@@ -92,6 +100,7 @@ export class InsightsService implements OnApplicationBootstrap {
     to: string,
     tz: string,
     targets: ResponseTargets,
+    calendar: BusinessHours | null,
     at: TotalsSnapshot[],
   ): Promise<RangeAnswer> {
     const days = new ZonedDays(from, to, tz);
@@ -105,9 +114,9 @@ export class InsightsService implements OnApplicationBootstrap {
     const kinds = Object.fromEntries(
       LEAD_KIND_KEYS.map((key, i) => [
         key,
-        rangeFigures([facts[i] as KindFacts], days, targets[key]),
+        rangeFigures([facts[i] as KindFacts], days, targets[key], calendar),
       ]),
     ) as Record<LeadKindKey, RangeFigures>;
-    return { kinds, total: rangeFigures(facts, days, null) };
+    return { kinds, total: rangeFigures(facts, days, null, calendar) };
   }
 }

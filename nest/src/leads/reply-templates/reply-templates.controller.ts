@@ -22,6 +22,7 @@ export class ReplyTemplatesController {
 
   @Get(REPLY_TEMPLATES_PATH)
   @AdminEndpoint({
+    permission: 'leads.read',
     summary:
       'Every kind’s reply template, with placeholders {name}, {company}, {location}, {subject}',
     ok: ReplyTemplatesResponseDto,
@@ -32,6 +33,7 @@ export class ReplyTemplatesController {
 
   @Put(`${REPLY_TEMPLATES_PATH}/:kind`)
   @AdminEndpoint({
+    permission: 'settings.leads',
     summary: 'Change one kind’s reply template; answers every kind’s',
     params: { kind: { type: 'string', enum: [...LEAD_KIND_KEYS] } },
     body: ReplyTemplateRequestDto,

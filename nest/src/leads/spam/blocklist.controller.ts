@@ -6,6 +6,7 @@ import { BlocklistStore } from './blocklist.store';
 
 /** GET and PUT /settings/blocklist: the terms that make a submission spam. */
 export const BlocklistController = createSettingsController({
+  permission: 'settings.leads',
   name: 'BlocklistController',
   path: BLOCKLIST_PATH,
   keeper: BlocklistStore,

@@ -35,6 +35,7 @@ const REQUEST_SCHEMA = {
 
 /** GET and PUT /settings/response-targets: each kind's target time for the first reply. */
 export const ResponseTargetsController = createSettingsController({
+  permission: 'settings.leads',
   name: 'ResponseTargetsController',
   path: RESPONSE_TARGETS_PATH,
   keeper: ResponseTargetsService,

@@ -1,12 +1,14 @@
 import { Injectable } from '@nestjs/common';
 
 import {
+  type BusinessHours,
   type LeadKindKey,
   type ResponseTargets,
   type ResponseTargetsRequest,
 } from '../../contract';
 import { LeadNotifier } from '../../notifications/lead-notifier.service';
 
+import { BusinessHoursService } from './business-hours';
 import { ResponseTargetsStore } from './response-targets.store';
 
 /**
@@ -25,6 +27,7 @@ export class ResponseTargetsService {
   constructor(
     private readonly store: ResponseTargetsStore,
     private readonly notifier: LeadNotifier,
+    private readonly businessHours: BusinessHoursService,
   ) {}
 
   /** Every kind's target in minutes (read at most once per TARGETS_CACHE_MS; readers share it). */
@@ -44,9 +47,15 @@ export class ResponseTargetsService {
     return targets;
   }
 
-  /** What a kind's leads' due times are read against, now (the lead core's DueClock). */
-  async clock(kind: LeadKindKey): Promise<{ targetMinutes: number; now: Date }> {
-    return { targetMinutes: (await this.all())[kind], now: new Date() };
+  /**
+   * What a kind's leads' due times are read against, now (the lead core's DueClock): its target,
+   * counted in the team calendar's hours (none: every hour).
+   */
+  async clock(
+    kind: LeadKindKey,
+  ): Promise<{ targetMinutes: number; calendar: BusinessHours | null; now: Date }> {
+    const [targets, calendar] = await Promise.all([this.all(), this.businessHours.get()]);
+    return { targetMinutes: targets[kind], calendar, now: new Date() };
   }
 
   private keep(targets: ResponseTargets): ResponseTargets {

@@ -57,6 +57,7 @@ export function createLeadWorkController<K extends LeadKindKey>(kind: LeadKind<K
 
     @Get(`${kind.resource}/:id/timeline`)
     @AdminEndpoint({
+      permission: 'leads.read',
       summary: 'The lead’s timeline, oldest first, from its arrival',
       params: ID,
       ok: LeadTimelineResponseDto,
@@ -68,6 +69,7 @@ export function createLeadWorkController<K extends LeadKindKey>(kind: LeadKind<K
 
     @Post(`${kind.resource}/:id/notes`)
     @AdminEndpoint({
+      permission: 'leads.work',
       summary: 'Add an internal note (never sent to the lead, never in a webhook)',
       params: ID,
       body: LeadNoteRequestDto,
@@ -94,6 +96,7 @@ export function createLeadWorkController<K extends LeadKindKey>(kind: LeadKind<K
 
     @Delete(`${kind.resource}/:id/notes/:noteId`)
     @AdminEndpoint({
+      permission: 'leads.work',
       summary: 'Delete a note (its author only)',
       params: { ...ID, noteId: OBJECT_ID_SCHEMA },
       ok: SuccessDto,
@@ -119,6 +122,7 @@ export function createLeadWorkController<K extends LeadKindKey>(kind: LeadKind<K
 
     @Post(`${kind.resource}/:id/reply`)
     @AdminEndpoint({
+      permission: 'leads.work',
       summary: 'Reply to the lead by email (queued; its delivery shows on the timeline)',
       description:
         'From NOTIFY_FROM to the lead’s address, Reply-To the replying admin, plain text, threaded with the lead’s earlier replies. The first reply sets firstResponseAt and moves a new lead to contacted.',
@@ -151,6 +155,7 @@ export function createLeadWorkController<K extends LeadKindKey>(kind: LeadKind<K
 
     @Get(`${kind.resource}/:id/related`)
     @AdminEndpoint({
+      permission: 'leads.read',
       summary: 'The person’s other requests, in any kind, newest first',
       params: ID,
       ok: RelatedLeadsResponseDto,

@@ -1,7 +1,12 @@
-import { Form } from '@remix-run/react';
+import { Form, useRouteLoaderData } from '@remix-run/react';
 import { Alert, Button } from 'react-bootstrap';
 
-import { type MfaStatusResponse, type PasskeySummary, type SessionSummary } from '@contract';
+import {
+  type MeResponse,
+  type MfaStatusResponse,
+  type PasskeySummary,
+  type SessionSummary,
+} from '@contract';
 import { IntentField } from '~/components/forms/intent-field';
 import { ACCOUNT_FORM_PATHS } from '~/config/paths';
 
@@ -57,6 +62,7 @@ export function AccountPage({ view, result }: { view: AccountView; result?: Acco
   return (
     <>
       <h2 className="h4 mb-3">Account</h2>
+      <OwnRole />
       {notice ? (
         <Alert variant={notice.variant} role="status">
           {notice.text}
@@ -149,5 +155,19 @@ export function AccountPage({ view, result }: { view: AccountView; result?: Acco
         </CardSection>
       </div>
     </>
+  );
+}
+
+/** The layout route's answer to GET /auth/me (read by id: the layout imports this page's parts). */
+const LAYOUT_ROUTE_ID = 'routes/super-secret-admin';
+
+/** Who is signed in, and their role, in plain words. */
+function OwnRole() {
+  const layout = useRouteLoaderData<{ me: MeResponse | null }>(LAYOUT_ROUTE_ID);
+  if (!layout?.me) return null;
+  return (
+    <p className="account-role">
+      Signed in as {layout.me.email}. Your role: <strong>{layout.me.role}</strong>.
+    </p>
   );
 }

@@ -1,9 +1,35 @@
-import { type ReactNode } from 'react';
+import { createContext, type ReactNode, useContext, useEffect, useRef, useState } from 'react';
 
 import { type InsightsTable } from '~/utils/insights';
 
-/** The drawing's size in SVG units; CSS scales it to the column (viewBox keeps the proportions). */
+/**
+ * The drawing's size in SVG units. The server draws it 720 wide, scaled to its column; in the
+ * browser each chart is drawn again as wide as its column (useChartWidth), one unit a pixel, so
+ * its 12 px labels stay 12 px on a phone (issue 32: scaled down they were too small to read).
+ */
 export const CHART = { width: 720, height: 300 } as const;
+
+const ChartWidth = createContext<number>(CHART.width);
+
+/** The width to draw a chart at, in SVG units: its column's in the browser. */
+export const useChartWidth = () => useContext(ChartWidth);
+
+/** The width of an element as it is laid out, followed as it changes; `fallback` until known. */
+function useLaidOutWidth(fallback: number, drawn: boolean) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [width, setWidth] = useState(fallback);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const observer = new ResizeObserver(([entry]) => {
+      const measured = Math.floor(entry?.contentRect.width ?? 0);
+      if (measured > 0) setWidth(measured);
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [drawn]);
+  return { ref, width };
+}
 
 /** Axis text, as every chart draws it (colours in styles/admin/_insights.scss). */
 export const tickLabel = { className: 'insights-chart__tick', fontSize: 12 } as const;
@@ -30,6 +56,7 @@ interface ChartFrameProps {
  */
 export function ChartFrame(props: ChartFrameProps) {
   const titleId = `${props.id}-title`;
+  const drawing = useLaidOutWidth(CHART.width, !props.empty);
   return (
     <section className="insights-chart" aria-labelledby={titleId}>
       <h3 id={titleId} className="h6 insights-chart__title">
@@ -41,37 +68,41 @@ export function ChartFrame(props: ChartFrameProps) {
       ) : (
         <>
           {props.legend}
-          <div className="insights-chart__drawing" aria-hidden="true">
-            {props.children}
+          <div className="insights-chart__drawing" aria-hidden="true" ref={drawing.ref}>
+            <ChartWidth.Provider value={drawing.width}>{props.children}</ChartWidth.Provider>
           </div>
           {props.note ? <p className="insights-chart__note">{props.note}</p> : null}
-          <table className="visually-hidden">
-            <caption>{props.title}</caption>
-            <thead>
-              <tr>
-                {props.table.columns.map((column) => (
-                  <th key={column} scope="col">
-                    {column}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {props.table.rows.map((row, i) => (
-                <tr key={i}>
-                  {row.map((cell, j) =>
-                    j === 0 ? (
-                      <th key={j} scope="row">
-                        {cell}
-                      </th>
-                    ) : (
-                      <td key={j}>{cell}</td>
-                    ),
-                  )}
+          {/* Hidden in a box: a table is as wide as its cells whatever its own width says, and
+              the visually hidden one made the page scroll sideways at 375 px (issue 32). */}
+          <div className="visually-hidden">
+            <table>
+              <caption>{props.title}</caption>
+              <thead>
+                <tr>
+                  {props.table.columns.map((column) => (
+                    <th key={column} scope="col">
+                      {column}
+                    </th>
+                  ))}
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {props.table.rows.map((row, i) => (
+                  <tr key={i}>
+                    {row.map((cell, j) =>
+                      j === 0 ? (
+                        <th key={j} scope="row">
+                          {cell}
+                        </th>
+                      ) : (
+                        <td key={j}>{cell}</td>
+                      ),
+                    )}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         </>
       )}
       <a className="insights-chart__csv" href={props.csvHref} download>

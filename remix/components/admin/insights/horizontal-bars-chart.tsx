@@ -3,7 +3,7 @@ import { Group } from '@visx/group';
 import { scaleBand, scaleLinear } from '@visx/scale';
 import { Bar } from '@visx/shape';
 
-import { CHART, tickLabel } from './chart-frame';
+import { tickLabel, useChartWidth } from './chart-frame';
 
 export interface NamedCount {
   key: string;
@@ -20,8 +20,11 @@ const cut = (label: string) =>
 
 /** One bar per item, longest first as given: the sources, or the steps of the funnel. */
 export function HorizontalBarsChart({ items, fill }: { items: NamedCount[]; fill: string }) {
+  const chartWidth = useChartWidth();
   const height = Math.max(120, items.length * 28 + margin.top + margin.bottom);
-  const innerWidth = CHART.width - margin.left - margin.right;
+  // The labels' column takes at most half of a narrow chart.
+  const left = Math.min(margin.left, Math.round(chartWidth / 2));
+  const innerWidth = chartWidth - left - margin.right;
   const innerHeight = height - margin.top - margin.bottom;
   const y = scaleBand<string>({
     domain: items.map((item) => item.key),
@@ -32,8 +35,8 @@ export function HorizontalBarsChart({ items, fill }: { items: NamedCount[]; fill
   const x = scaleLinear<number>({ domain: [0, most], range: [0, innerWidth], nice: true });
   const labels = new Map(items.map((item) => [item.key, cut(item.label)]));
   return (
-    <svg viewBox={`0 0 ${CHART.width} ${height}`} className="insights-chart__svg">
-      <Group left={margin.left} top={margin.top}>
+    <svg viewBox={`0 0 ${chartWidth} ${height}`} className="insights-chart__svg">
+      <Group left={left} top={margin.top}>
         {items.map((item) => (
           <Bar
             key={item.key}

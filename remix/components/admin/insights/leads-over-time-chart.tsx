@@ -5,7 +5,7 @@ import { BarStack } from '@visx/shape';
 
 import { LEAD_KIND_KEYS, type LeadKindKey } from '@contract';
 
-import { CHART, tickLabel } from './chart-frame';
+import { CHART, tickLabel, useChartWidth } from './chart-frame';
 
 export interface PeriodCounts {
   at: string;
@@ -13,12 +13,14 @@ export interface PeriodCounts {
 }
 
 const margin = { top: 12, right: 12, bottom: 36, left: 44 };
-/** About this many dates are written under the bars; the rest are left out to stay legible. */
+/** At most this many dates are written under the bars, one per so many units of width at most. */
 const DATE_LABELS = 10;
+const DATE_LABEL_WIDTH = 60;
 
 /** Leads per day (or week), each bar stacked by kind. */
 export function LeadsOverTimeChart({ periods }: { periods: PeriodCounts[] }) {
-  const width = CHART.width - margin.left - margin.right;
+  const chartWidth = useChartWidth();
+  const width = chartWidth - margin.left - margin.right;
   const height = CHART.height - margin.top - margin.bottom;
   const x = scaleBand<string>({
     domain: periods.map((p) => p.at),
@@ -30,9 +32,10 @@ export function LeadsOverTimeChart({ periods }: { periods: PeriodCounts[] }) {
     ...periods.map((p) => LEAD_KIND_KEYS.reduce((sum, key) => sum + p.counts[key], 0)),
   );
   const y = scaleLinear<number>({ domain: [0, most], range: [height, 0], nice: true });
-  const every = Math.max(1, Math.ceil(periods.length / DATE_LABELS));
+  const labels = Math.max(2, Math.min(DATE_LABELS, Math.floor(width / DATE_LABEL_WIDTH)));
+  const every = Math.max(1, Math.ceil(periods.length / labels));
   return (
-    <svg viewBox={`0 0 ${CHART.width} ${CHART.height}`} className="insights-chart__svg">
+    <svg viewBox={`0 0 ${chartWidth} ${CHART.height}`} className="insights-chart__svg">
       <Group left={margin.left} top={margin.top}>
         <BarStack<PeriodCounts, LeadKindKey>
           data={periods}

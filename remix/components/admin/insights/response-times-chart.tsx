@@ -3,7 +3,7 @@ import { Group } from '@visx/group';
 import { scaleBand, scaleLinear } from '@visx/scale';
 import { BarGroup } from '@visx/shape';
 
-import { CHART, tickLabel } from './chart-frame';
+import { CHART, tickLabel, useChartWidth } from './chart-frame';
 
 /** One kind's reply times, in hours. */
 export interface KindResponse {
@@ -21,7 +21,8 @@ const margin = { top: 12, right: 12, bottom: 36, left: 52 };
 
 /** Per kind: the median and 90th-percentile time to the first reply beside the target. */
 export function ResponseTimesChart({ kinds }: { kinds: KindResponse[] }) {
-  const width = CHART.width - margin.left - margin.right;
+  const chartWidth = useChartWidth();
+  const width = chartWidth - margin.left - margin.right;
   const height = CHART.height - margin.top - margin.bottom;
   const x0 = scaleBand<string>({
     domain: kinds.map((k) => k.kind),
@@ -37,7 +38,7 @@ export function ResponseTimesChart({ kinds }: { kinds: KindResponse[] }) {
   const y = scaleLinear<number>({ domain: [0, most], range: [height, 0], nice: true });
   const labels = new Map(kinds.map((k) => [k.kind, k.label]));
   return (
-    <svg viewBox={`0 0 ${CHART.width} ${CHART.height}`} className="insights-chart__svg">
+    <svg viewBox={`0 0 ${chartWidth} ${CHART.height}`} className="insights-chart__svg">
       <Group left={margin.left} top={margin.top}>
         <BarGroup<KindResponse, Measure>
           data={kinds}

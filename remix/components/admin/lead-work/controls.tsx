@@ -95,9 +95,12 @@ export function OwnerControl({
   const busy = useWorkBusy();
   return (
     <div className="lead-work__part">
-      <p className="mb-1">
-        Owner: <strong>{lead.assignee?.email ?? 'Nobody'}</strong>
-      </p>
+      {/* Said once: the owner select below shows it, when the admins could be read. */}
+      {admins ? null : (
+        <p className="mb-1">
+          Owner: <strong>{lead.assignee?.email ?? 'Nobody'}</strong>
+        </p>
+      )}
       <div className="lead-work__inline">
         {me && lead.assignee?.id !== me ? (
           <WorkForm intent="assign" label="Assign to me">

@@ -24,6 +24,10 @@ export function Timeline({ events }: { events: TimelineEvent[] | null }) {
             >
               <span className="lead-work__text">{describeEvent(event)}</span>{' '}
               <RelativeTime iso={event.at} prefix="· " />
+              {/* Every reply's words, queued, failed or sent: the subject alone said too little. */}
+              {event.type === 'reply' ? (
+                <p className="lead-work__reply-text">{event.detail.text}</p>
+              ) : null}
             </li>
           ))}
         </ol>

@@ -1,6 +1,12 @@
-import { LEAD_KINDS, type LeadKindKey, type LeadListState, LIST_PAGE } from '../../../contract';
+import {
+  type BusinessHours,
+  LEAD_KINDS,
+  type LeadKindKey,
+  type LeadListState,
+  LIST_PAGE,
+} from '../../../contract';
 import { compareInList, SORT_KEYS, type SortValue, sortValues } from '../lead-order';
-import { type LeadRecord } from '../lead-record';
+import { dueOf, type LeadRecord } from '../lead-record';
 import { leadRecord } from '../lead-record.fixture';
 
 import { factOf, type LeadFact, type StoredArrival } from './lead-arrivals';
@@ -154,6 +160,47 @@ describe('LeadListView', () => {
     expect(await view.overdue(moved)).toBe(2);
     // The window came from the active list's cached head, which followed the change: no read.
     expect(stored.reads).toBe(reads);
+  });
+
+  it('keeps the overdue figure in business hours, as each lead’s due time has it, and follows a new calendar', async () => {
+    const weekday = [{ from: '09:00', to: '17:00' }];
+    const berlin: BusinessHours = {
+      timeZone: 'Europe/Berlin',
+      weekly: { mon: weekday, tue: weekday, wed: weekday, thu: weekday, fri: weekday },
+      holidays: ['2025-06-16'],
+    };
+    // From Friday 15:00 in Berlin, a lead every 47 minutes for two days, each due in 2 hours.
+    const friday = Date.parse('2025-06-13T15:00:00+02:00');
+    const leads = Array.from({ length: 60 }, (_, n) => ({
+      ...leadRecord(n + 1),
+      createdAt: new Date(friday + n * 47 * 60_000),
+    }));
+    const stored = new StoredLeads(leads);
+    let now = friday;
+    let calendar: BusinessHours | null = null;
+    const clock = async () => ({ targetMinutes: 120, calendar, now: new Date(now) });
+    const view = new LeadListView(kind, stored, new KeptTotals(), jest.fn(), clock);
+    const at = await view.totals();
+    const counted = async () => (await view.overdue(at)) as number;
+    const expected = async () => {
+      const due = await clock();
+      return leads.filter((lead) => dueOf(lead, due).overdue).length;
+    };
+    // Every hour counts first; then the calendar (Monday a holiday), then every hour again.
+    for (const next of [null, berlin, null, { ...berlin, holidays: [] }]) {
+      calendar = next;
+      for (now = friday + 20 * 3_600_000; now < friday + 5 * 86_400_000; now += 97 * 60_000)
+        expect({ now: new Date(now), overdue: await counted() }).toEqual({
+          now: new Date(now),
+          overdue: await expected(),
+        });
+    }
+    // On Tuesday 10:00 (Monday a holiday) only Friday's leads before 16:00 have had their 2 hours.
+    calendar = berlin;
+    now = Date.parse('2025-06-17T10:00:00+02:00');
+    expect(await counted()).toBe(
+      leads.filter((l) => l.createdAt.getTime() < friday + 3_600_000).length,
+    );
   });
 
   it('reads the overdue window from the database only when the head does not reach back to it', async () => {

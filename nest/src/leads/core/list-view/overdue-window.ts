@@ -1,3 +1,5 @@
+import { earliestArrivalNotOverdueMs } from '../../../calendar/business-time';
+import { type BusinessHours } from '../../../contract';
 import { type DueClock, stageOf } from '../lead-record';
 
 import { type LeadListSource } from './lead-list-source';
@@ -5,21 +7,26 @@ import { type TotalsSnapshot } from './lead-totals';
 import { type ListReads } from './list-reads';
 
 /**
- * The active `new` leads within one response target of now, as read at one version of the totals
- * for one target: what the kept `new` total holds that is not overdue yet. Leads only leave it as
- * time passes (so a later moment filters the same read) until the version or the target changes.
+ * The active `new` leads within one response target of now (in business time with a calendar),
+ * as read at one version of the totals for one target and calendar: what the kept `new` total
+ * holds that is not overdue yet. Leads only leave it as time passes (the earliest arrival not
+ * overdue never moves back, so a later moment filters the same read) until the version, the
+ * target or the calendar changes.
  */
 interface RecentNew {
   version: number;
   targetMinutes: number;
+  /** The calendar object read against (the settings hand out one object per calendar). */
+  calendar: BusinessHours | null;
   arrivals: number[];
 }
 
 /**
  * Active `new` leads past the kind's response target: the kept `new` total less those that
- * arrived within one target of now. Those are read once per version of the totals and target (an
- * index range on MongoDB, at most one target's worth of arrivals) and then only filtered as time
- * passes, so no request counts (decision 0015).
+ * arrived within one target of now (`earliestArrivalNotOverdueMs`: in business time with a
+ * calendar). Those are read once per version of the totals, target and calendar (an index range
+ * on MongoDB, at most one target's worth of arrivals) and then only filtered as time passes, so
+ * no request counts (decision 0015).
  */
 export class OverdueWindow {
   private recent?: Promise<RecentNew>;
@@ -29,16 +36,25 @@ export class OverdueWindow {
     private readonly source: Pick<LeadListSource, 'recentNew'>,
   ) {}
 
-  async count(at: TotalsSnapshot, { targetMinutes, now }: DueClock): Promise<number> {
+  async count(
+    at: TotalsSnapshot,
+    { targetMinutes, calendar = null, now }: DueClock,
+  ): Promise<number> {
     // None new: nothing overdue, and nothing to read.
     if (at.new === 0) return 0;
+    const since = earliestArrivalNotOverdueMs(now.getTime(), targetMinutes * 60_000, calendar);
     let recent = await this.recent;
-    if (!recent || recent.version !== at.version || recent.targetMinutes !== targetMinutes) {
-      const since = new Date(now.getTime() - targetMinutes * 60_000);
+    if (
+      !recent ||
+      recent.version !== at.version ||
+      recent.targetMinutes !== targetMinutes ||
+      recent.calendar !== calendar
+    ) {
       // Labelled with the version read before the query, as a list head is (decision 0005).
-      const reading = this.recentNew(at.version, since).then((arrivals) => ({
+      const reading = this.recentNew(at.version, new Date(since)).then((arrivals) => ({
         version: at.version,
         targetMinutes,
+        calendar,
         arrivals: arrivals.map((date) => date.getTime()),
       }));
       this.recent = reading;
@@ -49,7 +65,6 @@ export class OverdueWindow {
         throw error;
       }
     }
-    const since = now.getTime() - targetMinutes * 60_000;
     const waiting = recent.arrivals.filter((arrival) => arrival >= since).length;
     return Math.max(0, at.new - waiting);
   }

@@ -1,3 +1,4 @@
+import { earliestArrivalNotOverdueMs } from '../../../calendar/business-time';
 import { type DueClock } from '../lead-record';
 
 import { type LeadListSource } from './lead-list-source';
@@ -16,7 +17,7 @@ export class WaitingOverdue {
   /** How many of the waiting leads at the totals' version `at` have waited past the target. */
   async count(
     { version, waiting }: TotalsSnapshot,
-    { targetMinutes, now }: DueClock,
+    { targetMinutes, calendar, now }: DueClock,
   ): Promise<number> {
     // None waits: nothing overdue, and nothing to read.
     if (waiting === 0) return 0;
@@ -29,7 +30,8 @@ export class WaitingOverdue {
         if (this.kept?.reading === reading) this.kept = undefined;
       });
     }
-    const since = now.getTime() - targetMinutes * 60_000;
+    // Waiting since before this: past the target (in business time with a calendar).
+    const since = earliestArrivalNotOverdueMs(now.getTime(), targetMinutes * 60_000, calendar);
     return (await this.kept.reading).filter((start) => start < since).length;
   }
 

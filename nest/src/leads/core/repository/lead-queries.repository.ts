@@ -4,10 +4,10 @@ import { type LeadList, type LeadStage } from '../../../contract';
 import { type ObjectId } from '../../../database/object-id';
 import { SORT_KEYS, type SortKey, sortSpec, type SortValue } from '../lead-order';
 import { type LeadRecord } from '../lead-record';
-import { searchWords } from '../lead-words';
+import { searchWords, WORDS_VERSION } from '../lead-words';
 import { type ListRead } from '../list-view/lead-list-source';
 
-import { WORDS_FIELD, type WordsForm } from './lead-words.repository';
+import { WORDS_FIELD, WORDS_VERSION_FIELD, type WordsForm } from './lead-words.repository';
 
 /**
  * Every query the inbox sends, built in one place: the repository runs them, and the index test
@@ -189,9 +189,12 @@ export function emailFilter(key: string): FilterQuery<LeadRecord> {
   return { emailKey: key };
 }
 
-/** Leads without words in this form: stored before words existed, or on another engine. */
+/**
+ * Leads without this form's words of this version: stored before words existed, with words of
+ * fewer fields (WORDS_VERSION), or on another engine.
+ */
 export function missingWordsFilter(form: WordsForm = 'array'): FilterQuery<LeadRecord> {
-  return { [WORDS_FIELD[form]]: null };
+  return { [WORDS_VERSION_FIELD[form]]: trusted({ $ne: WORDS_VERSION }) };
 }
 
 /** Leads stored before emailKey existed (filled in at start). */

@@ -9,7 +9,7 @@ import { leadWords, searchedFields } from '../lead-words';
 
 import { LeadEngine } from './lead-engine.repository';
 import { missingEmailKeyFilter, missingWordsFilter } from './lead-queries.repository';
-import { storedWords, WORDS_FIELD } from './lead-words.repository';
+import { storedWords, WORDS_FIELD, WORDS_VERSION_FIELD } from './lead-words.repository';
 
 /** DI token of one kind's LeadUpkeepRepository. */
 export const leadUpkeepToken = (kind: LeadKindKey) => `LeadUpkeepRepository:${kind}`;
@@ -79,14 +79,14 @@ export class LeadUpkeepRepository {
   async setWords(leads: readonly LeadRecord[]): Promise<number> {
     if (leads.length === 0) return 0;
     const form = await this.engine.wordsForm();
-    const other = WORDS_FIELD[form === 'array' ? 'text' : 'array'];
+    const otherForm = form === 'array' ? 'text' : 'array';
     const result = await this.model.bulkWrite(
       leads.map((lead) => ({
         updateOne: {
           filter: { _id: lead._id },
           update: {
             $set: storedWords(form, leadWords(this.kind, lead)),
-            $unset: { [other]: '' },
+            $unset: { [WORDS_FIELD[otherForm]]: '', [WORDS_VERSION_FIELD[otherForm]]: '' },
           },
           timestamps: false,
         },

@@ -1,3 +1,5 @@
+import { WORDS_VERSION } from '../lead-words';
+
 /**
  * How a lead's words are stored, by engine. An indexed engine (MongoDB, FerretDB 2) keeps them as
  * an array in `words`, one multikey index entry each. FerretDB 1.x reads and decodes every document
@@ -17,7 +19,19 @@ export function wordsFormOf(wholeCollectionEngine: string | null): WordsForm {
   return wholeCollectionEngine ? 'text' : 'array';
 }
 
-/** A lead's words as its engine's form stores them (the other form's field is then left out). */
+/**
+ * Beside each form, the WORDS_VERSION its words were made by: the start-up fill finds leads whose
+ * words are missing, older, or in the other engine's form by this one field (`$ne`, an index range).
+ */
+export const WORDS_VERSION_FIELD = {
+  array: 'wordsVersion',
+  text: 'wordTextVersion',
+} as const satisfies Record<WordsForm, string>;
+
+/** A lead's words as its engine's form stores them (the other form's fields are then left out). */
 export function storedWords(form: WordsForm, words: readonly string[]): Record<string, unknown> {
-  return form === 'array' ? { words: [...words] } : { wordText: words.join(' ') };
+  const version = { [WORDS_VERSION_FIELD[form]]: WORDS_VERSION };
+  return form === 'array'
+    ? { words: [...words], ...version }
+    : { wordText: words.join(' '), ...version };
 }
