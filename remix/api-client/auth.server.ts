@@ -36,9 +36,10 @@ const isCheck = (body: unknown): body is CheckTokenResponse =>
 const isDone = hasSuccess();
 
 const isMe = (body: unknown): body is MeResponse =>
-  hasSuccess('role', 'permissions')(body) &&
+  hasSuccess('role', 'permissions', 'timeZone')(body) &&
   isAdminRole(body.role) &&
-  Array.isArray(body.permissions);
+  Array.isArray(body.permissions) &&
+  (body.timeZone === null || typeof body.timeZone === 'string');
 
 /** Who is signing in, as the API's throttle and sessions list see them. */
 export type SignInOrigin = Pick<ApiRequestOptions, 'clientIp' | 'userAgent'>;

@@ -28,7 +28,7 @@ import { ACCOUNT_PATH, ADMIN_PATH } from '~/config/paths';
 import { adminMeta } from '~/utils/admin-meta';
 import { clearMfaToken, readMfaToken, saveMfaToken } from '~/utils/mfa-challenge.server';
 import { clearToken, readToken, saveToken, signInRedirect } from '~/utils/session.server';
-import { browserZone, viewerZone } from '~/utils/time-zone.server';
+import { browserZone, zoneOfViewer } from '~/utils/time-zone.server';
 import { waitText } from '~/utils/wait-text';
 
 import { type loader as dashboardLoader } from './super-secret-admin._dashboard';
@@ -55,8 +55,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (token) {
     // Who is signed in and what their role allows: the bar offers only that. Unknown (the API
     // away, the session gone), it offers every page, whose own loaders then say why.
-    const [who, timeZone] = await Promise.all([me(token), viewerZone(request, token)]);
-    return { signedIn: true as const, notice: null, me: who.ok ? who.data : null, timeZone };
+    const who = await me(token);
+    const known = who.ok ? who.data : null;
+    // The zone they chose on the Account page, else their browser's (its cookie).
+    const timeZone = zoneOfViewer(request, known?.timeZone ?? null);
+    return { signedIn: true as const, notice: null, me: known, timeZone };
   }
   const reason = new URL(request.url).searchParams.get('reason') ?? '';
   const timeZone = browserZone(request);

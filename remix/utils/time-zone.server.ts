@@ -1,5 +1,5 @@
 import { zoneOrDefault } from '@contract';
-import { checkToken } from '~/api-client/auth.server';
+import { me } from '~/api-client/auth.server';
 import { BROWSER_ZONE_COOKIE } from '~/components/admin/dates/time-zone';
 
 /** The zone the browser says it is in (its cookie), or UTC before it has said or when not a zone. */
@@ -17,12 +17,16 @@ export function browserZone(request: Request): string {
   return zoneOrDefault(null);
 }
 
+/** The zone an admin chose on the Account page, else their browser's. */
+export function zoneOfViewer(request: Request, chosen: string | null): string {
+  return chosen ? zoneOrDefault(chosen) : browserZone(request);
+}
+
 /**
- * The zone a signed-in admin's dates are shown in: the one they chose on the Account page, else
- * their browser's. When the API cannot say, the browser's: a date in the wrong zone still names it.
+ * The zone a signed-in admin's dates are shown in (GET /auth/me tells the one they chose). When
+ * the API cannot say, the browser's: a date in the wrong zone still names it.
  */
 export async function viewerZone(request: Request, token: string): Promise<string> {
-  const check = await checkToken(token);
-  const chosen = check.ok && check.data.success ? check.data.timeZone : undefined;
-  return chosen ? zoneOrDefault(chosen) : browserZone(request);
+  const who = await me(token);
+  return zoneOfViewer(request, who.ok ? who.data.timeZone : null);
 }

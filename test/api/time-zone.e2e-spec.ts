@@ -17,8 +17,12 @@ describe("an admin's time zone", () => {
   const checked = async () =>
     (await request(t.http).post(AUTH_PATHS.checkToken).send({ token }).expect(200)).body;
 
-  it('follows the browser until one is chosen: check-token names none', async () => {
+  const meZone = async () =>
+    (await as(t, token).get(AUTH_PATHS.me).expect(200)).body.timeZone as unknown;
+
+  it('follows the browser until one is chosen: check-token names none, /auth/me null', async () => {
     expect(await checked()).toEqual({ success: true });
+    expect(await meZone()).toBeNull();
   });
 
   it('keeps the chosen zone, tells it with the session, and audits the change', async () => {
@@ -27,6 +31,7 @@ describe("an admin's time zone", () => {
       .expect(200);
     expect(res.body).toEqual({ success: true, timeZone: 'America/New_York' });
     expect(await checked()).toEqual({ success: true, timeZone: 'America/New_York' });
+    expect(await meZone()).toBe('America/New_York');
     const [entry] = await auditLog(t, token);
     expect(entry).toMatchObject({
       action: 'time-zone-changed',
@@ -38,6 +43,7 @@ describe("an admin's time zone", () => {
   it('goes back to the browser zone with null', async () => {
     await as(t, token).post(TIME_ZONE_PATH, { timeZone: null }).expect(200);
     expect(await checked()).toEqual({ success: true });
+    expect(await meZone()).toBeNull();
     const [entry] = await auditLog(t, token);
     expect(entry).toMatchObject({ action: 'time-zone-changed', detail: { followsBrowser: true } });
   });

@@ -66,6 +66,7 @@ export class AccountController {
       email: admin.email,
       role: admin.role,
       permissions: [...ROLE_PERMISSIONS[admin.role]],
+      timeZone: admin.timeZone ?? null,
     };
   }
 
