@@ -212,7 +212,7 @@ export const links = adminLinks;
 
 export default function AdminLayout() {
   const { signedIn, notice, me: who, timeZone } = useLoaderData<typeof loader>();
-  useBrowserZoneCookie(signedIn);
+  useBrowserZoneCookie(signedIn && !who?.timeZone);
   // The dashboard's own call is the first to reach the API: when it cannot, the token is
   // unchecked, so the sign-in screen says so (as it says when signing in cannot reach the API).
   const dashboard = useRouteLoaderData<typeof dashboardLoader>(DASHBOARD_ROUTE_ID);
