@@ -109,4 +109,12 @@ describe('which zone', () => {
     for (const bad of ['utc', 'america/new_york', 'Mars/Olympus', '+01:00', '', null, 3])
       expect(isTimeZoneChoice(bad)).toBe(false);
   });
+
+  it("offers IANA's current names where the platform lists old ones", () => {
+    const zones = timeZoneChoices();
+    expect(zones).toEqual(expect.arrayContaining(['Asia/Kolkata', 'Europe/Kyiv', 'UTC']));
+    expect(zones).not.toContain('Asia/Calcutta');
+    expect(isTimeZoneChoice('Asia/Kolkata')).toBe(true);
+    expect(new Set(zones).size).toBe(zones.length);
+  });
 });

@@ -33,20 +33,46 @@ export interface TimeZoneResponse {
 let choices: readonly string[] | undefined;
 
 /**
+ * IANA's current names for zones the platform's ICU still lists by an old one (CLDR keeps its
+ * first ids): a user looks for Kolkata and Kyiv, not Calcutta and Kiev.
+ */
+const RENAMED: Readonly<Record<string, string>> = {
+  'Asia/Calcutta': 'Asia/Kolkata',
+  'Asia/Katmandu': 'Asia/Kathmandu',
+  'Asia/Rangoon': 'Asia/Yangon',
+  'Asia/Saigon': 'Asia/Ho_Chi_Minh',
+  'Atlantic/Faeroe': 'Atlantic/Faroe',
+  'America/Godthab': 'America/Nuuk',
+  'Europe/Kiev': 'Europe/Kyiv',
+  'Pacific/Enderbury': 'Pacific/Kanton',
+  'Pacific/Ponape': 'Pacific/Pohnpei',
+  'Pacific/Truk': 'Pacific/Chuuk',
+};
+
+/**
  * The zones an admin may choose: UTC, then every IANA zone the platform lists (Node 20 leaves UTC
- * out of `Intl.supportedValuesOf`).
+ * out of `Intl.supportedValuesOf`), under its current name when the platform knows that name.
  */
 export function timeZoneChoices(): readonly string[] {
   choices ??= [
     DEFAULT_TIME_ZONE,
-    ...Intl.supportedValuesOf('timeZone').filter((zone) => zone !== DEFAULT_TIME_ZONE),
+    ...Intl.supportedValuesOf('timeZone')
+      .filter((zone) => zone !== DEFAULT_TIME_ZONE)
+      .map((zone) => {
+        const current = RENAMED[zone];
+        return current && isTimeZone(current) ? current : zone;
+      })
+      .sort(),
   ];
   return choices;
 }
 
 let choiceSet: ReadonlySet<string> | undefined;
 
-/** Whether `value` is one of `timeZoneChoices()`: a stored zone or a choice in a form. */
+/**
+ * Whether `value` is one of `timeZoneChoices()`: a choice in a form. (A zone stored under its old
+ * name still renders, and the Account page's list shows it beside the others.)
+ */
 export function isTimeZoneChoice(value: unknown): value is string {
   choiceSet ??= new Set(timeZoneChoices());
   return typeof value === 'string' && choiceSet.has(value);
