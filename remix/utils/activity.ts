@@ -23,6 +23,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'passkey-used': 'Used a passkey',
   'session-ended': 'Ended a session',
   reauthenticated: 'Confirmed it was them',
+  'time-zone-changed': 'Changed their time zone',
   archive: 'Archived',
   unarchive: 'Unarchived',
   read: 'Marked read',
@@ -76,6 +77,10 @@ export function describeDetail(entry: Pick<AuditEntry, 'action' | 'detail'>): st
     const { archived, spam } = entry.detail;
     return `${value(archived ?? 0)} archived and ${value(spam ?? 0)} spam requests deleted`;
   }
+  if (entry.action === 'time-zone-changed')
+    return typeof entry.detail.timeZone === 'string'
+      ? `to ${entry.detail.timeZone}`
+      : "to the browser's zone";
   return pairs.map(([key, v]) => `${kindTitle(key)}: ${value(v)}`).join(', ');
 }
 

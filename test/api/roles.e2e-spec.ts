@@ -45,6 +45,7 @@ describe('admin roles', () => {
       email: 'owner@example.com',
       role: 'owner',
       permissions: [...ROLE_PERMISSIONS.owner],
+      timeZone: null,
     });
     const viewer = await withRole('me-viewer@example.com', 'viewer');
     const theirs = await as(t, viewer.token).get(AUTH_PATHS.me).expect(200);

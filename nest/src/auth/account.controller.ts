@@ -11,6 +11,8 @@ import {
   type MeResponse,
   ROLE_PERMISSIONS,
   type SessionListResponse,
+  TIME_ZONE_PATH,
+  type TimeZoneResponse,
 } from '../contract';
 
 import { AdminEndpoint } from './admin-endpoint.decorator';
@@ -24,6 +26,7 @@ import {
 } from './dto/change-password.dto';
 import { ReauthDto } from './dto/mfa.dto';
 import { SESSION_ID_SCHEMA, SessionListResponseDto } from './dto/session.dto';
+import { TimeZoneDto, TimeZoneResponseDto } from './dto/time-zone.dto';
 import { type CheckedFactor, hasSecondFactor, MfaService } from './mfa/mfa.service';
 import { ipOf } from './mfa.controller';
 import { challengeKey, PasskeysService } from './passkeys/passkeys.service';
@@ -63,6 +66,7 @@ export class AccountController {
       email: admin.email,
       role: admin.role,
       permissions: [...ROLE_PERMISSIONS[admin.role]],
+      timeZone: admin.timeZone ?? null,
     };
   }
 
@@ -196,6 +200,24 @@ export class AccountController {
     if (!(await this.sessions.end(String(admin._id), id.toLowerCase())))
       throw new ApiError(HttpStatus.NOT_FOUND, 'You have no session with this id');
     return { success: true };
+  }
+
+  @Post(TIME_ZONE_PATH)
+  @AdminEndpoint({
+    permission: 'account',
+    summary: "Choose the zone your dates are shown in, or null to follow your browser's",
+    ok: TimeZoneResponseDto,
+    errors: { 400: 'timeZone is missing or not an IANA zone of the list (errors.timeZone)' },
+  })
+  @Audited<{ body: TimeZoneDto }>('time-zone-changed', ({ body }) => {
+    const detail: Record<string, string | boolean> = body.timeZone
+      ? { timeZone: body.timeZone }
+      : { followsBrowser: true };
+    return { detail };
+  })
+  async setTimeZone(@Body() body: TimeZoneDto, @Req() request: Request): Promise<TimeZoneResponse> {
+    await this.admins.setTimeZone(sessionOf(request).admin, body.timeZone);
+    return { success: true, timeZone: body.timeZone };
   }
 
   @Post(AUTH_PATHS.logout)

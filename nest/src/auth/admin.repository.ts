@@ -73,6 +73,18 @@ export class AdminRepository {
       .exec();
   }
 
+  /** The zone the admin of this (lower-cased) address chose; null for none or no such admin. */
+  async timeZoneOf(email: string): Promise<string | null> {
+    const admin = await this.admins.findOne({ email }, { timeZone: 1 }).lean().exec();
+    return admin?.timeZone ?? null;
+  }
+
+  /** The zone the admin's dates are shown in (null: the browser's); false when the admin is gone. */
+  async setTimeZone(id: unknown, timeZone: string | null): Promise<boolean> {
+    const result = await this.admins.updateOne({ _id: id }, { $set: { timeZone } }).exec();
+    return result.matchedCount === 1;
+  }
+
   /** Every token of the admin issued so far stops working. */
   async endSessions(id: unknown): Promise<void> {
     await this.admins.updateOne({ _id: id }, { $inc: { sessionVersion: 1 } }).exec();

@@ -142,6 +142,12 @@ export class AdminService {
     return updated;
   }
 
+  /** The zone the admin chose for their dates, or null to follow their browser's. */
+  async setTimeZone(admin: AdminDocument, timeZone: string | null): Promise<void> {
+    if (!(await this.admins.setTimeZone(admin._id, timeZone)))
+      throw new ApiError(HttpStatus.UNAUTHORIZED, 'Invalid or expired token');
+  }
+
   /** "Sign out everywhere": every token of the admin issued so far stops working. */
   async endAllSessions(admin: AdminDocument): Promise<void> {
     await this.admins.endSessions(admin._id);

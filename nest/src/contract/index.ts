@@ -20,3 +20,4 @@ export * from './text';
 export * from './csv';
 export * from './business-hours';
 export * from './chat-alerts';
+export * from './dates';

@@ -83,6 +83,7 @@ export const AUDIT_ACTIONS = [
   'recovery-codes-renewed',
   'session-ended',
   'reauthenticated',
+  'time-zone-changed',
   ...LEAD_ACTIONS,
   'note-added',
   'note-deleted',

@@ -93,6 +93,8 @@ export interface MeResponse {
   role: AdminRole;
   /** The role's permissions, in the catalog's order. */
   permissions: Permission[];
+  /** The zone chosen on the Account page for their dates; null: their browser's. */
+  timeZone: string | null;
 }
 
 /**

@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 
+import { AdminRepository } from '../auth/admin.repository';
+import { Admin, AdminSchema } from '../auth/schemas/admin.schema';
 import { ConversationStoreModule } from '../leads/conversation/store/conversation-store.module';
 import { TimelineModule } from '../leads/timeline/timeline.module';
 
@@ -45,9 +47,12 @@ import {
       { name: PENDING_NOTIFICATION, schema: PendingNotificationSchema },
       { name: CHAT_ALERT_SETTINGS_MODEL, schema: ChatAlertSettingsSchema },
       { name: CHAT_WEBHOOKS_MODEL, schema: ChatWebhooksSchema },
+      // The admins an email goes to: the zone each reads dates in.
+      { name: Admin.name, schema: AdminSchema },
     ]),
   ],
   providers: [
+    AdminRepository,
     NotificationOutbox,
     NotificationChannels,
     LeadNotifier,

@@ -68,4 +68,5 @@ export class MeResponseDto implements MeResponse {
   @ApiProperty() email: string;
   @ApiProperty({ enum: ADMIN_ROLES }) role: AdminRole;
   @ApiProperty({ enum: PERMISSION_NAMES, isArray: true }) permissions: Permission[];
+  @ApiProperty({ type: String, nullable: true }) timeZone: string | null;
 }

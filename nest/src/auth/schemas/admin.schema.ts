@@ -63,6 +63,10 @@ export class Admin {
   @Prop({ type: [String], default: [] })
   recoveryCodeHashes: string[];
 
+  /** The IANA zone the admin chose for their dates; null: their browser's zone. */
+  @Prop({ type: String, default: null })
+  timeZone: string | null;
+
   createdAt: Date;
 }
 

@@ -204,7 +204,7 @@ export function createLeadController<K extends LeadKindKey>(
         `attachment; filename="${kind.resource}-${state}-${date}.csv"`,
       );
       response.setHeader('Cache-Control', 'no-store');
-      await pipeline(records, csvStream(columns), response);
+      await pipeline(records, csvStream(columns, query.tz), response);
     }
 
     @ActionRoute('archive', idDto, `Archive ${noun}s (idempotent): the spec's id field, or ids`)

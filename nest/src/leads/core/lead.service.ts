@@ -103,6 +103,8 @@ export class LeadService<K extends LeadKindKey = LeadKindKey> {
           firstResponseAt: record.firstResponseAt ?? null,
           overdue: dueOf(record, clock).overdue,
           ...sourceOf(record.source),
+          // A date, so the export writes it in its zone as it writes the others.
+          startedAt: record.source?.startedAt ?? null,
         });
       },
     });

@@ -19,6 +19,8 @@ import { SecondFactor, type SecondFactorResult } from './second-factor';
 import { SECOND_FACTOR_FORMS } from './second-factor-schema';
 import { SessionsList } from './sessions-list';
 import { SESSION_FORMS } from './sessions-schema';
+import { TimeZoneForm, type TimeZoneResult } from './time-zone-form';
+import { TIME_ZONE_FORMS } from './time-zone-schema';
 
 /** What the Account page shows (its layout route's loader): null for what a gate holds back. */
 export interface AccountView {
@@ -28,6 +30,8 @@ export interface AccountView {
   mfa: Pick<MfaStatusResponse, 'totp' | 'passkeys' | 'recoveryCodesLeft'> | null;
   passkeys: PasskeySummary[] | null;
   sessions: SessionSummary[] | null;
+  /** The zone the admin chose (null: the browser's), and the browser's as it last said. */
+  timeZone: { chosen: string | null; browser: string };
 }
 
 /** What the sessions' forms answered, when they did not go through. */
@@ -37,7 +41,8 @@ export interface SessionsResult {
 }
 
 /** The answer of whichever of the page's forms was posted (each to a route of its own). */
-export type AccountResult = PasswordResult | SecondFactorResult | PasskeysResult | SessionsResult;
+export type AccountResult =
+  PasswordResult | SecondFactorResult | PasskeysResult | SessionsResult | TimeZoneResult;
 
 /** The answer when it is one of `forms`' (a route's schemas by intent). */
 const answerOf = <R extends AccountResult>(result: AccountResult | undefined, forms: object) =>
@@ -52,6 +57,7 @@ export function AccountPage({ view, result }: { view: AccountView; result?: Acco
   const busy = useBusy();
   const passkeysResult = answerOf<PasskeysResult>(result, PASSKEY_FORMS);
   const sessionsResult = answerOf<SessionsResult>(result, SESSION_FORMS);
+  const timeZoneResult = answerOf<TimeZoneResult>(result, TIME_ZONE_FORMS);
 
   return (
     <>
@@ -102,6 +108,15 @@ export function AccountPage({ view, result }: { view: AccountView; result?: Acco
               busy={busy}
             />
           )}
+        </CardSection>
+        <CardSection id="time-zone-heading" title="Time zone" className="col-12 col-lg-6">
+          <ErrorAlert message={timeZoneResult?.message} />
+          <TimeZoneForm
+            chosen={view.timeZone.chosen}
+            browser={view.timeZone.browser}
+            result={timeZoneResult}
+            busy={busy}
+          />
         </CardSection>
         <CardSection id="sessions-heading" title="Sessions" className="col-12">
           {sessions ? (
