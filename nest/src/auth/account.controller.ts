@@ -51,7 +51,8 @@ export class AccountController {
   @Get(AUTH_PATHS.me)
   @AdminEndpoint({
     permission: 'account',
-    summary: 'Who you are, your role, what it allows and which leads you see: the web offers only that',
+    summary:
+      'Who you are, your role, what it allows and which leads you see: the web offers only that',
     // Who is asking is no secret to the one asking, whatever they must do first.
     allowedWhile: ['password-change-due', 'mfa-setup-due'],
     ok: MeResponseDto,

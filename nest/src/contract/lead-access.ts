@@ -81,3 +81,10 @@ export function leadAccessText(access: LeadAccess): string {
   const kinds = LEAD_KIND_KEYS.map((key) => `${key}=${access.kinds[key]}`).join(', ');
   return `${kinds}; seeUnassigned=${String(access.seeUnassigned)}`;
 }
+
+/** Who reads leads, and which: the admin behind a request, or the API's own jobs (all). */
+export interface LeadViewer {
+  /** The admin's id; null for the API's own jobs (the notification worker, retention). */
+  id: string | null;
+  access: LeadAccess;
+}

@@ -8,10 +8,11 @@ import {
 import { compareInList, SORT_KEYS, type SortValue, sortValues } from '../lead-order';
 import { dueOf, type LeadRecord } from '../lead-record';
 import { leadRecord } from '../lead-record.fixture';
+import { ownerKeyOf } from '../lead-scope';
 
 import { factOf, type LeadFact, type StoredArrival } from './lead-arrivals';
 import { type CachedPage } from './lead-list-cache';
-import { type LeadListSource } from './lead-list-source';
+import { type LeadListSource, type OwnedTime } from './lead-list-source';
 import { LeadListView, type TotalsKeeper } from './lead-list-view';
 import {
   countedIn,
@@ -50,18 +51,18 @@ class StoredLeads implements LeadListSource {
     return { records: list.slice(0, limit), hasMore: list.length > limit };
   }
 
-  async recentNew(since: Date): Promise<Date[]> {
+  async recentNew(since: Date): Promise<OwnedTime[]> {
     this.reads++;
     return this.leads
       .filter((r) => r.archivedAt === null && (r.stage ?? 'new') === 'new' && r.createdAt >= since)
-      .map((r) => r.createdAt);
+      .map((r) => ({ at: r.createdAt, owner: ownerKeyOf(r) }));
   }
 
-  async waitingSince(): Promise<Date[]> {
+  async waitingSince(): Promise<OwnedTime[]> {
     this.reads++;
     return this.leads.flatMap((r) =>
       r.archivedAt === null && (r.stage ?? 'new') !== 'new' && r.awaitingReplySince
-        ? [r.awaitingReplySince]
+        ? [{ at: r.awaitingReplySince, owner: ownerKeyOf(r) }]
         : [],
     );
   }
