@@ -13,7 +13,13 @@ import {
   REAUTH_REQUIRED,
 } from '../../nest/src/contract';
 import { as, auditLog, makeStale } from '../support/account';
-import { createAdmin, createTestApp, insertLeads, loginToken, type TestApp } from '../support/test-app';
+import {
+  createAdmin,
+  createTestApp,
+  insertLeads,
+  loginToken,
+  type TestApp,
+} from '../support/test-app';
 
 const PASSWORD = 'a long and good password';
 const contactUs = LEAD_KINDS.contactUs;
@@ -68,8 +74,12 @@ describe('access to leads', () => {
       string,
     ];
     keDemoLeads = await insertLeads(t, keDemo, 2);
-    await as(t, owner).post(paths.assign, { ids: [a, b], adminId: agent.id }).expect(200);
-    await as(t, owner).post(paths.assign, { ids: [c], adminId: ownerId }).expect(200);
+    await as(t, owner)
+      .post(paths.assign, { ids: [a, b], adminId: agent.id })
+      .expect(200);
+    await as(t, owner)
+      .post(paths.assign, { ids: [c], adminId: ownerId })
+      .expect(200);
   });
   afterAll(() => t.close());
 
@@ -139,7 +149,9 @@ describe('access to leads', () => {
       ids(await as(t, agent.token).get(`${paths.active}?view=needs-reply`).expect(200)),
     ).toEqual([a, b]);
     // The totals are kept per owner by the same writes, not counted for the request.
-    const kept = await t.connection.collection('lead_totals').findOne({ _id: 'contactUs' as never });
+    const kept = await t.connection
+      .collection('lead_totals')
+      .findOne({ _id: 'contactUs' as never });
     expect(kept?.owners?.[agent.id]).toMatchObject({ active: 2 });
   });
 
@@ -164,17 +176,23 @@ describe('access to leads', () => {
   });
 
   it('refuses a batch with one id outside the scope as an unknown id, changing none of it', async () => {
-    const res = await as(t, agent.token).post(paths.archive, { ids: [a, c] }).expect(404);
+    const res = await as(t, agent.token)
+      .post(paths.archive, { ids: [a, c] })
+      .expect(404);
     expect(res.body.message).toContain(c);
     for (const id of [a, c]) {
       const lead = await as(t, owner).get(paths.one(id)).expect(200);
       expect(lead.body.lead.archivedAt).toBeNull();
     }
     // Their own lead moves, and the answer holds their lists and totals only.
-    const moved = await as(t, agent.token).post(paths.archive, { ids: [a] }).expect(200);
+    const moved = await as(t, agent.token)
+      .post(paths.archive, { ids: [a] })
+      .expect(200);
     expect(moved.body).toMatchObject({ unarchivedTotal: 3, archivedTotal: 1 });
     expect(moved.body.unarchived.map((l: { _id: string }) => l._id)).toEqual([e, d, b]);
-    await as(t, agent.token).post(paths.unarchive, { ids: [a] }).expect(200);
+    await as(t, agent.token)
+      .post(paths.unarchive, { ids: [a] })
+      .expect(200);
   });
 
   it('a kind with none answers empty lists and 404 for its leads', async () => {
@@ -184,9 +202,7 @@ describe('access to leads', () => {
     await as(t, agent.token)
       .get(keDemoPaths.one(keDemoLeads[0] as string))
       .expect(404);
-    await as(t, agent.token)
-      .post(keDemoPaths.read, { ids: keDemoLeads })
-      .expect(404);
+    await as(t, agent.token).post(keDemoPaths.read, { ids: keDemoLeads }).expect(404);
   });
 
   it('scopes the inbox totals and first pages, and the insights', async () => {
@@ -221,7 +237,9 @@ describe('access to leads', () => {
     await setAccess(manager.id, { kinds: { contactUs: 'assigned' }, seeUnassigned: false }).expect(
       200,
     );
-    await as(t, owner).post(paths.assign, { ids: [d], adminId: manager.id }).expect(200);
+    await as(t, owner)
+      .post(paths.assign, { ids: [d], adminId: manager.id })
+      .expect(200);
     const csv = await as(t, manager.token).get(paths.exportCsv).expect(200);
     const rows = String(csv.text).trim().split('\n');
     expect(rows).toHaveLength(2);

@@ -56,24 +56,24 @@ const joined = (words: string[]) =>
   words.length <= 1 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
 
 /**
- * The access in plain words, as the Admins and Account pages show it: "sees all contact-us
- * leads; consultation leads assigned to them (and nobody's)".
+ * The access in plain words, as the Admins and Account pages show it after "Sees" or "You see":
+ * "all contact-us leads; consultation leads assigned to them and those nobody has".
  */
-export function leadAccessSummary(access: LeadAccess): string {
+export function leadAccessSummary(access: LeadAccess, whom = 'them'): string {
   const of = (level: LeadAccessLevel) =>
     LEAD_KIND_KEYS.filter((key) => access.kinds[key] === level).map(kindWords);
   const all = of('all');
   const assigned = of('assigned');
-  if (all.length === LEAD_KIND_KEYS.length) return 'sees every lead';
+  if (all.length === LEAD_KIND_KEYS.length) return 'every lead';
   const parts = [
     ...(all.length ? [`all ${joined(all)} leads`] : []),
     ...(assigned.length
       ? [
-          `${joined(assigned)} leads assigned to them${access.seeUnassigned ? ' and those nobody has' : ''}`,
+          `${joined(assigned)} leads assigned to ${whom}${access.seeUnassigned ? ' and those nobody has' : ''}`,
         ]
       : []),
   ];
-  return parts.length ? `sees ${parts.join('; ')}` : 'sees no leads';
+  return parts.length ? parts.join('; ') : 'no leads';
 }
 
 /** The access as one line of text (the audit log's before and after). */
