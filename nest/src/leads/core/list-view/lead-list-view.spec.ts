@@ -14,11 +14,15 @@ import { factOf, type LeadFact, type StoredArrival } from './lead-arrivals';
 import { type CachedPage } from './lead-list-cache';
 import { type LeadListSource, type OwnedTime } from './lead-list-source';
 import { LeadListView, type TotalsKeeper } from './lead-list-view';
+import { addedOwners } from '../lead-parts.fixture';
+
 import {
+  type CountedTotals,
   countedIn,
   KEPT_TOTAL_KEYS,
   type KeptTotals as Totals,
   keptTotalsOf,
+  ownerTotalsOf,
   totalsChange,
   type TotalsDelta,
   type TotalsSnapshot,
@@ -67,8 +71,8 @@ class StoredLeads implements LeadListSource {
     );
   }
 
-  async count(): Promise<Totals> {
-    return keptTotalsOf(totalsChange([], this.leads));
+  async count(): Promise<CountedTotals> {
+    return { ...keptTotalsOf(totalsChange([], this.leads)), owners: ownerTotalsOf(this.leads) };
   }
 
   /** Engine as the test says (FerretDB 1.x's name, or null for an indexed engine). */
@@ -106,14 +110,15 @@ class KeptTotals implements TotalsKeeper {
     if (!this.doc) return null;
     const doc = { ...this.doc, version: this.doc.version + 1 };
     for (const key of KEPT_TOTAL_KEYS) doc[key] += delta[key] ?? 0;
+    doc.owners = addedOwners(doc.owners, delta);
     this.doc = doc;
     return { ...this.doc };
   }
-  async create(_kind: LeadKindKey, totals: Totals): Promise<TotalsSnapshot> {
+  async create(_kind: LeadKindKey, totals: CountedTotals): Promise<TotalsSnapshot> {
     this.doc ??= { ...totals, version: 0 };
     return { ...this.doc };
   }
-  async correct(_kind: LeadKindKey, version: number, totals: Totals): Promise<boolean> {
+  async correct(_kind: LeadKindKey, version: number, totals: CountedTotals): Promise<boolean> {
     if (this.doc?.version !== version) return false;
     this.doc = { ...totals, version: version + 1 };
     return true;
