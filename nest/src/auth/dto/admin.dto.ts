@@ -74,8 +74,8 @@ export class LeadAccessChangeDto implements LeadAccessChange {
 
 export class UpdateAdminDto implements UpdateAdminRequest {
   @ApiPropertyOptional({ enum: ADMIN_ROLES, description: 'The admin’s new role' })
-  @AtLeastOneOf('access', 'send role, access or both')
   @IsIn(ADMIN_ROLES, { message: ROLE_MESSAGE })
+  @AtLeastOneOf('access', 'send role, access or both')
   role?: AdminRole;
 
   @ApiPropertyOptional({

@@ -180,6 +180,10 @@ export class MemoryLeads implements LeadListSource {
           read.assignee === undefined ||
           (lead.assigneeId?.toHexString() ?? null) === (read.assignee?.toHexString() ?? null),
       )
+      .filter(
+        (lead) =>
+          read.assignee !== undefined || !read.owners || read.owners.includes(ownerKeyOf(lead)),
+      )
       .filter((lead) => wanted.every((w) => (lead.words ?? []).some((own) => own.startsWith(w))))
       .filter((lead) => !read.since || (lead[SORT_KEYS[state][0]] as Date) >= read.since)
       .sort((a, b) => direction * compareInList(state, sortValues(state, a), sortValues(state, b)))
