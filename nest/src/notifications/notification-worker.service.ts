@@ -1,3 +1,4 @@
+import { asSystem } from '../common/lead-viewer.context';
 import {
   type BeforeApplicationShutdown,
   Injectable,
@@ -98,7 +99,8 @@ export class NotificationWorker implements OnApplicationBootstrap, BeforeApplica
   private schedule(delay: number): void {
     if (this.stopped) return;
     this.timer = setTimeout(() => {
-      this.running = this.drain()
+      // As the API itself, whatever started the timer: the worker reads every lead it notifies.
+      this.running = asSystem(() => this.drain())
         .catch((error: unknown) =>
           this.logger.warn({ err: error }, 'notification queue unavailable'),
         )

@@ -1,3 +1,4 @@
+import { asSystem } from '../../common/lead-viewer.context';
 import {
   Injectable,
   Logger,
@@ -124,7 +125,7 @@ export class LeadRetention implements OnApplicationBootstrap, OnApplicationShutd
 
   private schedule(delayMs: number): void {
     this.timer = setTimeout(() => {
-      this.running = this.runDay()
+      this.running = asSystem(() => this.runDay())
         .catch((error: unknown) => this.logger.warn({ err: error }, 'retention run failed'))
         .finally(() => {
           if (this.timer) this.schedule(CHECK_EVERY_MS);

@@ -154,7 +154,7 @@ function OwnRole() {
   return (
     <p className="account-role">
       Signed in as {layout.me.email}. Your role: <strong>{layout.me.role}</strong>.
-      {layout.me.access ? ` You see ${leadAccessSummary(layout.me.access, 'you')}.` : null}
+      {` You see ${leadAccessSummary(layout.me.access, 'you')}.`}
     </p>
   );
 }
