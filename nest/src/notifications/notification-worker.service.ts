@@ -6,11 +6,13 @@ import {
   type OnApplicationBootstrap,
 } from '@nestjs/common';
 
-import { type ChatChannel } from '../contract';
+import { AdminService } from '../auth/admin.service';
+import { type ChatChannel, type LeadKindKey, leadAccessOf } from '../contract';
 import { LeadConversation } from '../leads/conversation/lead-conversation';
 import { LeadEmailCounts } from '../leads/core/lead-email-counts.store';
 import { LeadKinds } from '../leads/core/lead-kinds';
-import { toLead } from '../leads/core/lead-record';
+import { type LeadRecord, toLead } from '../leads/core/lead-record';
+import { inScope, scopeOf } from '../leads/core/lead-scope';
 import { ResponseTargetsService } from '../leads/targets/response-targets';
 
 import { ChatAlertDelivery, type ChatAttempt } from './chat/chat-alert-delivery';
@@ -72,7 +74,17 @@ export class NotificationWorker implements OnApplicationBootstrap, BeforeApplica
     private readonly chat: ChatAlertDelivery,
     private readonly chatQueue: ChatAlertQueue,
     private readonly conversation: LeadConversation,
+    private readonly admins: AdminService,
   ) {}
+
+  /** Whether the lead's owner sees it by their access now (no owner: nobody to tell anyway). */
+  private async ownerSees(kind: LeadKindKey, record: LeadRecord): Promise<boolean> {
+    if (!record.assigneeId) return true;
+    const owner = await this.admins.findById(record.assigneeId.toHexString());
+    if (!owner) return false;
+    const access = leadAccessOf(owner.role, owner.access);
+    return inScope(scopeOf({ id: String(owner._id), access }, kind), record);
+  }
 
   onApplicationBootstrap(): void {
     // Nothing to deliver to: don't poll. Pending work waits for a restart with a channel configured.
@@ -139,6 +151,11 @@ export class NotificationWorker implements OnApplicationBootstrap, BeforeApplica
         return;
       }
       if (!record) throw new Error('lead no longer exists');
+      // "X wrote again" only to an owner who still sees the lead (issue 34): nothing to send else.
+      if (job.channel === 'message-email' && !(await this.ownerSees(kind.key, record))) {
+        await this.outbox.sent(job);
+        return;
+      }
       const [others] = await this.counts.otherRequests([record]);
       const lead = toLead(kind, record, clock, others);
       const sentReply = await this.channels.deliver(
