@@ -314,6 +314,7 @@ describe('LeadListView', () => {
     stored.leads.push(leadRecord(9));
     kept.doc = {
       ...keptTotalsOf({ active: 4, archived: 0, unread: 4, new: 4 }),
+      owners: { none: keptTotalsOf({ active: 4, archived: 0, unread: 4, new: 4 }) },
       version: (kept.doc?.version ?? 0) + 1,
     };
     const page = await view.list('active');
@@ -478,7 +479,8 @@ describe('LeadListView', () => {
   it('corrects the totals only at the version checked, and then reads the lists again', async () => {
     const { view, kept, stored } = setUp();
     await view.list('active');
-    const counted = keptTotalsOf({ active: 3, archived: 1, unread: 3, new: 3 });
+    const totals = keptTotalsOf({ active: 3, archived: 1, unread: 3, new: 3 });
+    const counted = { ...totals, owners: { none: totals } };
     expect(await view.correct(5, counted)).toBe(false);
     expect(await view.correct(0, counted)).toBe(true);
     expect(kept.doc).toEqual({ ...counted, version: 1 });

@@ -17,7 +17,7 @@ import { currentScope, inScope } from '../lead-scope';
 import { changeAnswer } from './change-answer';
 import { KeptArrivals, type LeadFact } from './lead-arrivals';
 import { type CachedPage, type LeadChange } from './lead-list-cache';
-import { type LeadListSource } from './lead-list-source';
+import { type LeadListSource, type ListOptions } from './lead-list-source';
 import {
   type CountedTotals,
   type KeptTotals,
