@@ -27,8 +27,8 @@ import { fieldErrors } from '~/components/forms/field-errors';
 import { IntentField } from '~/components/forms/intent-field';
 import { firstErrors, readForm, readIntentForm } from '~/components/forms/read-form';
 import { ADMINS_PAGE_PATH } from '~/config/paths';
-import { adminPageMeta } from '~/utils/admin-meta';
 import { type AdminChangeResult, giveAccess, giveRole } from '~/utils/admin-changes.server';
+import { adminPageMeta } from '~/utils/admin-meta';
 import { withFreshFactor } from '~/utils/reauth.server';
 import { requireAdmin, signInRedirect, unlessSessionBlocked } from '~/utils/session.server';
 

@@ -4,11 +4,11 @@ import { type z } from 'zod';
 import { LEAD_KIND_KEYS } from '@contract';
 import { changeAccess, changeRole } from '~/api-client/admins.server';
 import { type ADMINS_FORMS } from '~/components/admin/admins-schema';
+import { type ReauthAsk } from '~/components/admin/reauth-fields';
 import { ADMINS_PAGE_PATH } from '~/config/paths';
 import { withFreshFactor } from '~/utils/reauth.server';
 import { unlessSessionBlocked } from '~/utils/session.server';
 
-import { type ReauthAsk } from '~/components/admin/reauth-fields';
 
 /** What a change of an admin's role or access answers the Admins page when it is not done. */
 export interface AdminChangeResult {

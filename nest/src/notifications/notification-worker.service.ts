@@ -1,4 +1,3 @@
-import { asSystem } from '../common/lead-viewer.context';
 import {
   type BeforeApplicationShutdown,
   Injectable,
@@ -7,6 +6,7 @@ import {
 } from '@nestjs/common';
 
 import { AdminService } from '../auth/admin.service';
+import { asSystem } from '../common/lead-viewer.context';
 import { type ChatChannel, type LeadKindKey, leadAccessOf } from '../contract';
 import { LeadConversation } from '../leads/conversation/lead-conversation';
 import { LeadEmailCounts } from '../leads/core/lead-email-counts.store';

@@ -1,4 +1,3 @@
-import { asSystem } from '../../common/lead-viewer.context';
 import {
   Injectable,
   Logger,
@@ -7,6 +6,7 @@ import {
 } from '@nestjs/common';
 
 import { AuditService } from '../../audit/audit.service';
+import { asSystem } from '../../common/lead-viewer.context';
 import { AppConfig } from '../../config/app-config';
 import { LEAD_KIND_KEYS, type LeadKindKey, type RetentionPolicyResponse } from '../../contract';
 import { type LeadCondition } from '../core/lead-condition';

@@ -6,6 +6,7 @@ import {
   LIST_PAGE,
 } from '../../../contract';
 import { compareInList, SORT_KEYS, type SortValue, sortValues } from '../lead-order';
+import { addedOwners } from '../lead-parts.fixture';
 import { dueOf, type LeadRecord } from '../lead-record';
 import { leadRecord } from '../lead-record.fixture';
 import { ownerKeyOf } from '../lead-scope';
@@ -14,8 +15,6 @@ import { factOf, type LeadFact, type StoredArrival } from './lead-arrivals';
 import { type CachedPage } from './lead-list-cache';
 import { type LeadListSource, type OwnedTime } from './lead-list-source';
 import { LeadListView, type TotalsKeeper } from './lead-list-view';
-import { addedOwners } from '../lead-parts.fixture';
-
 import {
   type CountedTotals,
   countedIn,

@@ -1,7 +1,6 @@
 import { earliestArrivalNotOverdueMs } from '../../../calendar/business-time';
 import { type BusinessHours } from '../../../contract';
 import { type DueClock, stageOf } from '../lead-record';
-
 import { ownerKeyOf } from '../lead-scope';
 
 import { type LeadListSource, type OwnedTime } from './lead-list-source';

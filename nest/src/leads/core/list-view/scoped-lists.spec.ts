@@ -1,9 +1,10 @@
-import { FULL_LEAD_ACCESS, LEAD_KINDS, type LeadViewer, NO_LEAD_ACCESS } from '../../../contract';
 import { asViewer } from '../../../common/lead-viewer.context';
+import { FULL_LEAD_ACCESS, LEAD_KINDS, type LeadViewer, NO_LEAD_ACCESS } from '../../../contract';
 import { ObjectId } from '../../../database/object-id';
 import { memoryKind } from '../lead-parts.fixture';
 import { type LeadRecord } from '../lead-record';
 import { leadRecord } from '../lead-record.fixture';
+
 import { totalsChange } from './lead-totals';
 
 const kind = LEAD_KINDS.contactUs;

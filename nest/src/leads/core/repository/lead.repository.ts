@@ -76,11 +76,7 @@ export class LeadRepository implements LeadListSource {
 
   // --- reading -------------------------------------------------------------------------------
 
-  /**
-   * The lead of an id, if the request's viewer sees it (LeadScope): one they do not see is not
-   * there for them, exactly as an unknown id (no existence leak), on every path that starts
-   * from an id (one lead, its timeline, notes, replies and attachments, every action).
-   */
+  /** The lead of an id if the request's viewer sees it (LeadScope); else, as unknown: null. */
   async findById(id: string): Promise<LeadRecord | null> {
     const scope = currentScope(this.kind.key);
     if (scope.see === 'none') return null;
@@ -89,9 +85,8 @@ export class LeadRepository implements LeadListSource {
   }
 
   /**
-   * The leads of these ids that exist and the request's viewer sees (ids as 24-hex text). FerretDB
-   * 1.x reads the whole collection for `$in`: there each is looked up by `_id` (an action names at
-   * most LEAD_IDS_MAX).
+   * The leads of these ids that exist and the viewer sees. FerretDB 1.x reads the whole collection
+   * for `$in`: there each is looked up by `_id` (an action names at most LEAD_IDS_MAX).
    */
   async findByIds(ids: readonly string[]): Promise<LeadRecord[]> {
     if (ids.length > 1 && !(await this.engine.readsByIndex())) {
@@ -152,10 +147,7 @@ export class LeadRepository implements LeadListSource {
       .exec();
   }
 
-  /**
-   * A whole list in list order as a stream, read in batches (never held in memory at once): the
-   * leads of it the request's viewer sees (the CSV export).
-   */
+  /** A list's leads the viewer sees, in list order, streamed in batches (the CSV export). */
   stream(state: LeadList, q?: string): Readable {
     const scope = currentScope(this.kind.key);
     const owners = scope.see === 'all' ? undefined : scope.see === 'none' ? [] : scope.owners;
@@ -190,10 +182,7 @@ export class LeadRepository implements LeadListSource {
     return this.model.find(conditionFilter(condition)).limit(limit).lean<LeadRecord[]>().exec();
   }
 
-  /**
-   * Counts the lists (what the kept totals stand for), and each owner's from one more read of the
-   * fields they count by. Reads every lead: checks only.
-   */
+  /** Counts the lists and each owner's (what the kept totals stand for). Checks only. */
   async count(): Promise<CountedTotals> {
     const [totals, owners] = await Promise.all([
       countKeptTotals((filter) => this.model.countDocuments(filter).exec()),
