@@ -9,7 +9,6 @@ import { ADMINS_PAGE_PATH } from '~/config/paths';
 import { withFreshFactor } from '~/utils/reauth.server';
 import { unlessSessionBlocked } from '~/utils/session.server';
 
-
 /** What a change of an admin's role or access answers the Admins page when it is not done. */
 export interface AdminChangeResult {
   intent: 'role' | 'access';

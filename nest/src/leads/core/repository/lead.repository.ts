@@ -22,11 +22,7 @@ import { currentScope, inScope, ownerKeyOf } from '../lead-scope';
 import { leadWords } from '../lead-words';
 import { type StoredArrival } from '../list-view/lead-arrivals';
 import { type CachedPage } from '../list-view/lead-list-cache';
-import {
-  type LeadListSource,
-  type ListRead,
-  type OwnedTime,
-} from '../list-view/lead-list-source';
+import { type LeadListSource, type ListRead, type OwnedTime } from '../list-view/lead-list-source';
 import { type CountedTotals } from '../list-view/lead-totals';
 
 import { conditionFilter } from './lead-conditions.repository';
