@@ -37,7 +37,10 @@ describe('access to leads in a real browser', () => {
   });
   afterAll(async () => {
     await Promise.all(contexts.splice(0).map((context) => context.close()));
-    await suite.db?.removeTagged(tag);
+    // The suite's own connection is closed by its afterAll, which runs first.
+    const db = await LeadsDb.connect();
+    await db.removeTagged(tag);
+    await db.close();
     await mongo?.db().collection('admins').deleteMany({ email });
     await mongo?.close();
   });
