@@ -1,10 +1,11 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
+import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
 import { LoggerModule } from 'nestjs-pino';
 
 import { AuditModule } from './audit/audit.module';
 import { AuthModule } from './auth/auth.module';
 import { JwtAuthGuard } from './auth/jwt-auth.guard';
+import { LeadViewerInterceptor } from './auth/lead-viewer.interceptor';
 import { AllExceptionsFilter } from './common/all-exceptions.filter';
 import { loggedUrl } from './common/log-url';
 import { RateLimitModule } from './common/rate-limit/rate-limit.module';
@@ -80,10 +81,11 @@ export class AppModule {
         InboundModule,
       ],
       // App-wide: every body and query validated, every route private unless @Public(), every
-      // error answered in one shape.
+      // lead read narrowed to the admin's access, every error answered in one shape.
       providers: [
         { provide: APP_PIPE, useFactory: createValidationPipe },
         { provide: APP_GUARD, useExisting: JwtAuthGuard },
+        { provide: APP_INTERCEPTOR, useClass: LeadViewerInterceptor },
         { provide: APP_FILTER, useClass: AllExceptionsFilter },
       ],
     };

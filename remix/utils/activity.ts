@@ -11,6 +11,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'admin-added': 'Added an admin',
   'admin-removed': 'Removed an admin',
   'role-changed': 'Changed an admin’s role',
+  'access-changed': 'Changed an admin’s access to leads',
   'mfa-enrolled': 'Set up a second factor',
   'mfa-removed': 'Removed a second factor',
   'mfa-failed': 'Second factor failed',

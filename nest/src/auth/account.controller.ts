@@ -8,6 +8,7 @@ import { ApiError } from '../common/api-error';
 import {
   AUTH_PATHS,
   type ChangePasswordResponse,
+  leadAccessOf,
   type MeResponse,
   ROLE_PERMISSIONS,
   type SessionListResponse,
@@ -53,7 +54,8 @@ export class AccountController {
   @Get(AUTH_PATHS.me)
   @AdminEndpoint({
     permission: 'account',
-    summary: 'Who you are, your role and what it allows: the web offers only that',
+    summary:
+      'Who you are, your role, what it allows and which leads you see: the web offers only that',
     // Who is asking is no secret to the one asking, whatever they must do first.
     allowedWhile: ['password-change-due', 'mfa-setup-due'],
     ok: MeResponseDto,
@@ -65,6 +67,7 @@ export class AccountController {
       id: String(admin._id),
       email: admin.email,
       role: admin.role,
+      access: leadAccessOf(admin.role, admin.access),
       permissions: [...ROLE_PERMISSIONS[admin.role]],
       timeZone: admin.timeZone ?? null,
     };

@@ -5,6 +5,7 @@ export * from './limits';
 export * from './api';
 export * from './auth';
 export * from './roles';
+export * from './lead-access';
 export * from './admins';
 export * from './leads';
 export * from './lead-stages';

@@ -71,6 +71,7 @@ export const AUDIT_ACTIONS = [
   'admin-added',
   'admin-removed',
   'role-changed',
+  'access-changed',
   'mfa-enrolled',
   'mfa-removed',
   'mfa-failed',

@@ -5,11 +5,14 @@ import {
   type OnApplicationBootstrap,
 } from '@nestjs/common';
 
-import { type ChatChannel } from '../contract';
+import { AdminService } from '../auth/admin.service';
+import { asSystem } from '../common/lead-viewer.context';
+import { type ChatChannel, type LeadKindKey, leadAccessOf } from '../contract';
 import { LeadConversation } from '../leads/conversation/lead-conversation';
 import { LeadEmailCounts } from '../leads/core/lead-email-counts.store';
 import { LeadKinds } from '../leads/core/lead-kinds';
-import { toLead } from '../leads/core/lead-record';
+import { type LeadRecord, toLead } from '../leads/core/lead-record';
+import { inScope, scopeOf } from '../leads/core/lead-scope';
 import { ResponseTargetsService } from '../leads/targets/response-targets';
 
 import { ChatAlertDelivery, type ChatAttempt } from './chat/chat-alert-delivery';
@@ -77,7 +80,17 @@ export class NotificationWorker implements OnApplicationBootstrap, BeforeApplica
     private readonly chatQueue: ChatAlertQueue,
     private readonly conversation: LeadConversation,
     private readonly webhooks: ChatWebhooks,
+    private readonly admins: AdminService,
   ) {}
+
+  /** Whether the lead's owner sees it by their access now (no owner: nobody to tell anyway). */
+  private async ownerSees(kind: LeadKindKey, record: LeadRecord): Promise<boolean> {
+    if (!record.assigneeId) return true;
+    const owner = await this.admins.findById(record.assigneeId.toHexString());
+    if (!owner) return false;
+    const access = leadAccessOf(owner.role, owner.access);
+    return inScope(scopeOf({ id: String(owner._id), access }, kind), record);
+  }
 
   async onApplicationBootstrap(): Promise<void> {
     // A chat webhook set on the Settings page through this process starts delivery at once.
@@ -119,7 +132,8 @@ export class NotificationWorker implements OnApplicationBootstrap, BeforeApplica
   private schedule(delay: number): void {
     if (this.stopped) return;
     this.timer = setTimeout(() => {
-      this.running = this.drain()
+      // As the API itself, whatever started the timer: the worker reads every lead it notifies.
+      this.running = asSystem(() => this.drain())
         .catch((error: unknown) =>
           this.logger.warn({ err: error }, 'notification queue unavailable'),
         )
@@ -158,6 +172,11 @@ export class NotificationWorker implements OnApplicationBootstrap, BeforeApplica
         return;
       }
       if (!record) throw new Error('lead no longer exists');
+      // "X wrote again" only to an owner who still sees the lead (issue 34): nothing to send else.
+      if (job.channel === 'message-email' && !(await this.ownerSees(kind.key, record))) {
+        await this.outbox.sent(job);
+        return;
+      }
       const [others] = await this.counts.otherRequests([record]);
       const lead = toLead(kind, record, clock, others);
       const sentReply = await this.channels.deliver(

@@ -56,7 +56,7 @@ import { LeadExportQueryDto, LeadListQueryDto } from './lead-list-query.dto';
 import { leadServiceToken } from './lead-service.token';
 import { createLeadResponseDtos, pascalCase } from './lead.dto';
 import { LeadService } from './lead.service';
-import { type ListOptions } from './list-view/lead-list-view';
+import { type ListOptions } from './list-view/lead-list-source';
 
 /** A list's refusals: its query, and an assignee filter naming no admin. */
 const LIST_ERRORS: Refusals = {

@@ -24,7 +24,8 @@ import { type ActionInput, planAction } from './lead-action-plan';
 import { assigneeOf, dueOf, type LeadRecord, stageOf } from './lead-record';
 import { sourceOf, storedSource } from './lead-source';
 import { type LeadWrites } from './lead-writes';
-import { type LeadListView, type ListOptions } from './list-view/lead-list-view';
+import { type ListOptions } from './list-view/lead-list-source';
+import { type LeadListView } from './list-view/lead-list-view';
 import { totalsChange } from './list-view/lead-totals';
 import { type LeadRepository } from './repository/lead.repository';
 

@@ -2,6 +2,7 @@ import { Form, useRouteLoaderData } from '@remix-run/react';
 import { Alert, Button } from 'react-bootstrap';
 
 import {
+  leadAccessSummary,
   type MeResponse,
   type MfaStatusResponse,
   type PasskeySummary,
@@ -161,13 +162,14 @@ export function AccountPage({ view, result }: { view: AccountView; result?: Acco
 /** The layout route's answer to GET /auth/me (read by id: the layout imports this page's parts). */
 const LAYOUT_ROUTE_ID = 'routes/super-secret-admin';
 
-/** Who is signed in, and their role, in plain words. */
+/** Who is signed in, their role and the leads they see, in plain words. */
 function OwnRole() {
   const layout = useRouteLoaderData<{ me: MeResponse | null }>(LAYOUT_ROUTE_ID);
   if (!layout?.me) return null;
   return (
     <p className="account-role">
       Signed in as {layout.me.email}. Your role: <strong>{layout.me.role}</strong>.
+      {` You see ${leadAccessSummary(layout.me.access, 'you')}.`}
     </p>
   );
 }

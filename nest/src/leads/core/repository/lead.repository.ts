@@ -19,14 +19,15 @@ import { type EmailCountsKeeper, keyDeltas } from '../lead-email-counts';
 import { LeadEmailCounts } from '../lead-email-counts.store';
 import { sortSpec } from '../lead-order';
 import { type LeadRecord } from '../lead-record';
+import { currentScope, inScope, ownerKeyOf } from '../lead-scope';
 import { leadWords } from '../lead-words';
 import { type StoredArrival } from '../list-view/lead-arrivals';
 import { type CachedPage } from '../list-view/lead-list-cache';
-import { type LeadListSource, type ListRead } from '../list-view/lead-list-source';
-import { type KeptTotals } from '../list-view/lead-totals';
+import { type LeadListSource, type ListRead, type OwnedTime } from '../list-view/lead-list-source';
+import { type CountedTotals } from '../list-view/lead-totals';
 
 import { conditionFilter } from './lead-conditions.repository';
-import { countKeptTotals } from './lead-counts.repository';
+import { countKeptTotals, countOwnerTotals } from './lead-counts.repository';
 import { LeadEngine } from './lead-engine.repository';
 import {
   ARRIVAL_FIELDS,
@@ -72,12 +73,16 @@ export class LeadRepository implements LeadListSource {
 
   // --- reading -------------------------------------------------------------------------------
 
-  findById(id: string): Promise<LeadRecord | null> {
-    return this.model.findById(id).lean<LeadRecord>().exec();
+  /** The lead of an id if the request's viewer sees it (LeadScope); else, as unknown: null. */
+  async findById(id: string): Promise<LeadRecord | null> {
+    const scope = currentScope(this.kind.key);
+    if (scope.see === 'none') return null;
+    const record = await this.model.findById(id).lean<LeadRecord>().exec();
+    return record && inScope(scope, record) ? record : null;
   }
 
   /**
-   * The leads of these ids that exist (ids as 24-hex text). FerretDB 1.x reads the whole collection
+   * The leads of these ids that exist and the viewer sees. FerretDB 1.x reads the whole collection
    * for `$in`: there each is looked up by `_id` (an action names at most LEAD_IDS_MAX).
    */
   async findByIds(ids: readonly string[]): Promise<LeadRecord[]> {
@@ -85,10 +90,12 @@ export class LeadRepository implements LeadListSource {
       const found = await Promise.all(ids.map((id) => this.findById(id)));
       return found.filter((record): record is LeadRecord => record !== null);
     }
-    return this.model
+    const scope = currentScope(this.kind.key);
+    const found = await this.model
       .find(idsFilter(ids.map((id) => new ObjectId(id))))
       .lean<LeadRecord[]>()
       .exec();
+    return found.filter((record) => inScope(scope, record));
   }
 
   async page(state: LeadList, limit: number, read: ListRead = {}): Promise<CachedPage> {
@@ -103,21 +110,23 @@ export class LeadRepository implements LeadListSource {
   }
 
   /** When each active `new` lead that arrived at or after `since` arrived (the overdue window). */
-  async recentNew(since: Date): Promise<Date[]> {
+  async recentNew(since: Date): Promise<OwnedTime[]> {
     const leads = await this.model
-      .find(recentNewFilter(since), { createdAt: 1 })
-      .lean<Pick<LeadRecord, '_id' | 'createdAt'>[]>()
+      .find(recentNewFilter(since), { createdAt: 1, assigneeId: 1 })
+      .lean<Pick<LeadRecord, '_id' | 'createdAt' | 'assigneeId'>[]>()
       .exec();
-    return leads.map((lead) => lead.createdAt);
+    return leads.map((lead) => ({ at: lead.createdAt, owner: ownerKeyOf(lead) }));
   }
 
   /** When each lead counted in `waiting` began to wait (the overdue count's other part). */
-  async waitingSince(): Promise<Date[]> {
+  async waitingSince(): Promise<OwnedTime[]> {
     const leads = await this.model
-      .find(waitingSinceFilter, { awaitingReplySince: 1 })
-      .lean<Pick<LeadRecord, '_id' | 'awaitingReplySince'>[]>()
+      .find(waitingSinceFilter, { awaitingReplySince: 1, assigneeId: 1 })
+      .lean<Pick<LeadRecord, '_id' | 'awaitingReplySince' | 'assigneeId'>[]>()
       .exec();
-    return leads.flatMap((lead) => (lead.awaitingReplySince ? [lead.awaitingReplySince] : []));
+    return leads.flatMap((lead) =>
+      lead.awaitingReplySince ? [{ at: lead.awaitingReplySince, owner: ownerKeyOf(lead) }] : [],
+    );
   }
 
   /** What insights read of the leads that arrived in `[from, to)`, or of all; spam left out. */
@@ -135,10 +144,13 @@ export class LeadRepository implements LeadListSource {
       .exec();
   }
 
-  /** A whole list in list order as a stream, read in batches (never held in memory at once). */
+  /** A list's leads the viewer sees, in list order, streamed in batches (the CSV export). */
   stream(state: LeadList, q?: string): Readable {
+    const scope = currentScope(this.kind.key);
+    const owners = scope.see === 'all' ? undefined : scope.see === 'none' ? [] : scope.owners;
     const leads = async function* (this: LeadRepository) {
-      const { filter, sort } = listQuery(state, { q, form: await this.engine.wordsForm() });
+      const form = await this.engine.wordsForm();
+      const { filter, sort } = listQuery(state, { q, owners, form });
       yield* this.model.find(filter).sort(sort).lean().cursor({ batchSize: 1000 });
     };
     return Readable.from(leads.call(this));
@@ -167,9 +179,13 @@ export class LeadRepository implements LeadListSource {
     return this.model.find(conditionFilter(condition)).limit(limit).lean<LeadRecord[]>().exec();
   }
 
-  /** Counts the lists (what the kept totals stand for). Reads every lead: checks only. */
-  count(): Promise<KeptTotals> {
-    return countKeptTotals((filter) => this.model.countDocuments(filter).exec());
+  /** Counts the lists and each owner's (what the kept totals stand for). Checks only. */
+  async count(): Promise<CountedTotals> {
+    const [totals, owners] = await Promise.all([
+      countKeptTotals((filter) => this.model.countDocuments(filter).exec()),
+      countOwnerTotals(this.model.collection),
+    ]);
+    return { ...totals, owners };
   }
 
   // --- writing -------------------------------------------------------------------------------
