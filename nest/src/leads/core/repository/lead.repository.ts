@@ -26,6 +26,7 @@ import { type CachedPage } from '../list-view/lead-list-cache';
 import { type LeadListSource, type ListRead, type OwnedTime } from '../list-view/lead-list-source';
 import { type CountedTotals } from '../list-view/lead-totals';
 
+import { hintedPage } from './hinted-page.repository';
 import { conditionFilter } from './lead-conditions.repository';
 import { countKeptTotals, countOwnerTotals } from './lead-counts.repository';
 import { LeadEngine } from './lead-engine.repository';
@@ -43,7 +44,6 @@ import {
 import { storedWords } from './lead-words.repository';
 
 const logger = new Logger('Leads');
-let hintFailureLogged = false;
 
 /** DI token of one kind's LeadRepository. */
 export const leadRepositoryToken = (kind: LeadKindKey) => `LeadRepository:${kind}`;
@@ -286,24 +286,7 @@ export class LeadRepository implements LeadListSource {
     return this.engine.inboxLimit();
   }
 
-  private async query({ filter, sort, hint }: LeadQuery, limit: number): Promise<CachedPage> {
-    const find = () =>
-      this.model
-        .find(filter)
-        .sort(sort)
-        .limit(limit + 1);
-    const records = await (hint ? find().hint(hint) : find())
-      .lean<LeadRecord[]>()
-      .exec()
-      .catch((error: unknown) => {
-        if (!hint) throw error;
-        // The index is not there (a database run with MONGODB_AUTO_INDEX=false before `npm run
-        // db:indexes`): the same read without the hint is slower, never wrong.
-        if (!hintFailureLogged)
-          logger.warn(`A hinted read failed (${String(error)}); reading without hints' help.`);
-        hintFailureLogged = true;
-        return find().lean<LeadRecord[]>().exec();
-      });
-    return { records: records.slice(0, limit), hasMore: records.length > limit };
+  private query(query: LeadQuery, limit: number): Promise<CachedPage> {
+    return hintedPage(this.model, query, limit);
   }
 }
