@@ -28,9 +28,9 @@ export function exactOpenApi(document: OpenAPIObject): OpenAPIObject {
       const ref = operation?.requestBody?.content?.['application/json']?.schema?.$ref;
       if (ref) bodies.add(ref.replace('#/components/schemas/', ''));
     }
-  // An object a body holds (the intake's `source`, a merge's `from` entries) takes no undeclared
-  // property either.
-  for (const name of [...bodies])
+  // An object a body holds (the intake's `source`, a merge's `from` entries, an access change's
+  // `kinds`), at any depth, takes no undeclared property either: a Set visits what is added to it.
+  for (const name of bodies)
     for (const property of Object.values(schemas[name]?.properties ?? {})) {
       // A property with a description is `allOf: [{$ref}]`, one without a plain `$ref`; an array
       // of objects has its `items`.
