@@ -5,7 +5,7 @@ import { type BrowserContext, type Page } from 'playwright-core';
 import { LEAD_KINDS } from '../../nest/src/contract';
 import { keepScreenshot, openPage, type PageWatch, webUrl } from '../support/browser';
 
-import { ADMIN_PATH, panel, signIn } from './support/admin';
+import { ADMIN_PATH, sessionCookies, panel, signIn } from './support/admin';
 import { LeadsDb } from './support/leads-db';
 import { seriousViolations, useBrowserAndDb } from './support/suite';
 
@@ -318,12 +318,4 @@ function forgeToken(cookieValue: string): string {
   ) as string;
   const forged = `${token.slice(0, -4)}${token.endsWith('AAAA') ? 'BBBB' : 'AAAA'}`;
   return encodeURIComponent(Buffer.from(JSON.stringify(forged)).toString('base64'));
-}
-
-/**
- * The cookies but the browser's time zone (bmd_tz, set on every admin page: a zone name, no
- * credential): what the session left in the browser.
- */
-async function sessionCookies(context: BrowserContext) {
-  return (await context.cookies()).filter((cookie) => cookie.name !== 'bmd_tz');
 }
