@@ -187,6 +187,11 @@ describe('chat alert settings: webhooks, switches and the test message', () => {
       { keDemo: { irc: {} } },
     ])
       await put(t, manager, CHAT_ALERTS_PATH, body).expect(400);
+    // An empty object beside a real switch names nothing: refused, as the document states.
+    const emptyChannel = await put(t, manager, CHAT_ALERTS_PATH, {
+      keDemo: { slack: { newLead: true }, teams: {} },
+    }).expect(400);
+    expect(emptyChannel.body.errors).toEqual({ 'keDemo.teams': ['keDemo.teams names no event'] });
     await put(t, manager, CHAT_ALERTS_PATH, { keDemo: { slack: { newLead: true } } }).expect(200);
   });
 

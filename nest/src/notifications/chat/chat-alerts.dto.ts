@@ -94,6 +94,16 @@ export const CHAT_ALERTS_REQUEST_SCHEMA: SchemaObject = closed(
  * something, as the response targets' does.
  */
 export function assertChatAlertsChange(body: ChatAlertsRequest): void {
+  // An empty object inside (`{"keDemo": {"teams": {}}}`) names nothing, as the document says.
+  const empty: Record<string, string[]> = {};
+  for (const [kind, channels] of Object.entries(body)) {
+    if (Object.keys(channels ?? {}).length === 0) empty[kind] = [`${kind} names no channel`];
+    for (const [channel, events] of Object.entries(channels ?? {}))
+      if (Object.keys(events ?? {}).length === 0)
+        empty[`${kind}.${channel}`] = [`${kind}.${channel} names no event`];
+  }
+  if (Object.keys(empty).length > 0)
+    throw new ApiError(HttpStatus.BAD_REQUEST, 'Each object must name at least one switch', empty);
   if (Object.keys(changedPaths(body)).length > 0) return;
   const message = `send at least one switch: {kind: {${CHAT_CHANNELS.join('|')}: {${CHAT_ALERT_EVENTS.join('|')}: true|false}}}`;
   throw new ApiError(
