@@ -41,6 +41,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'reply-templates-changed': 'Changed a reply template',
   'response-targets-changed': 'Changed response targets',
   'business-hours-changed': 'Changed business hours',
+  'assignment-changed': 'Changed automatic assignment',
+  'availability-changed': 'Changed their availability',
   'blocklist-changed': 'Changed the blocklist',
   export: 'Exported CSV',
   insights: 'Looked at insights',

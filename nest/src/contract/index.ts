@@ -19,3 +19,4 @@ export * from './text';
 export * from './csv';
 export * from './business-hours';
 export * from './chat-alerts';
+export * from './assignment';

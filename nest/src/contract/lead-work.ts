@@ -1,3 +1,4 @@
+import type { ActiveAssignmentRule, AssignmentWaitReason } from './assignment';
 import type { SpamReason } from './lead-intake';
 import type { LeadKindDescriptor, LeadKindKey } from './lead-kinds';
 import type { LeadStage } from './lead-stages';
@@ -204,8 +205,19 @@ export interface TimelineDetails {
   /** `read: false` when it was marked unread again. */
   read: { read: boolean };
   stage: { from: LeadStage; to: LeadStage };
-  /** `reason: 'admin-removed'` when the owner's account was removed (and `admin` is null). */
-  assign: { from: LeadAssignee; to: LeadAssignee; reason?: 'admin-removed' };
+  /**
+   * `reason: 'admin-removed'` when the owner's account was removed (and `admin` is null).
+   * `by: 'rule'` when a kind's assignment rule chose (its name in `rule`); with `to: null` and
+   * `waiting`, the rule found nobody available and the lead waits for someone.
+   */
+  assign: {
+    from: LeadAssignee;
+    to: LeadAssignee;
+    reason?: 'admin-removed';
+    by?: 'rule';
+    rule?: ActiveAssignmentRule;
+    waiting?: AssignmentWaitReason;
+  };
   note: LeadNote;
   /** `error`: the SMTP server's first error line, while failing or failed. */
   reply: {

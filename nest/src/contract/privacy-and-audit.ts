@@ -93,6 +93,8 @@ export const AUDIT_ACTIONS = [
   'reply-templates-changed',
   'response-targets-changed',
   'business-hours-changed',
+  'assignment-changed',
+  'availability-changed',
   'blocklist-changed',
   'export',
   'insights',

@@ -22,8 +22,10 @@ import { TimelineModule } from '../timeline/timeline.module';
 
 import { LeadCoreModule } from './lead-core.module';
 import { LeadEmailCounts } from './lead-email-counts.store';
+import { LeadEvents } from './lead-events';
 import { type LeadKindParts, leadPartsToken } from './lead-kinds';
 import { LeadPrivacy } from './lead-privacy';
+import { LeadRuleAssignment } from './lead-rule-assignment';
 import { leadServiceToken } from './lead-service.token';
 import { LeadWrites } from './lead-writes';
 import { createLeadController } from './lead.controller';
@@ -61,6 +63,8 @@ interface Collaborators {
   spam: SpamFilter;
   /** Told when leads go: their messages go with them. */
   conversations: ConversationRemovals;
+  /** Told of arrivals and of admins' open leads (automatic assignment). */
+  events: LeadEvents;
 }
 
 /**
@@ -107,6 +111,7 @@ export class LeadModule {
             LeadNotifier,
             SpamFilter,
             ConversationRemovals,
+            LeadEvents,
           ],
           useFactory: (
             repository: LeadRepository,
@@ -119,6 +124,7 @@ export class LeadModule {
             notifier: LeadNotifier,
             spam: SpamFilter,
             conversations: ConversationRemovals,
+            events: LeadEvents,
           ) =>
             buildParts(kind, repository, upkeep, {
               totals,
@@ -129,6 +135,7 @@ export class LeadModule {
               notifier,
               spam,
               conversations,
+              events,
             }),
         },
         {
@@ -147,7 +154,7 @@ function buildParts<K extends LeadKindKey>(
   kind: LeadKind<K>,
   repository: LeadRepository,
   upkeep: LeadUpkeepRepository,
-  { totals, checks, targets, counts, timeline, notifier, spam, conversations }: Collaborators,
+  { totals, checks, targets, counts, timeline, notifier, spam, conversations, events }: Collaborators,
 ): LeadKindParts<K> {
   const view = new LeadListView(
     kind,
@@ -157,14 +164,15 @@ function buildParts<K extends LeadKindKey>(
     () => targets.clock(kind.key),
     (records) => counts.otherRequests(records),
   );
-  const writes = new LeadWrites(kind.key, repository, view, timeline, [conversations]);
+  const writes = new LeadWrites(kind.key, repository, view, timeline, [conversations], events);
   return {
     kind,
     repository,
     upkeep,
     view,
     writes,
-    service: new LeadService(kind, repository, view, writes, notifier, spam),
+    service: new LeadService(kind, repository, view, writes, notifier, spam, events),
     privacy: new LeadPrivacy(kind, repository, writes, notifier, view),
+    ruleAssignment: new LeadRuleAssignment(repository, writes),
   };
 }

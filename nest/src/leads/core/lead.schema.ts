@@ -89,6 +89,9 @@ export function createLeadSchema(kind: LeadKindDescriptor, ownFields: LeadKindFi
       // The owner; null (or absent, on leads stored before owners) while nobody has taken it.
       assigneeId: { type: Schema.Types.ObjectId, default: null },
       assigneeEmail: { type: String, default: null },
+      // Why the kind's assignment rule found nobody for it (AssignmentWaitReason); absent or null
+      // once it has an owner or was never waiting. The back-from-away sweep looks for these.
+      assignWaiting: { type: String, default: undefined },
       // When the first reply was queued; null until then.
       firstResponseAt: { type: Date, default: null },
       // When its open wait began (it wrote after our last reply, issue 33); null: none open.
@@ -152,5 +155,7 @@ export function createLeadSchema(kind: LeadKindDescriptor, ownFields: LeadKindFi
   schema.index({ spamAt: 1, createdAt: 1 });
   // A person's leads (privacy access and erasure).
   schema.index({ emailKey: 1 });
+  // The leads an assignment rule left waiting, oldest first (the back-from-away sweep).
+  schema.index({ assignWaiting: 1, createdAt: 1 });
   return schema;
 }

@@ -86,6 +86,25 @@ export function assigneeFilter(assignee: ObjectId | null): FilterQuery<LeadRecor
   return { assigneeId: assignee };
 }
 
+/** Leads an assignment rule left waiting for one of these reasons, oldest first (the sweep). */
+export function assignWaitingQuery(reasons: readonly string[]): {
+  filter: FilterQuery<LeadRecord>;
+  sort: Record<string, 1>;
+} {
+  return {
+    filter: { assignWaiting: trusted({ $in: [...reasons] }) },
+    sort: { assignWaiting: 1, createdAt: 1 },
+  };
+}
+
+/** Open leads with an owner: active, not won or lost (recounting each admin's open leads). */
+export const openOwnedFilter: FilterQuery<LeadRecord> = {
+  assigneeId: trusted({ $ne: null }),
+  stage: trusted({ $nin: ['won', 'lost'] }),
+  spamAt: null,
+  archivedAt: null,
+};
+
 /**
  * Active leads still `new` that arrived at or after `since`: those not yet overdue against a
  * target of `now - since` (the list view keeps their arrival times to tell the overdue apart).

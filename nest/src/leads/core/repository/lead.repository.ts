@@ -31,10 +31,12 @@ import {
   ARRIVAL_FIELDS,
   arrivalsFilter,
   assigneeFilter,
+  assignWaitingQuery,
   emailFilter,
   idsFilter,
   type LeadQuery,
   listQuery,
+  openOwnedFilter,
   recentNewFilter,
   waitingSinceFilter,
 } from './lead-queries.repository';
@@ -132,6 +134,21 @@ export class LeadRepository implements LeadListSource {
       .find(assigneeFilter(new ObjectId(adminId)))
       .lean<LeadRecord[]>()
       .exec();
+  }
+
+  /** Up to `limit` leads an assignment rule left waiting for these reasons, oldest first. */
+  waitingForOwner(reasons: readonly string[], limit: number): Promise<LeadRecord[]> {
+    const { filter, sort } = assignWaitingQuery(reasons);
+    return this.model.find(filter).sort(sort).limit(limit).lean<LeadRecord[]>().exec();
+  }
+
+  /** Each open lead's owner (id): recounts admins' open leads. Reads every lead: never per request. */
+  async openOwners(): Promise<string[]> {
+    const leads = await this.model
+      .find(openOwnedFilter, { assigneeId: 1 })
+      .lean<Pick<LeadRecord, '_id' | 'assigneeId'>[]>()
+      .exec();
+    return leads.flatMap((lead) => (lead.assigneeId ? [lead.assigneeId.toHexString()] : []));
   }
 
   /** A whole list in list order as a stream, read in batches (never held in memory at once). */
