@@ -2,6 +2,7 @@ import { type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run
 import { Outlet, useActionData, useRouteLoaderData } from '@remix-run/react';
 
 import { checkToken } from '~/api-client/auth.server';
+import { availability } from '~/api-client/assignment.server';
 import { UNAVAILABLE_MESSAGE } from '~/api-client/http.server';
 import { listPasskeys, mfaStatus } from '~/api-client/mfa.server';
 import { listSessions } from '~/api-client/sessions.server';
@@ -45,6 +46,8 @@ const NOTICES = {
   'passkey-renamed': { variant: 'success', text: 'The passkey has been renamed.' },
   'passkey-removed': { variant: 'success', text: 'The passkey has been removed.' },
   'session-ended': { variant: 'success', text: 'That session has been signed out.' },
+  away: { variant: 'success', text: 'Your availability is saved.' },
+  back: { variant: 'success', text: 'Welcome back: automatic assignment may choose you again.' },
 } as const satisfies Record<string, NonNullable<AccountView['notice']>>;
 
 /** Back to the page after a form's change, which it says once (`?reason=`). */
@@ -71,12 +74,13 @@ export async function loader({ request }: LoaderFunctionArgs): Promise<AccountVi
         ? null
         : NOTICES[reason as keyof typeof NOTICES];
   // An initial password comes first: until it is changed, nothing else answers.
-  const [mfa, passkeys, sessions] = dueNow
-    ? [null, null, null]
+  const [mfa, passkeys, sessions, away] = dueNow
+    ? [null, null, null, null]
     : await Promise.all([
         mfaStatus(token).then(unlessSessionBlocked),
         listPasskeys(token).then(unlessSessionBlocked),
         setupDue ? null : listSessions(token).then(unlessSessionBlocked),
+        setupDue ? null : availability(token).then(unlessSessionBlocked),
       ]);
   if (mfa && !mfa.ok) throw new Response(UNAVAILABLE_MESSAGE, { status: 503 });
   if (passkeys && !passkeys.ok) throw new Response(UNAVAILABLE_MESSAGE, { status: 503 });
@@ -94,6 +98,8 @@ export async function loader({ request }: LoaderFunctionArgs): Promise<AccountVi
       : null,
     passkeys: passkeys ? passkeys.data.passkeys : null,
     sessions: sessions ? sessions.data.sessions : null,
+    // Not read: the card says so; the rest of the page still works.
+    availability: away?.ok ? away.data.availability : null,
   };
 }
 

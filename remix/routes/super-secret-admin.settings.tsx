@@ -16,6 +16,8 @@ import {
   saveReplyTemplate,
   saveResponseTargets,
 } from '~/api-client/lead-work.server';
+import { ASSIGNMENT_INTENT } from '~/components/admin/assignment-fields';
+import { AssignmentForm, type AssignmentResult } from '~/components/admin/assignment-form';
 import { BUSINESS_HOURS_INTENT } from '~/components/admin/business-hours-fields';
 import {
   BusinessHoursForm,
@@ -29,6 +31,7 @@ import { FormField } from '~/components/forms/form-field';
 import { IntentField } from '~/components/forms/intent-field';
 import { firstErrors, readForm, readIntentForm } from '~/components/forms/read-form';
 import { adminPageMeta } from '~/utils/admin-meta';
+import { isAssignmentForm, loadAssignment, saveAssignmentForm } from '~/utils/assignment.server';
 import {
   isBusinessHoursForm,
   loadBusinessHours,
@@ -39,7 +42,7 @@ import { requireAdmin, unlessSessionBlocked } from '~/utils/session.server';
 
 /** What a save answers: which form, whether it was saved, and why not. */
 interface SettingsResult {
-  intent: 'template' | 'targets' | typeof BUSINESS_HOURS_INTENT;
+  intent: 'template' | 'targets' | typeof BUSINESS_HOURS_INTENT | typeof ASSIGNMENT_INTENT;
   kind?: string;
   saved: boolean;
   message?: string;
@@ -49,17 +52,19 @@ interface SettingsResult {
 /** Settings of working leads: each kind's reply template and response target, business hours. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const token = await requireAdmin(request);
-  const [templates, targets, inbound, hours] = await Promise.all([
+  const [templates, targets, inbound, hours, assignment] = await Promise.all([
     replyTemplates(token).then(unlessSessionBlocked),
     responseTargets(token).then(unlessSessionBlocked),
     inboundStatus(token).then(unlessSessionBlocked),
     loadBusinessHours(token),
+    loadAssignment(token),
   ]);
   return {
     templates: templates.ok ? templates.data.templates : null,
     targets: targets.ok ? targets.data.targets : null,
     inbound: inbound.ok ? inbound.data : null,
     ...hours,
+    ...assignment,
   };
 }
 
@@ -67,6 +72,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const token = await requireAdmin(request);
   const form = await request.formData();
   if (isBusinessHoursForm(form)) return saveBusinessHoursForm(form, token);
+  if (isAssignmentForm(form)) return saveAssignmentForm(form, token);
   const read = readIntentForm(form, SETTINGS_FORMS);
   if (read?.intent === 'template') {
     const { intent } = read;
@@ -122,8 +128,9 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function SettingsRoute() {
-  const { templates, targets, inbound, businessHours, zones } = useLoaderData<typeof loader>();
-  const result = useActionData<SettingsResult & BusinessHoursResult>();
+  const { templates, targets, inbound, businessHours, zones, assignment, admins } =
+    useLoaderData<typeof loader>();
+  const result = useActionData<SettingsResult & BusinessHoursResult & AssignmentResult>();
   const busy = useBusy();
   const placeholders = REPLY_PLACEHOLDERS.map((name) => `{${name}}`).join(', ');
   return (
@@ -193,6 +200,18 @@ export default function SettingsRoute() {
               calendar={businessHours}
               zones={zones}
               result={result?.intent === BUSINESS_HOURS_INTENT ? result : undefined}
+              busy={busy}
+            />
+          )}
+        </CardSection>
+        <CardSection id="assignment-heading" title="Automatic assignment" className="col-12">
+          {assignment === undefined ? (
+            <p className="text-body-secondary mb-0">Automatic assignment could not be read.</p>
+          ) : (
+            <AssignmentForm
+              assignment={assignment}
+              admins={admins}
+              result={result?.intent === ASSIGNMENT_INTENT ? result : undefined}
               busy={busy}
             />
           )}

@@ -2,6 +2,7 @@ import { Form, useRouteLoaderData } from '@remix-run/react';
 import { Alert, Button } from 'react-bootstrap';
 
 import {
+  type AvailabilityResponse,
   type MeResponse,
   type MfaStatusResponse,
   type PasskeySummary,
@@ -12,6 +13,8 @@ import { ACCOUNT_FORM_PATHS } from '~/config/paths';
 
 import { CardSection, ErrorAlert, useBusy } from '../page-parts';
 
+import { Availability, type AvailabilityResult } from './availability';
+import { AVAILABILITY_FORMS } from './availability-schema';
 import { ChangePassword, type PasswordResult } from './change-password';
 import { Passkeys, type PasskeysResult } from './passkeys';
 import { PASSKEY_FORMS } from './passkeys-schema';
@@ -28,6 +31,8 @@ export interface AccountView {
   mfa: Pick<MfaStatusResponse, 'totp' | 'passkeys' | 'recoveryCodesLeft'> | null;
   passkeys: PasskeySummary[] | null;
   sessions: SessionSummary[] | null;
+  /** Whether the assignment rules skip you (null: not read, or held back by a gate). */
+  availability: AvailabilityResponse['availability'] | null;
 }
 
 /** What the sessions' forms answered, when they did not go through. */
@@ -37,7 +42,12 @@ export interface SessionsResult {
 }
 
 /** The answer of whichever of the page's forms was posted (each to a route of its own). */
-export type AccountResult = PasswordResult | SecondFactorResult | PasskeysResult | SessionsResult;
+export type AccountResult =
+  | PasswordResult
+  | SecondFactorResult
+  | PasskeysResult
+  | SessionsResult
+  | AvailabilityResult;
 
 /** The answer when it is one of `forms`' (a route's schemas by intent). */
 const answerOf = <R extends AccountResult>(result: AccountResult | undefined, forms: object) =>
@@ -48,7 +58,8 @@ const answerOf = <R extends AccountResult>(result: AccountResult | undefined, fo
  * to their own route. Every route of the page renders it, with its own form's answer.
  */
 export function AccountPage({ view, result }: { view: AccountView; result?: AccountResult }) {
-  const { mustChangePassword, mfaSetupRequired, notice, mfa, passkeys, sessions } = view;
+  const { mustChangePassword, mfaSetupRequired, notice, mfa, passkeys, sessions, availability } =
+    view;
   const busy = useBusy();
   const passkeysResult = answerOf<PasskeysResult>(result, PASSKEY_FORMS);
   const sessionsResult = answerOf<SessionsResult>(result, SESSION_FORMS);
@@ -101,6 +112,17 @@ export function AccountPage({ view, result }: { view: AccountView; result?: Acco
               result={result?.intent === 'change-password' ? result : undefined}
               busy={busy}
             />
+          )}
+        </CardSection>
+        <CardSection id="availability-heading" title="Availability" className="col-12 col-lg-6">
+          {availability ? (
+            <Availability
+              availability={availability}
+              result={answerOf<AvailabilityResult>(result, AVAILABILITY_FORMS)}
+              busy={busy}
+            />
+          ) : (
+            <p className="mb-0">Your availability could not be read.</p>
           )}
         </CardSection>
         <CardSection id="sessions-heading" title="Sessions" className="col-12">
