@@ -11,8 +11,7 @@ import { type ApiOutcome, apiRequest, hasSuccess } from './http.server';
 
 // Automatic assignment and the admin's own availability (issue 35).
 
-const isAssignment = (body: unknown): body is AssignmentResponse =>
-  hasSuccess('assignment')(body);
+const isAssignment = (body: unknown): body is AssignmentResponse => hasSuccess('assignment')(body);
 
 const isAvailability = (body: unknown): body is AvailabilityResponse =>
   hasSuccess('availability')(body);

@@ -202,8 +202,7 @@ function markdown(report: {
   checks: { onLeads: number; withOwner: number };
 }): string {
   const rows = report.phases.map(
-    (p) =>
-      `| ${p.rule} | ${p.leadsPerSecond} | ${p.intake.p50} | ${p.intake.p95} | ${p.load} |`,
+    (p) => `| ${p.rule} | ${p.leadsPerSecond} | ${p.intake.p50} | ${p.intake.p95} | ${p.load} |`,
   );
   return [
     `# Intake with automatic assignment on and off (${report.date})`,

@@ -57,7 +57,9 @@ describe('automatic assignment', () => {
   });
   const setRule = async (rule: Partial<KindAssignment>) => {
     await as(t)
-      .put(ASSIGNMENT_PATH, { assignment: { keDemo: { rule: 'off', admins: [], cap: null, ...rule } } })
+      .put(ASSIGNMENT_PATH, {
+        assignment: { keDemo: { rule: 'off', admins: [], cap: null, ...rule } },
+      })
       .expect(200);
     // Each process keeps the rules it read for up to a second.
     await sleep(1_100);
@@ -71,7 +73,10 @@ describe('automatic assignment', () => {
       .sort({ createdAt: 1, _id: 1 })
       .toArray()) as unknown as StoredLead[];
   const timelines = async (): Promise<StoredTimeline[]> =>
-    (await t.connection.collection('lead_timelines').find({}).toArray()) as unknown as StoredTimeline[];
+    (await t.connection
+      .collection('lead_timelines')
+      .find({})
+      .toArray()) as unknown as StoredTimeline[];
 
   /** `count` leads posted through each app in turn, `concurrency` at a time per app. */
   async function arrive(apps: TestApp[], count: number, concurrency: number, from = 0) {
@@ -144,7 +149,9 @@ describe('automatic assignment', () => {
       'assignment.nobody': [expect.stringContaining('is not a kind')],
     });
     const empty = await as(t)
-      .put(ASSIGNMENT_PATH, { assignment: { keDemo: { rule: 'least-open', admins: [], cap: null } } })
+      .put(ASSIGNMENT_PATH, {
+        assignment: { keDemo: { rule: 'least-open', admins: [], cap: null } },
+      })
       .expect(400);
     expect(Object.keys(empty.body.errors)).toEqual(['assignment.keDemo.admins']);
     await as(t).put(ASSIGNMENT_PATH, {}).expect(400);
@@ -188,7 +195,9 @@ describe('automatic assignment', () => {
     expect(counts.get('nobody')).toBe(20);
     const waiting = stored.filter((l) => !l.assigneeId);
     expect(waiting.every((l) => l.assignWaiting === 'everyone-at-cap')).toBe(true);
-    const res = await as(t).get(leadWorkPaths(kind).timeline(waiting[0]!._id.toHexString())).expect(200);
+    const res = await as(t)
+      .get(leadWorkPaths(kind).timeline(waiting[0]!._id.toHexString()))
+      .expect(200);
     const shown = (res.body.events as TimelineEvent[]).find((e) => e.type === 'assign');
     expect(shown).toMatchObject({
       type: 'assign',
@@ -226,7 +235,12 @@ describe('automatic assignment', () => {
     await away('ada', { away: true });
     const ahead = new Date(Date.now() + 86_400_000).toISOString();
     const bo = await away('bo', { away: true, from: ahead });
-    expect(bo.body.availability).toMatchObject({ away: true, from: ahead, until: null, awayNow: false });
+    expect(bo.body.availability).toMatchObject({
+      away: true,
+      from: ahead,
+      until: null,
+      awayNow: false,
+    });
     await arrive([t, other], 4, 2);
     expect(ownersOf(await leads()).get(ids.bo)).toBe(4);
 
@@ -259,13 +273,17 @@ describe('automatic assignment', () => {
       .put(AVAILABILITY_PATH, { away: true, from: later, until: later })
       .expect(400);
     expect(bad.body.errors).toEqual({ until: ['must be after from'] });
-    const gone = await as(t, tokens.ada).put(AVAILABILITY_PATH, { away: true, until: past }).expect(400);
+    const gone = await as(t, tokens.ada)
+      .put(AVAILABILITY_PATH, { away: true, until: past })
+      .expect(400);
     expect(gone.body.errors).toEqual({ until: ['must be in the future'] });
     const garbled = await as(t, tokens.ada)
       .put(AVAILABILITY_PATH, { away: 'yes', from: 'tomorrow' })
       .expect(400);
     expect(Object.keys(garbled.body.errors)).toContain('away');
-    const dates = await as(t, tokens.ada).put(AVAILABILITY_PATH, { away: false, from: later }).expect(400);
+    const dates = await as(t, tokens.ada)
+      .put(AVAILABILITY_PATH, { away: false, from: later })
+      .expect(400);
     expect(Object.keys(dates.body.errors)).toEqual(['from']);
     await as(t, tokens.ada).put(AVAILABILITY_PATH, { away: true }).expect(200);
     const read = await as(t, tokens.ada).get(AVAILABILITY_PATH).expect(200);

@@ -43,7 +43,9 @@ describe('automatic assignment and availability in a real browser', () => {
     const consultation = section.getByRole('group', { name: 'Consultation Requests' });
     await consultation.getByLabel('Rule').selectOption('least-open');
     await section.getByRole('button', { name: 'Save automatic assignment' }).click();
-    await section.getByText('Automatic assignment was not saved: see the kinds marked below.').waitFor();
+    await section
+      .getByText('Automatic assignment was not saved: see the kinds marked below.')
+      .waitFor();
     await consultation
       .getByText('Admins: name at least one admin for the rule to choose from')
       .waitFor();
@@ -65,7 +67,9 @@ describe('automatic assignment and availability in a real browser', () => {
     // Away until a day ahead, then back.
     await page.getByRole('link', { name: 'Account' }).click();
     const availability = page.getByRole('region', { name: 'Availability' });
-    await availability.getByText('You are available: automatic assignment may choose you.').waitFor();
+    await availability
+      .getByText('You are available: automatic assignment may choose you.')
+      .waitFor();
     const ahead = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
     await availability.getByLabel('Back on (blank: until I say so)').fill(ahead);
     await availability.getByRole('button', { name: 'Mark me away' }).click();
@@ -82,7 +86,9 @@ describe('automatic assignment and availability in a real browser', () => {
     );
     await availability.getByRole('button', { name: 'I’m back' }).click();
     await page.getByText('Welcome back: automatic assignment may choose you again.').waitFor();
-    await availability.getByText('You are available: automatic assignment may choose you.').waitFor();
+    await availability
+      .getByText('You are available: automatic assignment may choose you.')
+      .waitFor();
     await expect(axeViolations(page)).resolves.toEqual([]);
   });
 });

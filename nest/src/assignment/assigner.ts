@@ -161,10 +161,7 @@ export class Assigner implements OnModuleInit {
   private async candidates(
     settings: KindAssignment,
   ): Promise<Candidates & { refs: Map<string, AdminRef> }> {
-    const [existing, availability] = await Promise.all([
-      this.admins.list(),
-      this.store.everyone(),
-    ]);
+    const [existing, availability] = await Promise.all([this.admins.list(), this.store.everyone()]);
     const refs = new Map(existing.map((a) => [a.id, { id: a.id, email: a.email }] as const));
     const admins = settings.admins.filter((id) => refs.has(id));
     const now = new Date();

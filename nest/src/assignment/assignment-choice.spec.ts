@@ -39,12 +39,12 @@ describe('choose', () => {
     expect(choose('round-robin', { cap: 1 }, nobodyAway, 0, full)).toEqual({
       waiting: 'everyone-at-cap',
     });
-    expect(
-      choose('least-open', { cap: null }, { admins, away: new Set(admins) }, 0, {}),
-    ).toEqual({ waiting: 'everyone-away' });
-    expect(
-      choose('round-robin', { cap: 1 }, { admins, away: new Set(['a']) }, 0, full),
-    ).toEqual({ waiting: 'everyone-away-or-at-cap' });
+    expect(choose('least-open', { cap: null }, { admins, away: new Set(admins) }, 0, {})).toEqual({
+      waiting: 'everyone-away',
+    });
+    expect(choose('round-robin', { cap: 1 }, { admins, away: new Set(['a']) }, 0, full)).toEqual({
+      waiting: 'everyone-away-or-at-cap',
+    });
     expect(choose('round-robin', { cap: 1 }, { admins: [], away: new Set() }, 0, {})).toEqual({
       waiting: null,
     });

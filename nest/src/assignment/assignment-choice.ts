@@ -12,9 +12,7 @@ export interface Candidates {
 }
 
 export type Choice =
-  | { admin: string; turn: number }
-  | { waiting: AssignmentWaitReason }
-  | { waiting: null };
+  { admin: string; turn: number } | { waiting: AssignmentWaitReason } | { waiting: null };
 
 /**
  * Whom a kind's rule gives the next lead, from where the rotation stands (`turn`) and each admin's

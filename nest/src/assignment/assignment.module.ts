@@ -42,12 +42,6 @@ import { AvailabilityController } from './availability.controller';
     ]),
   ],
   controllers: [AssignmentController, AvailabilityController],
-  providers: [
-    AssignmentStore,
-    RotationStore,
-    Assigner,
-    AssignmentSweep,
-    AssignmentSettingsService,
-  ],
+  providers: [AssignmentStore, RotationStore, Assigner, AssignmentSweep, AssignmentSettingsService],
 })
 export class AssignmentModule {}

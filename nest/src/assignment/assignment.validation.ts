@@ -20,10 +20,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
  * What is wrong with a `PUT /settings/assignment` body's `assignment`, per field
  * (`assignment.keDemo.admins.1`); `known` holds the ids of the admins that exist.
  */
-export function assignmentErrors(
-  assignment: unknown,
-  known: ReadonlySet<string>,
-): FieldErrors {
+export function assignmentErrors(assignment: unknown, known: ReadonlySet<string>): FieldErrors {
   const errors: FieldErrors = {};
   const add = (field: string, message: string) => (errors[field] ??= []).push(message);
   if (!isRecord(assignment)) {
@@ -48,10 +45,14 @@ export function assignmentErrors(
     if (!(ASSIGNMENT_RULES as readonly unknown[]).includes(kind.rule))
       add(`${field}.rule`, `must be one of ${ASSIGNMENT_RULES.join(', ')}`);
     adminsErrors(kind.admins, `${field}.admins`, known, add);
-    if (kind.rule !== 'off' && Array.isArray(kind.admins) && kind.admins.length === 0)
+    const on = kind.rule === 'round-robin' || kind.rule === 'least-open';
+    if (on && Array.isArray(kind.admins) && kind.admins.length === 0)
       add(`${field}.admins`, 'name at least one admin for the rule to choose from');
     const { min, max } = ASSIGNMENT_LIMITS.cap;
-    if (kind.cap !== null && !(Number.isInteger(kind.cap) && Number(kind.cap) >= min && Number(kind.cap) <= max))
+    if (
+      kind.cap !== null &&
+      !(Number.isInteger(kind.cap) && Number(kind.cap) >= min && Number(kind.cap) <= max)
+    )
       add(`${field}.cap`, `must be a whole number from ${min} to ${max}, or null for no cap`);
   }
   return errors;

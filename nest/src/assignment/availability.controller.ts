@@ -50,7 +50,9 @@ export class AvailabilityController {
       'Back (or a holiday ahead instead of now): leads the rules left waiting are given owners, oldest first, within ASSIGNMENT_SWEEP_INTERVAL.',
     body: AvailabilityRequestDto,
     ok: AvailabilityResponseDto,
-    errors: { 400: 'Not a date and time, until not after from or not in the future, or dates with away: false (errors per field)' },
+    errors: {
+      400: 'Not a date and time, until not after from or not in the future, or dates with away: false (errors per field)',
+    },
   })
   @Audited<{ body: AvailabilityRequestDto; result: AvailabilityResponse }>(
     'availability-changed',

@@ -40,8 +40,8 @@ export function AssignmentForm({
       <input type="hidden" name={INTENT_FIELD} value={ASSIGNMENT_INTENT} />
       <p>
         New requests (and those moved out of Spam) get an owner by their kind&apos;s rule. Admins
-        who are away, or at their cap, are skipped; when nobody is available the request waits,
-        and its timeline says why, until someone is back.
+        who are away, or at their cap, are skipped; when nobody is available the request waits, and
+        its timeline says why, until someone is back.
       </p>
       {result?.saved ? (
         <Alert variant="success" role="status">

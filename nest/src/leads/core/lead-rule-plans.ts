@@ -1,4 +1,8 @@
-import { type ActiveAssignmentRule, type AdminRef, type AssignmentWaitReason } from '../../contract';
+import {
+  type ActiveAssignmentRule,
+  type AdminRef,
+  type AssignmentWaitReason,
+} from '../../contract';
 import { ObjectId } from '../../database/object-id';
 
 import { type ActionPlan, plan } from './lead-action-plan';

@@ -154,7 +154,17 @@ function buildParts<K extends LeadKindKey>(
   kind: LeadKind<K>,
   repository: LeadRepository,
   upkeep: LeadUpkeepRepository,
-  { totals, checks, targets, counts, timeline, notifier, spam, conversations, events }: Collaborators,
+  {
+    totals,
+    checks,
+    targets,
+    counts,
+    timeline,
+    notifier,
+    spam,
+    conversations,
+    events,
+  }: Collaborators,
 ): LeadKindParts<K> {
   const view = new LeadListView(
     kind,

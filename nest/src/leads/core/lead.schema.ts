@@ -155,7 +155,9 @@ export function createLeadSchema(kind: LeadKindDescriptor, ownFields: LeadKindFi
   schema.index({ spamAt: 1, createdAt: 1 });
   // A person's leads (privacy access and erasure).
   schema.index({ emailKey: 1 });
-  // The leads an assignment rule left waiting, oldest first (the back-from-away sweep).
-  schema.index({ assignWaiting: 1, createdAt: 1 });
+  // The leads an assignment rule left waiting, oldest first (the back-from-away sweep), and the
+  // open leads' owners (each admin's open leads counted when a rule is switched on).
+  schema.index({ assignWaiting: 1, createdAt: 1, _id: 1 });
+  schema.index({ spamAt: 1, archivedAt: -1, assigneeId: 1, stage: 1 });
   return schema;
 }

@@ -43,11 +43,7 @@ export interface SessionsResult {
 
 /** The answer of whichever of the page's forms was posted (each to a route of its own). */
 export type AccountResult =
-  | PasswordResult
-  | SecondFactorResult
-  | PasskeysResult
-  | SessionsResult
-  | AvailabilityResult;
+  PasswordResult | SecondFactorResult | PasskeysResult | SessionsResult | AvailabilityResult;
 
 /** The answer when it is one of `forms`' (a route's schemas by intent). */
 const answerOf = <R extends AccountResult>(result: AccountResult | undefined, forms: object) =>

@@ -93,7 +93,7 @@ export function assignWaitingQuery(reasons: readonly string[]): {
 } {
   return {
     filter: { assignWaiting: trusted({ $in: [...reasons] }) },
-    sort: { assignWaiting: 1, createdAt: 1 },
+    sort: { createdAt: 1, _id: 1 },
   };
 }
 
