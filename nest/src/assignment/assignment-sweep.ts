@@ -38,8 +38,12 @@ export class AssignmentSweep implements OnApplicationBootstrap, OnModuleDestroy 
 
   /** Sweeps every kind whose rule is on (also right after an admin says they are back). */
   async now(): Promise<void> {
-    const kinds = activeKinds(await this.assigner.rules.get());
-    await Promise.all(kinds.map((kind) => this.sweep(kind)));
+    try {
+      const kinds = activeKinds(await this.assigner.rules.get());
+      await Promise.all(kinds.map((kind) => this.sweep(kind)));
+    } catch (error) {
+      this.logger.warn({ err: error }, 'sweep not started: the rules could not be read');
+    }
   }
 
   private sweep(kind: LeadKindKey): Promise<void> {
