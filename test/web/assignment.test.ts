@@ -37,7 +37,7 @@ describe('automatic assignment and availability in a real browser', () => {
     await expect(axeViolations(page)).resolves.toEqual([]);
     const keDemo = section.getByRole('group', { name: 'KE Demo Requests' });
     await keDemo.getByLabel('Rule').selectOption('round-robin');
-    await keDemo.getByLabel(adminCredentials().email).check();
+    await keDemo.getByLabel(adminCredentials().email, { exact: true }).check();
     await keDemo.getByLabel('Cap of open requests per admin (blank: none)').fill('5');
     // A rule on with nobody to choose: refused, said by its kind.
     const consultation = section.getByRole('group', { name: 'Consultation Requests' });
@@ -62,7 +62,7 @@ describe('automatic assignment and availability in a real browser', () => {
     });
     await page.reload();
     await expect(keDemo.getByLabel('Rule').inputValue()).resolves.toBe('round-robin');
-    await expect(keDemo.getByLabel(adminCredentials().email).isChecked()).resolves.toBe(true);
+    await expect(keDemo.getByLabel(adminCredentials().email, { exact: true }).isChecked()).resolves.toBe(true);
 
     // Away until a day ahead, then back.
     await page.getByRole('link', { name: 'Account' }).click();
