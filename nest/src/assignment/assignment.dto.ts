@@ -5,9 +5,9 @@ import {
   ASSIGNMENT_LIMITS,
   ASSIGNMENT_RULES,
   type AssignmentRequest,
+  type AssignmentRule,
   type AssignmentSettings,
   type AvailabilityRequest,
-  KIND_ASSIGNMENT_DEFAULT,
   LEAD_KIND_KEYS,
 } from '../contract';
 
@@ -39,12 +39,12 @@ const KIND_SCHEMA = {
   },
 };
 
-const KINDS_SCHEMA = (required: boolean) => ({
+const KINDS_SCHEMA = {
   type: 'object',
   additionalProperties: false,
-  ...(required ? { required: [...LEAD_KIND_KEYS] } : { minProperties: 1 }),
+  minProperties: 1,
   properties: Object.fromEntries(LEAD_KIND_KEYS.map((key) => [key, KIND_SCHEMA])),
-});
+};
 
 /** Body of `PUT /settings/assignment`, written out closed and bounded. */
 export const ASSIGNMENT_REQUEST_SCHEMA = {
@@ -53,14 +53,42 @@ export const ASSIGNMENT_REQUEST_SCHEMA = {
   required: ['assignment'],
   properties: {
     assignment: {
-      ...KINDS_SCHEMA(false),
+      ...KINDS_SCHEMA,
       description: 'the kinds to change, each whole; a kind left out keeps its rule',
     },
   },
 };
 
+/** One kind's rule, as the answer states it. */
+export class KindAssignmentDto {
+  @ApiProperty({ enum: ASSIGNMENT_RULES }) rule: AssignmentRule;
+  @ApiProperty({
+    type: 'string',
+    isArray: true,
+    maxItems: ASSIGNMENT_LIMITS.admins,
+    description: 'eligible admins (ids), in rotation order',
+  })
+  admins: string[];
+  @ApiProperty({
+    type: 'integer',
+    nullable: true,
+    minimum: ASSIGNMENT_LIMITS.cap.min,
+    maximum: ASSIGNMENT_LIMITS.cap.max,
+    description: 'most open leads of the kind an admin is given by the rule; null: no cap',
+  })
+  cap: number | null;
+}
+
+/** Every kind's rule (the kinds are run-time keys). */
+export class AssignmentSettingsDto {}
+for (const key of LEAD_KIND_KEYS)
+  ApiProperty({ type: () => KindAssignmentDto })(AssignmentSettingsDto.prototype, key);
+
 export class AssignmentRequestDto implements AssignmentRequest {
-  @ApiProperty({ type: 'object', description: 'the kinds to change, each whole' })
+  @ApiProperty({
+    type: () => AssignmentSettingsDto,
+    description: 'the kinds to change, each whole',
+  })
   // Required; what it holds is checked whole, per field, by the controller.
   @ValidateBy({
     name: 'isAssignmentObject',
@@ -75,11 +103,7 @@ export class AssignmentRequestDto implements AssignmentRequest {
 
 export class AssignmentResponseDto {
   @ApiProperty({ enum: [true] }) success: true;
-  @ApiProperty({
-    ...KINDS_SCHEMA(true),
-    example: Object.fromEntries(LEAD_KIND_KEYS.map((key) => [key, KIND_ASSIGNMENT_DEFAULT])),
-  })
-  assignment: AssignmentSettings;
+  @ApiProperty({ type: () => AssignmentSettingsDto }) assignment: AssignmentSettings;
 }
 
 const instant = (description: string) =>
