@@ -1,8 +1,8 @@
 import { type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node';
 import { Outlet, useActionData, useRouteLoaderData } from '@remix-run/react';
 
-import { checkToken } from '~/api-client/auth.server';
 import { availability } from '~/api-client/assignment.server';
+import { checkToken } from '~/api-client/auth.server';
 import { UNAVAILABLE_MESSAGE } from '~/api-client/http.server';
 import { listPasskeys, mfaStatus } from '~/api-client/mfa.server';
 import { listSessions } from '~/api-client/sessions.server';

@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 
+import { AdminService } from '../../nest/src/auth/admin.service';
 import {
   ASSIGNMENT_PATH,
   AUDIT_PATH,
@@ -10,7 +11,6 @@ import {
   leadWorkPaths,
   type TimelineEvent,
 } from '../../nest/src/contract';
-import { AdminService } from '../../nest/src/auth/admin.service';
 import { validSubmission } from '../support/submissions';
 import {
   clearLeads,

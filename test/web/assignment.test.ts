@@ -62,7 +62,9 @@ describe('automatic assignment and availability in a real browser', () => {
     });
     await page.reload();
     await expect(keDemo.getByLabel('Rule').inputValue()).resolves.toBe('round-robin');
-    await expect(keDemo.getByLabel(adminCredentials().email, { exact: true }).isChecked()).resolves.toBe(true);
+    await expect(
+      keDemo.getByLabel(adminCredentials().email, { exact: true }).isChecked(),
+    ).resolves.toBe(true);
 
     // Away until a day ahead, then back.
     await page.getByRole('link', { name: 'Account' }).click();

@@ -17,8 +17,8 @@ import { LeadKinds } from '../leads/core/lead-kinds';
 import { type LeadRecord } from '../leads/core/lead-record';
 
 import { anyoneHasRoom, type Candidates, choose } from './assignment-choice';
-import { AssignmentStore } from './assignment.store';
 import { type RotationState, RotationStore } from './assignment-state.store';
+import { AssignmentStore } from './assignment.store';
 
 /** What a kind's rotation is asked to do; each round under its lock takes all that came meanwhile. */
 type Work =

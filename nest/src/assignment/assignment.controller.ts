@@ -12,13 +12,13 @@ import {
 } from '../contract';
 
 import { Assigner } from './assigner';
-import { AssignmentStore } from './assignment.store';
-import { assignmentErrors, validAssignment } from './assignment.validation';
 import {
   ASSIGNMENT_REQUEST_SCHEMA,
   AssignmentRequestDto,
   AssignmentResponseDto,
 } from './assignment.dto';
+import { AssignmentStore } from './assignment.store';
+import { assignmentErrors, validAssignment } from './assignment.validation';
 
 /** The rules' settings: read and changed by whoever has `settings.leads`. */
 @Injectable()

@@ -6,7 +6,6 @@ import { LeadCoreModule } from '../leads/core/lead-core.module';
 import { LeadKindsModule } from '../leads/lead-kinds.module';
 
 import { Assigner } from './assigner';
-import { AssignmentSettingsService, AssignmentController } from './assignment.controller';
 import {
   ROTATION_LOCK_MODEL,
   ROTATION_MODEL,
@@ -15,6 +14,7 @@ import {
   RotationStore,
 } from './assignment-state.store';
 import { AssignmentSweep } from './assignment-sweep';
+import { AssignmentSettingsService, AssignmentController } from './assignment.controller';
 import {
   ASSIGNMENT_SETTINGS_MODEL,
   AssignmentSettingsSchema,

@@ -14,9 +14,9 @@ import {
 } from '../contract';
 
 import { AssignmentSweep } from './assignment-sweep';
+import { AvailabilityRequestDto, AvailabilityResponseDto } from './assignment.dto';
 import { AssignmentStore } from './assignment.store';
 import { availabilityOf } from './assignment.validation';
-import { AvailabilityRequestDto, AvailabilityResponseDto } from './assignment.dto';
 
 const answer = (availability: Availability): AvailabilityResponse => ({
   success: true,

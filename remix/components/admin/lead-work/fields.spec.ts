@@ -90,7 +90,13 @@ describe('timeline events in words', () => {
         at,
         type: 'assign',
         admin: null,
-        detail: { from: null, to: null, by: 'rule', rule: 'least-open', waiting: 'everyone-at-cap' },
+        detail: {
+          from: null,
+          to: null,
+          by: 'rule',
+          rule: 'least-open',
+          waiting: 'everyone-at-cap',
+        },
       }),
     ).toBe('Least open found nobody: everyone at cap; it waits for someone');
   });
