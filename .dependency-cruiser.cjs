@@ -5,6 +5,8 @@
 /** The features built on the lead core, the kinds (`leads/<name>-request/`) and their list. */
 const ABOVE_CORE = [
   '^nest/src/leads/(work|inbox|insights|retention|reply-templates)/',
+  // Merging a person's requests (issue 35); its records are kept below (merge/store/).
+  '^nest/src/leads/merge/(?!store/)',
   '^nest/src/leads/[a-z-]+-request/',
   '^nest/src/leads/lead-kinds[.]module[.]ts$',
   '^nest/src/privacy/',
@@ -20,6 +22,7 @@ const BELOW_CORE = [
   '^nest/src/notifications/(?!notification-worker)',
   // Where conversations are kept: a lead by kind and id, as the timeline knows it.
   '^nest/src/leads/conversation/store/',
+  '^nest/src/leads/merge/store/',
 ];
 
 module.exports = {

@@ -33,7 +33,8 @@ const config: Config = {
     {
       displayName: 'nest-unit',
       testEnvironment: 'node',
-      testMatch: ['<rootDir>/nest/src/**/*.spec.ts'],
+      // The seed's data (scripts/seed) is checked with the API's units: it builds on their types.
+      testMatch: ['<rootDir>/nest/src/**/*.spec.ts', '<rootDir>/scripts/**/*.spec.ts'],
       transform: tsJestNest,
     },
     {

@@ -10,6 +10,8 @@ declare module '@remix-run/node' {
 }
 
 export default defineConfig({
+  // A cache of its own (a test's fresh one, say); Vite's default is node_modules/.vite.
+  ...(process.env.VITE_CACHE_DIR ? { cacheDir: process.env.VITE_CACHE_DIR } : {}),
   resolve: { alias: webAliases },
   css: {
     preprocessorOptions: {
@@ -23,6 +25,32 @@ export default defineConfig({
     },
   },
   build: { assetsInlineLimit: 0 },
+  // Every dependency the browser loads, optimized when the dev server starts: one found later
+  // makes Vite reload the page under the visitor (issue 32: an empty SEND, the sign-in and Insights
+  // each broke a first visit). Found by visiting every page on a fresh cache until Vite no longer
+  // prints "new dependencies optimized"; test/ops/dev-first-visit.test.ts checks it.
+  optimizeDeps: {
+    include: [
+      'react',
+      'react/jsx-runtime',
+      'react/jsx-dev-runtime',
+      'react-dom',
+      'react-dom/client',
+      '@remix-run/react',
+      // Route modules import it for their loaders and actions, which the client build removes.
+      '@remix-run/node',
+      'react-bootstrap',
+      'zod',
+      '@conform-to/zod',
+      'altcha-lib',
+      'altcha-lib/algorithms/web/sha',
+      '@simplewebauthn/browser',
+      '@visx/axis',
+      '@visx/group',
+      '@visx/scale',
+      '@visx/shape',
+    ],
+  },
   plugins: [
     remix({
       appDirectory: 'remix',

@@ -1,11 +1,12 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
+import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
 import { LoggerModule } from 'nestjs-pino';
 
 import { AssignmentModule } from './assignment/assignment.module';
 import { AuditModule } from './audit/audit.module';
 import { AuthModule } from './auth/auth.module';
 import { JwtAuthGuard } from './auth/jwt-auth.guard';
+import { LeadViewerInterceptor } from './auth/lead-viewer.interceptor';
 import { AllExceptionsFilter } from './common/all-exceptions.filter';
 import { loggedUrl } from './common/log-url';
 import { RateLimitModule } from './common/rate-limit/rate-limit.module';
@@ -19,8 +20,10 @@ import { LeadConversationModule } from './leads/conversation/conversation.module
 import { InboxModule } from './leads/inbox/inbox.module';
 import { InsightsModule } from './leads/insights/insights.module';
 import { LeadKindsModule } from './leads/lead-kinds.module';
+import { MergeModule } from './leads/merge/merge.module';
 import { ReplyTemplatesModule } from './leads/reply-templates/reply-templates.module';
 import { WorkModule } from './leads/work/work.module';
+import { ChatAlertSettingsModule } from './notifications/chat/chat-alert-settings.module';
 import { NotificationWorkerModule } from './notifications/notification-worker.module';
 import { PrivacyModule } from './privacy/privacy.module';
 
@@ -69,19 +72,22 @@ export class AppModule {
         LeadKindsModule,
         LeadConversationModule,
         WorkModule,
+        MergeModule,
         InboxModule,
         InsightsModule,
         ReplyTemplatesModule,
         PrivacyModule,
         NotificationWorkerModule,
+        ChatAlertSettingsModule,
         InboundModule,
         AssignmentModule,
       ],
       // App-wide: every body and query validated, every route private unless @Public(), every
-      // error answered in one shape.
+      // lead read narrowed to the admin's access, every error answered in one shape.
       providers: [
         { provide: APP_PIPE, useFactory: createValidationPipe },
         { provide: APP_GUARD, useExisting: JwtAuthGuard },
+        { provide: APP_INTERCEPTOR, useClass: LeadViewerInterceptor },
         { provide: APP_FILTER, useClass: AllExceptionsFilter },
       ],
     };

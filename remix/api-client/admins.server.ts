@@ -2,6 +2,7 @@ import {
   ADMINS_PATH,
   type AdminRole,
   type AdminListResponse,
+  type LeadAccessChange,
   type CreateAdminRequest,
   type CreateAdminResponse,
   type UpdateAdminResponse,
@@ -45,6 +46,19 @@ export function changeRole(
   return apiRequest(`${ADMINS_PATH}/${encodeURIComponent(id)}`, isUpdated, {
     method: 'PATCH',
     body: { role },
+    token,
+  });
+}
+
+/** Sets which leads of each kind an admin sees (owners, with a fresh factor): from their next request. */
+export function changeAccess(
+  id: string,
+  access: LeadAccessChange,
+  token: string,
+): Promise<ApiOutcome<UpdateAdminResponse>> {
+  return apiRequest(`${ADMINS_PATH}/${encodeURIComponent(id)}`, isUpdated, {
+    method: 'PATCH',
+    body: { access },
     token,
   });
 }

@@ -10,6 +10,9 @@ import {
   type MeResponse,
   type MfaVerifyRequest,
   type MfaVerifyResponse,
+  TIME_ZONE_PATH,
+  type TimeZoneRequest,
+  type TimeZoneResponse,
 } from '@contract';
 
 import { type ApiOutcome, type ApiRequestOptions, apiRequest, hasSuccess } from './http.server';
@@ -33,9 +36,10 @@ const isCheck = (body: unknown): body is CheckTokenResponse =>
 const isDone = hasSuccess();
 
 const isMe = (body: unknown): body is MeResponse =>
-  hasSuccess('role', 'permissions')(body) &&
+  hasSuccess('role', 'permissions', 'timeZone')(body) &&
   isAdminRole(body.role) &&
-  Array.isArray(body.permissions);
+  Array.isArray(body.permissions) &&
+  (body.timeZone === null || typeof body.timeZone === 'string');
 
 /** Who is signing in, as the API's throttle and sessions list see them. */
 export type SignInOrigin = Pick<ApiRequestOptions, 'clientIp' | 'userAgent'>;
@@ -89,4 +93,12 @@ export function logout(token: string): Promise<ApiOutcome<{ success: true }>> {
 /** Revokes every token of the signed-in admin. */
 export function logoutAll(token: string): Promise<ApiOutcome<{ success: true }>> {
   return apiRequest(AUTH_PATHS.logoutAll, isDone, { method: 'POST', token });
+}
+
+/** The zone the admin's dates are shown in (one of the API's list), or null for the browser's. */
+export function setTimeZone(
+  body: TimeZoneRequest,
+  token: string,
+): Promise<ApiOutcome<Pick<TimeZoneResponse, 'success'>>> {
+  return apiRequest(TIME_ZONE_PATH, isDone, { method: 'POST', body, token });
 }

@@ -123,10 +123,11 @@ export async function exportLeads(
   state: LeadListState,
   token: string,
   q?: string,
+  tz?: string,
 ): Promise<Response | ApiOutcome<never>> {
   return apiFetch(leadPaths(LEAD_KINDS[kind]).exportCsv, {
     token,
-    query: { state, q },
+    query: { state, q, tz },
     // Large exports take a while; the browser download is the one waiting.
     signal: AbortSignal.timeout(10 * 60_000),
   });

@@ -9,6 +9,7 @@ import {
   LEAD_KINDS,
   type Lead,
   type LeadKindKey,
+  type LeadMergeResponse,
   SPAM_REASON_TEXT,
 } from '@contract';
 import { DetailUndo } from '~/components/admin/dashboard-undo';
@@ -58,13 +59,16 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { kind, id } = params;
   if (!isLeadKindKey(kind) || !isObjectId(id))
     throw new Response('Not Found', { status: 404, statusText: 'Not Found' });
-  const lead = await loadLead(kind, id, token);
+  // `?earlier=` pages back through a long conversation (a page's `before`, checked by the API).
+  const earlier = new URL(request.url).searchParams.get('earlier')?.slice(0, 512) || undefined;
+  // The lead and everything shown with it at once: one wait, not two in a row.
+  const [lead, work] = await Promise.all([
+    loadLead(kind, id, token),
+    loadLeadWork(kind, id, token, earlier),
+  ]);
   if (!lead.ok) throw new Response(lead.message, { status: 503, statusText: 'Unavailable' });
   if (!lead.data) throw new Response('Not Found', { status: 404, statusText: 'Not Found' });
-  // `?earlier=` pages back through a long conversation (a page's `before`, checked by the API).
-  const earlier = new URL(request.url).searchParams.get('earlier') ?? undefined;
-  const work = await loadLeadWork(kind, lead.data, token, earlier?.slice(0, 512) || undefined);
-  return { kind, lead: lead.data, work, me: tokenAdminId(token) };
+  return { kind, lead: lead.data, work: work(lead.data), me: tokenAdminId(token) };
 }
 
 /**
@@ -89,6 +93,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
           work.intent === 'stage' && work.from && work.from !== work.stage
             ? { from: work.from, to: work.stage }
             : undefined,
+        undoMerge: mergeUndoOf(outcome.data),
       });
     const url = new URL(request.url);
     return redirect(`${url.pathname}${url.search}`);
@@ -116,7 +121,16 @@ const WORK_LABELS: Record<WorkRequest['intent'], Record<string, string>> = {
   note: { text: 'Note' },
   'delete-note': {},
   reply: { subject: 'Subject', text: 'Message' },
+  merge: { from: 'Request' },
+  unmerge: { mergeId: 'Merge' },
 };
+
+/** A merge's answer as the detail's Undo needs it (undefined for any other answer). */
+function mergeUndoOf(answer: unknown): WorkDone['undoMerge'] {
+  if (typeof answer !== 'object' || answer === null || !('merge' in answer)) return undefined;
+  const { merge } = answer as LeadMergeResponse;
+  return merge.id ? { mergeId: merge.id, linked: merge.merged.length === 0 } : undefined;
+}
 
 export default function LeadDetailRoute() {
   const { kind, lead, work, me } = useLoaderData<typeof loader>();
@@ -273,7 +287,7 @@ function LeadDetail({
       <ReplyForm email={lead.email} draft={work.replyDraft} sentCount={replies} />
       <Notes notes={notes} me={me} />
       <Timeline events={work.timeline} />
-      <RelatedRequests related={work.related} />
+      <RelatedRequests kind={kind} related={work.related} />
     </>
   );
 }

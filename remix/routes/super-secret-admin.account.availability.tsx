@@ -4,10 +4,9 @@ import { saveAvailability } from '~/api-client/assignment.server';
 import { type AvailabilityResult } from '~/components/admin/account/availability';
 import { AVAILABILITY_FORMS, dayStart } from '~/components/admin/account/availability-schema';
 import { readIntentForm } from '~/components/forms/read-form';
+import { accountRedirect } from '~/utils/account-notices.server';
 import { refusedAccountForm, unknownAccountForm } from '~/utils/account.server';
 import { requireAdmin, unlessSessionBlocked } from '~/utils/session.server';
-
-import { accountRedirect } from './super-secret-admin.account';
 
 /** Away (now, or between two days) or back: the assignment rules skip an admin who is away. */
 export async function action({ request }: ActionFunctionArgs) {

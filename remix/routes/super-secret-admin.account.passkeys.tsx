@@ -10,11 +10,10 @@ import { type PasskeysResult } from '~/components/admin/account/passkeys';
 import { PASSKEY_ANSWER_MISSING, PASSKEY_FORMS } from '~/components/admin/account/passkeys-schema';
 import { fieldErrors } from '~/components/forms/field-errors';
 import { firstErrors, readForm, readIntentForm } from '~/components/forms/read-form';
+import { accountRedirect } from '~/utils/account-notices.server';
 import { refusedAccountForm, unknownAccountForm } from '~/utils/account.server';
 import { withFreshFactor } from '~/utils/reauth.server';
 import { requireAdmin, unlessSessionBlocked } from '~/utils/session.server';
-
-import { accountRedirect } from './super-secret-admin.account';
 
 const answer = (result: PasskeysResult, status = 200) => data(result, { status });
 const refused = refusedAccountForm<PasskeysResult>;

@@ -6,10 +6,9 @@ import { type PasswordResult } from '~/components/admin/account/change-password'
 import { changePasswordSchema, PASSWORD_LABELS } from '~/components/admin/account/password-schema';
 import { fieldErrors } from '~/components/forms/field-errors';
 import { firstErrors, readForm } from '~/components/forms/read-form';
+import { accountRedirect } from '~/utils/account-notices.server';
 import { withFreshFactor } from '~/utils/reauth.server';
 import { requireAdmin, saveToken, unlessSessionBlocked } from '~/utils/session.server';
-
-import { accountRedirect } from './super-secret-admin.account';
 
 const FIELDS = Object.keys(PASSWORD_LABELS) as (keyof typeof PASSWORD_LABELS)[];
 const intent = 'change-password';

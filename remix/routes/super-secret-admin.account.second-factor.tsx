@@ -14,12 +14,11 @@ import {
 } from '~/components/admin/account/second-factor-schema';
 import { fieldErrors } from '~/components/forms/field-errors';
 import { firstErrors, readForm, readIntentForm } from '~/components/forms/read-form';
+import { accountRedirect } from '~/utils/account-notices.server';
 import { refusedAccountForm, unknownAccountForm } from '~/utils/account.server';
 import { qrCodeDataUrl } from '~/utils/qr-code.server';
 import { withFreshFactor } from '~/utils/reauth.server';
 import { requireAdmin, unlessSessionBlocked } from '~/utils/session.server';
-
-import { accountRedirect } from './super-secret-admin.account';
 
 const LABELS = { password: 'Password', code: 'Code' } as const;
 const FIELDS = ['password', 'code'] as const;

@@ -5,10 +5,9 @@ import { endSession } from '~/api-client/sessions.server';
 import { type SessionsResult } from '~/components/admin/account/account-page';
 import { SESSION_FORMS } from '~/components/admin/account/sessions-schema';
 import { INVALID_REQUEST, readIntentForm } from '~/components/forms/read-form';
+import { accountRedirect } from '~/utils/account-notices.server';
 import { refusedAccountForm, unknownAccountForm } from '~/utils/account.server';
 import { requireAdmin, signInRedirect, unlessSessionBlocked } from '~/utils/session.server';
-
-import { accountRedirect } from './super-secret-admin.account';
 
 const refused = refusedAccountForm<SessionsResult>;
 

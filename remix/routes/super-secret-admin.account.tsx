@@ -1,4 +1,4 @@
-import { type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node';
+import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Outlet, useActionData, useRouteLoaderData } from '@remix-run/react';
 
 import { availability } from '~/api-client/assignment.server';
@@ -11,50 +11,16 @@ import {
   type AccountResult,
   type AccountView,
 } from '~/components/admin/account/account-page';
-import { ACCOUNT_PATH } from '~/config/paths';
+import { ACCOUNT_NOTICES as NOTICES } from '~/utils/account-notices.server';
 import { adminPageMeta } from '~/utils/admin-meta';
 import { requireAdmin, signInRedirect, unlessSessionBlocked } from '~/utils/session.server';
+import { browserZone } from '~/utils/time-zone.server';
 
 /**
  * The Account page's layout: its loader reads what the page shows, and each of its forms posts to
  * a route of its own below it (password, second-factor, passkeys, sessions), which renders the
  * whole page with that form's answer; `_index` renders it without one.
  */
-
-const NOTICES = {
-  'must-change': {
-    variant: 'warning',
-    text: 'You signed in with an initial password. Choose your own password to continue.',
-  },
-  'mfa-setup': {
-    variant: 'warning',
-    text: 'Every admin here needs a second factor. Set up an authenticator app or add a passkey to continue.',
-  },
-  changed: {
-    variant: 'success',
-    text: 'Your password has been changed. Your other sessions have been signed out.',
-  },
-  'mfa-removed': {
-    variant: 'success',
-    text: 'The second factor is off: your password alone signs you in.',
-  },
-  'totp-removed': {
-    variant: 'success',
-    text: 'The authenticator app is off: sign-in asks for one of your passkeys.',
-  },
-  'passkey-added': { variant: 'success', text: 'Your passkey has been added.' },
-  'passkey-renamed': { variant: 'success', text: 'The passkey has been renamed.' },
-  'passkey-removed': { variant: 'success', text: 'The passkey has been removed.' },
-  'session-ended': { variant: 'success', text: 'That session has been signed out.' },
-  away: { variant: 'success', text: 'Your availability is saved.' },
-  back: { variant: 'success', text: 'Welcome back: automatic assignment may choose you again.' },
-} as const satisfies Record<string, NonNullable<AccountView['notice']>>;
-
-/** Back to the page after a form's change, which it says once (`?reason=`). */
-export const accountRedirect = (
-  reason: Exclude<keyof typeof NOTICES, 'must-change' | 'mfa-setup'>,
-  init?: ResponseInit,
-) => redirect(`${ACCOUNT_PATH}?reason=${reason}`, init);
 
 export async function loader({ request }: LoaderFunctionArgs): Promise<AccountView> {
   const token = await requireAdmin(request);
@@ -100,6 +66,7 @@ export async function loader({ request }: LoaderFunctionArgs): Promise<AccountVi
     sessions: sessions ? sessions.data.sessions : null,
     // Not read: the card says so; the rest of the page still works.
     availability: away?.ok ? away.data.availability : null,
+    timeZone: { chosen: check.data.timeZone ?? null, browser: browserZone(request) },
   };
 }
 

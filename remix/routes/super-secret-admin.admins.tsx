@@ -9,32 +9,31 @@ import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { Alert, Button } from 'react-bootstrap';
 import { type z } from 'zod';
 
-import { PASSWORD_MIN_LENGTH } from '@contract';
-import { addAdmin, changeRole, listAdmins, removeAdmin } from '~/api-client/admins.server';
+import { addAdmin, listAdmins, removeAdmin } from '~/api-client/admins.server';
 import { checkToken, me } from '~/api-client/auth.server';
 import { formMessage } from '~/api-client/http.server';
+import { AccessForm } from '~/components/admin/access-form';
+import { AddAdminForm } from '~/components/admin/add-admin-form';
 import {
-  ADD_ADMIN_FIELDS,
   ADMIN_LABELS as LABELS,
   ADMINS_FORMS,
   REMOVE_ADMIN_FIELDS,
 } from '~/components/admin/admins-schema';
-import { CardSection, ErrorAlert, useBusy } from '~/components/admin/page-parts';
+import { ErrorAlert, useBusy } from '~/components/admin/page-parts';
 import { type ReauthAsk, ReauthFields } from '~/components/admin/reauth-fields';
 import { RelativeTime } from '~/components/admin/relative-time';
 import { RoleForm } from '~/components/admin/role-form';
 import { fieldErrors } from '~/components/forms/field-errors';
-import { FormField } from '~/components/forms/form-field';
 import { IntentField } from '~/components/forms/intent-field';
-import { PasswordField } from '~/components/forms/password-field';
 import { firstErrors, readForm, readIntentForm } from '~/components/forms/read-form';
 import { ADMINS_PAGE_PATH } from '~/config/paths';
+import { type AdminChangeResult, giveAccess, giveRole } from '~/utils/admin-changes.server';
 import { adminPageMeta } from '~/utils/admin-meta';
 import { withFreshFactor } from '~/utils/reauth.server';
 import { requireAdmin, signInRedirect, unlessSessionBlocked } from '~/utils/session.server';
 
 export interface AdminsActionResult {
-  intent: 'add' | 'remove' | 'role';
+  intent: 'add' | 'remove';
   errors?: Partial<Record<keyof typeof LABELS, string>>;
   message?: string;
   /** What the add form held, so a refused one is not typed again (never the password). */
@@ -60,6 +59,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const added = params.get('added');
   const removed = params.get('removed');
   const roleChanged = params.get('role-changed');
+  const accessChanged = params.get('access-changed');
   return {
     admins,
     // The confirmation step of a removal: a page of its own, so it works without JavaScript.
@@ -70,7 +70,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
         ? `Removed ${removed}. Their sessions have ended.`
         : roleChanged
           ? `Changed the role of ${roleChanged}. It holds from their next request.`
-          : null,
+          : accessChanged
+            ? `Changed the leads ${accessChanged} sees. It holds from their next request.`
+            : null,
   };
 }
 
@@ -95,18 +97,21 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   if (read?.intent === 'role') {
     if (read.ok) return giveRole(form, read.value, token);
-    return data<AdminsActionResult>(
-      { intent: 'role', message: 'Choose one of the roles.' },
-      { status: 400 },
-    );
+    return data({ intent: 'role', message: 'Choose one of the roles.' }, { status: 400 });
+  }
+  if (read?.intent === 'access') {
+    if (read.ok) return giveAccess(form, read.value, token);
+    return data({ intent: 'access', message: 'Choose all, assigned or none.' }, { status: 400 });
   }
   return data({ intent: null, message: 'Unknown action.' }, { status: 400 });
 }
 
 type Posted<I extends keyof typeof ADMINS_FORMS> = z.output<(typeof ADMINS_FORMS)[I]>;
 
-async function add(form: FormData, { email, password }: Posted<'add'>, token: string) {
-  const fresh = await withFreshFactor(form, token, () => addAdmin({ email, password }, token));
+async function add(form: FormData, { email, password, role }: Posted<'add'>, token: string) {
+  const fresh = await withFreshFactor(form, token, () =>
+    addAdmin({ email, password, role }, token),
+  );
   if ('reauth' in fresh)
     return data<AdminsActionResult>(
       { intent: 'add', email, reauth: fresh.reauth },
@@ -148,31 +153,14 @@ async function remove(form: FormData, { id, email }: Posted<'remove'>, token: st
   return redirect(`${ADMINS_PAGE_PATH}?removed=${encodeURIComponent(email)}`);
 }
 
-async function giveRole(form: FormData, { id, email, role }: Posted<'role'>, token: string) {
-  const fresh = await withFreshFactor(form, token, () => changeRole(id, role, token));
-  if ('reauth' in fresh)
-    return data<AdminsActionResult>(
-      { intent: 'role', id, email, reauth: fresh.reauth },
-      { status: 403 },
-    );
-  const outcome = await unlessSessionBlocked(fresh.done);
-  // 409 says why the last owner stays one.
-  if (!outcome.ok)
-    return data<AdminsActionResult>(
-      { intent: 'role', id, message: outcome.message },
-      { status: outcome.status },
-    );
-  return redirect(`${ADMINS_PAGE_PATH}?role-changed=${encodeURIComponent(email)}`);
-}
-
 export default function AdminsRoute() {
   const { admins, pendingRemoval, notice } = useLoaderData<typeof loader>();
-  const result = useActionData<AdminsActionResult>();
+  const result = useActionData<AdminsActionResult | AdminChangeResult>();
   const busy = useBusy();
   const addResult = result?.intent === 'add' ? result : undefined;
-  const errors = addResult?.errors ?? {};
   const removeResult = result?.intent === 'remove' ? result : undefined;
   const roleResult = result?.intent === 'role' ? result : undefined;
+  const accessResult = result?.intent === 'access' ? result : undefined;
   // A removal waiting for a factor checked again is asked about again, with the fields for it.
   const removal =
     removeResult?.reauth && removeResult.id && removeResult.email
@@ -187,7 +175,7 @@ export default function AdminsRoute() {
           {notice}
         </Alert>
       ) : null}
-      <ErrorAlert message={removeResult?.message ?? roleResult?.message} />
+      <ErrorAlert message={removeResult?.message ?? roleResult?.message ?? accessResult?.message} />
       {removal ? (
         <Alert variant="danger" className="admin-removal">
           <Form method="post" action={ADMINS_PAGE_PATH}>
@@ -221,6 +209,7 @@ export default function AdminsRoute() {
                   <th scope="col">Added</th>
                   <th scope="col">Password</th>
                   <th scope="col">Role</th>
+                  <th scope="col">Leads they see</th>
                   <th scope="col">
                     <span className="visually-hidden">Actions</span>
                   </th>
@@ -246,6 +235,12 @@ export default function AdminsRoute() {
                         reauth={roleResult?.id === admin.id ? roleResult.reauth : undefined}
                       />
                     </td>
+                    <td>
+                      <AccessForm
+                        admin={admin}
+                        reauth={accessResult?.id === admin.id ? accessResult.reauth : undefined}
+                      />
+                    </td>
                     <td className="text-end">
                       <Link
                         className="btn btn-outline-danger btn-sm"
@@ -261,33 +256,7 @@ export default function AdminsRoute() {
             </table>
           </div>
         </section>
-        <CardSection id="add-admin-heading" title="Add an admin" className="col-12 col-lg-5">
-          <ErrorAlert message={addResult?.message} />
-          <Form method="post" action={ADMINS_PAGE_PATH} noValidate>
-            <IntentField forms={ADMINS_FORMS} value="add" />
-            <FormField
-              id="admin-email"
-              {...ADD_ADMIN_FIELDS.email}
-              type="email"
-              label={LABELS.email}
-              autoComplete="off"
-              defaultValue={addResult?.email ?? ''}
-              error={errors.email}
-            />
-            <PasswordField
-              id="admin-password"
-              field={ADD_ADMIN_FIELDS.password}
-              purpose="new"
-              label={LABELS.password}
-              hint={`At least ${PASSWORD_MIN_LENGTH} characters, not a common password. They must change it at first sign-in.`}
-              error={errors.password}
-            />
-            <ReauthFields ask={addResult?.reauth} idPrefix="add-admin" />
-            <Button type="submit" variant="primary" disabled={busy}>
-              Add admin
-            </Button>
-          </Form>
-        </CardSection>
+        <AddAdminForm result={addResult} />
       </div>
     </>
   );

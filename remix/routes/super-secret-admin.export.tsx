@@ -9,6 +9,7 @@ import {
   sessionEndReason,
   signInRedirect,
 } from '~/utils/session.server';
+import { viewerZone } from '~/utils/time-zone.server';
 
 /**
  * A panel's CSV download. The browser has no token to call the API with, so the web server asks
@@ -22,7 +23,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (!isLeadKindKey(kind) || !isLeadListState(state))
     return new Response('Unknown list.', { status: 400 });
 
-  const upstream = await exportLeads(kind, state, token, params.get('q') || undefined);
+  // Its dates in the viewer's zone, as the pages show them.
+  const tz = await viewerZone(request, token);
+  const upstream = await exportLeads(kind, state, token, params.get('q') || undefined, tz);
   if (!(upstream instanceof Response))
     return new Response(upstream.ok ? '' : upstream.message, { status: 503 });
   if (upstream.status === 401) return signInRedirect(sessionEndReason(await apiMessage(upstream)));

@@ -25,11 +25,18 @@ import {
   rangeOf,
 } from '~/utils/insights';
 import { requireAdmin, unlessSessionBlocked } from '~/utils/session.server';
+import { viewerZone } from '~/utils/time-zone.server';
 
 /** The range from the page's query, and its figures from the API (or why there are none). */
 export async function loader({ request }: LoaderFunctionArgs) {
   const token = await requireAdmin(request);
-  const range = rangeOf(new URL(request.url).searchParams);
+  const params = new URL(request.url).searchParams;
+  // The admin's zone is asked for only when the page's address names none.
+  const range = rangeOf(
+    params,
+    undefined,
+    params.get('tz') ? undefined : await viewerZone(request, token),
+  );
   const outcome = await unlessSessionBlocked(await readInsights(token, range));
   if (outcome.ok) return { range, data: outcome.data, errors: {}, message: null };
   const errors: RangeErrors = fieldErrors(outcome.errors, {

@@ -4,6 +4,7 @@ import { csvRow } from '@contract';
 import { readInsights } from '~/api-client/insights.server';
 import { INSIGHTS_TABLES, isInsightsChart, rangeOf } from '~/utils/insights';
 import { requireAdmin, unlessSessionBlocked } from '~/utils/session.server';
+import { viewerZone } from '~/utils/time-zone.server';
 
 /**
  * One chart's figures as CSV: the same rows as its table, from the same API answer. The browser
@@ -14,7 +15,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   const chart = params.get('chart');
   if (!isInsightsChart(chart)) return new Response('Unknown chart.', { status: 400 });
-  const range = rangeOf(params);
+  const range = rangeOf(
+    params,
+    undefined,
+    params.get('tz') ? undefined : await viewerZone(request, token),
+  );
   const outcome = await unlessSessionBlocked(await readInsights(token, range));
   if (!outcome.ok)
     return new Response(outcome.message, { status: outcome.status === 400 ? 400 : 502 });

@@ -23,6 +23,8 @@ import {
   BusinessHoursForm,
   type BusinessHoursResult,
 } from '~/components/admin/business-hours-form';
+import { type ChatAlertsResult } from '~/components/admin/chat-alert-fields';
+import { ChatAlertsSection } from '~/components/admin/chat-alerts-section';
 import { InboundStatus } from '~/components/admin/inbound-status';
 import { CardSection, ErrorAlert, useBusy } from '~/components/admin/page-parts';
 import { SETTINGS_FORMS, TARGET_FIELDS, TEMPLATE_FIELDS } from '~/components/admin/settings-schema';
@@ -37,6 +39,7 @@ import {
   loadBusinessHours,
   saveBusinessHoursForm,
 } from '~/utils/business-hours.server';
+import { isChatAlertsForm, loadChatAlerts, saveChatAlertsForm } from '~/utils/chat-alerts.server';
 import { targetInUnits } from '~/utils/response-target';
 import { requireAdmin, unlessSessionBlocked } from '~/utils/session.server';
 
@@ -52,12 +55,13 @@ interface SettingsResult {
 /** Settings of working leads: each kind's reply template and response target, business hours. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const token = await requireAdmin(request);
-  const [templates, targets, inbound, hours, assignment] = await Promise.all([
+  const [templates, targets, inbound, hours, assignment, chat] = await Promise.all([
     replyTemplates(token).then(unlessSessionBlocked),
     responseTargets(token).then(unlessSessionBlocked),
     inboundStatus(token).then(unlessSessionBlocked),
     loadBusinessHours(token),
     loadAssignment(token),
+    loadChatAlerts(token),
   ]);
   return {
     templates: templates.ok ? templates.data.templates : null,
@@ -65,6 +69,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     inbound: inbound.ok ? inbound.data : null,
     ...hours,
     ...assignment,
+    ...chat,
   };
 }
 
@@ -73,6 +78,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await request.formData();
   if (isBusinessHoursForm(form)) return saveBusinessHoursForm(form, token);
   if (isAssignmentForm(form)) return saveAssignmentForm(form, token);
+  if (isChatAlertsForm(form)) return saveChatAlertsForm(form, token);
   const read = readIntentForm(form, SETTINGS_FORMS);
   if (read?.intent === 'template') {
     const { intent } = read;
@@ -128,9 +134,10 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function SettingsRoute() {
-  const { templates, targets, inbound, businessHours, zones, assignment, admins } =
-    useLoaderData<typeof loader>();
+  const loaded = useLoaderData<typeof loader>();
+  const { templates, targets, inbound, businessHours, zones, assignment, admins } = loaded;
   const result = useActionData<SettingsResult & BusinessHoursResult & AssignmentResult>();
+  const chatResult = useActionData<ChatAlertsResult>();
   const busy = useBusy();
   const placeholders = REPLY_PLACEHOLDERS.map((name) => `{${name}}`).join(', ');
   return (
@@ -215,6 +222,15 @@ export default function SettingsRoute() {
               busy={busy}
             />
           )}
+        </CardSection>
+        <CardSection id="chat-alerts-heading" title="Chat alerts" className="col-12">
+          <ChatAlertsSection
+            alerts={loaded.chatAlerts}
+            webhooks={loaded.chatWebhooks}
+            webhooksRefused={loaded.chatWebhooksRefused}
+            result={chatResult?.intent.startsWith('chat-') ? chatResult : undefined}
+            busy={busy}
+          />
         </CardSection>
         <CardSection id="inbound-heading" title="Inbound email" className="col-12">
           <InboundStatus status={inbound} />

@@ -17,6 +17,7 @@ import { MFA_CHALLENGE_GONE } from '@contract';
 import { login, logout, me, type SignInOrigin, verifyMfa } from '~/api-client/auth.server';
 import { UNAVAILABLE_MESSAGE } from '~/api-client/http.server';
 import { AdminShell } from '~/components/admin/admin-shell';
+import { TimeZoneProvider, useBrowserZoneCookie } from '~/components/admin/dates/time-zone';
 import { leadActionAnswered } from '~/components/admin/lead-actions';
 import { SignInForm, type SignInResult } from '~/components/admin/sign-in-form';
 import { CODE_STEP_SCHEMA, SIGN_IN_FORMS } from '~/components/admin/sign-in-schema';
@@ -27,6 +28,7 @@ import { ACCOUNT_PATH, ADMIN_PATH } from '~/config/paths';
 import { adminMeta } from '~/utils/admin-meta';
 import { clearMfaToken, readMfaToken, saveMfaToken } from '~/utils/mfa-challenge.server';
 import { clearToken, readToken, saveToken, signInRedirect } from '~/utils/session.server';
+import { browserZone, zoneOfViewer } from '~/utils/time-zone.server';
 import { waitText } from '~/utils/wait-text';
 
 import { type loader as dashboardLoader } from './super-secret-admin._dashboard';
@@ -54,10 +56,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
     // Who is signed in and what their role allows: the bar offers only that. Unknown (the API
     // away, the session gone), it offers every page, whose own loaders then say why.
     const who = await me(token);
-    return { signedIn: true as const, notice: null, me: who.ok ? who.data : null };
+    const known = who.ok ? who.data : null;
+    // The zone they chose on the Account page, else their browser's (its cookie).
+    const timeZone = zoneOfViewer(request, known?.timeZone ?? null);
+    return { signedIn: true as const, notice: null, me: known, timeZone };
   }
   const reason = new URL(request.url).searchParams.get('reason') ?? '';
-  return { signedIn: false as const, notice: NOTICES[reason] ?? null, me: null };
+  const timeZone = browserZone(request);
+  return { signedIn: false as const, notice: NOTICES[reason] ?? null, me: null, timeZone };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -205,16 +211,19 @@ export const shouldRevalidate: ShouldRevalidateFunction = (args) =>
 export const links = adminLinks;
 
 export default function AdminLayout() {
-  const { signedIn, notice, me: who } = useLoaderData<typeof loader>();
+  const { signedIn, notice, me: who, timeZone } = useLoaderData<typeof loader>();
+  useBrowserZoneCookie(signedIn && !who?.timeZone);
   // The dashboard's own call is the first to reach the API: when it cannot, the token is
   // unchecked, so the sign-in screen says so (as it says when signing in cannot reach the API).
   const dashboard = useRouteLoaderData<typeof dashboardLoader>(DASHBOARD_ROUTE_ID);
   if (!signedIn) return <SignInForm notice={notice} />;
   if (dashboard?.view === 'unavailable') return <SignInForm notice={dashboard.message} />;
   return (
-    <AdminShell permissions={who?.permissions ?? null}>
-      <Outlet />
-    </AdminShell>
+    <TimeZoneProvider zone={timeZone}>
+      <AdminShell permissions={who?.permissions ?? null}>
+        <Outlet />
+      </AdminShell>
+    </TimeZoneProvider>
   );
 }
 

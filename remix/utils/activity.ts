@@ -11,6 +11,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'admin-added': 'Added an admin',
   'admin-removed': 'Removed an admin',
   'role-changed': 'Changed an admin’s role',
+  'access-changed': 'Changed an admin’s access to leads',
   'mfa-enrolled': 'Set up a second factor',
   'mfa-removed': 'Removed a second factor',
   'mfa-failed': 'Second factor failed',
@@ -23,6 +24,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'passkey-used': 'Used a passkey',
   'session-ended': 'Ended a session',
   reauthenticated: 'Confirmed it was them',
+  'time-zone-changed': 'Changed their time zone',
   archive: 'Archived',
   unarchive: 'Unarchived',
   read: 'Marked read',
@@ -35,6 +37,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'note-added': 'Added a note',
   'note-deleted': 'Deleted a note',
   reply: 'Replied',
+  'leads-merged': 'Merged requests',
+  'leads-unmerged': 'Took a merge back',
   'attachment-downloaded': 'Downloaded an attachment',
   'unmatched-attached': 'Attached an unmatched email to a lead',
   'unmatched-deleted': 'Deleted an unmatched email',
@@ -43,6 +47,9 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'business-hours-changed': 'Changed business hours',
   'assignment-changed': 'Changed automatic assignment',
   'availability-changed': 'Changed their availability',
+  'chat-alerts-changed': 'Changed which chat alerts are posted',
+  'chat-webhooks-changed': 'Changed a chat alert webhook',
+  'chat-alert-test': 'Sent a test chat alert',
   'blocklist-changed': 'Changed the blocklist',
   export: 'Exported CSV',
   insights: 'Looked at insights',
@@ -73,6 +80,10 @@ export function describeDetail(entry: Pick<AuditEntry, 'action' | 'detail'>): st
     const { archived, spam } = entry.detail;
     return `${value(archived ?? 0)} archived and ${value(spam ?? 0)} spam requests deleted`;
   }
+  if (entry.action === 'time-zone-changed')
+    return typeof entry.detail.timeZone === 'string'
+      ? `to ${entry.detail.timeZone}`
+      : "to the browser's zone";
   return pairs.map(([key, v]) => `${kindTitle(key)}: ${value(v)}`).join(', ');
 }
 

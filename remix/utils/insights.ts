@@ -24,9 +24,16 @@ export interface InsightsRange {
   tz: string;
 }
 
-/** The range in the page's query (`period`, `from`, `to`, `tz`); the last 30 days by default. */
-export function rangeOf(params: URLSearchParams, now = new Date()): InsightsRange {
-  const tz = params.get('tz')?.trim() || INSIGHTS_RANGE.defaultTz;
+/**
+ * The range in the page's query (`period`, `from`, `to`, `tz`); the last 30 days by default, in
+ * `defaultTz` (the viewer's zone) when the query names none.
+ */
+export function rangeOf(
+  params: URLSearchParams,
+  now = new Date(),
+  defaultTz: string = INSIGHTS_RANGE.defaultTz,
+): InsightsRange {
+  const tz = params.get('tz')?.trim() || defaultTz;
   const asked = params.get('period');
   if (asked === 'custom')
     return { period: 'custom', from: params.get('from') ?? '', to: params.get('to') ?? '', tz };

@@ -10,6 +10,7 @@ import {
 import { listAdmins } from '~/api-client/admins.server';
 import { leadConversation } from '~/api-client/conversation.server';
 import { type ApiOutcome } from '~/api-client/http.server';
+import { mergeLeads, unmergeLead } from '~/api-client/lead-merge.server';
 import {
   addNote,
   assignLeads,
@@ -50,30 +51,36 @@ const orNull = async <T, R>(call: Promise<ApiOutcome<T>>, pick: (data: T) => R) 
   return outcome.ok ? pick(outcome.data) : null;
 };
 
-/** A lead's detail beyond the lead; `earlier` (a page's `before`) shows an earlier page of emails. */
+/**
+ * A lead's detail beyond the lead, read beside the lead itself (nothing here waits for it; a
+ * missing lead's parts come back null and the caller answers 404); `earlier` (a page's `before`)
+ * shows an earlier page of emails. `replyDraft` fills the template once the lead is there.
+ */
 export async function loadLeadWork<K extends LeadKindKey>(
   kind: K,
-  lead: Lead<K>,
+  id: string,
   token: string,
   earlier?: string,
-): Promise<LeadWork> {
+): Promise<(lead: Lead<K>) => LeadWork> {
   const [timeline, related, admins, template, newest, page] = await Promise.all([
-    orNull(leadTimeline(kind, lead._id, token), (data) => data.events),
-    orNull(relatedLeads(kind, lead._id, token), (data) => data.related),
+    orNull(leadTimeline(kind, id, token), (data) => data.events),
+    orNull(relatedLeads(kind, id, token), (data) => data.related),
     orNull(listAdmins(token), (data) => data.admins.map(({ id, email }) => ({ id, email }))),
     orNull(replyTemplates(token), (data) => data.templates[kind]),
-    orNull(leadConversation(kind, lead._id, token), (data) => data),
-    earlier ? orNull(leadConversation(kind, lead._id, token, earlier), (data) => data) : null,
+    orNull(leadConversation(kind, id, token), (data) => data),
+    earlier ? orNull(leadConversation(kind, id, token, earlier), (data) => data) : null,
   ]);
-  const draft = fillTemplate(template ?? { subject: '', text: '' }, lead);
   // The reply answers the newest email, whichever page is shown.
   const last = newest?.messages.filter((m) => m.subject.trim()).at(-1);
-  return {
-    timeline,
-    related,
-    admins,
-    conversation: earlier ? page : newest,
-    replyDraft: last ? { ...draft, subject: replySubject(last.subject) } : draft,
+  return (lead) => {
+    const draft = fillTemplate(template ?? { subject: '', text: '' }, lead);
+    return {
+      timeline,
+      related,
+      admins,
+      conversation: earlier ? page : newest,
+      replyDraft: last ? { ...draft, subject: replySubject(last.subject) } : draft,
+    };
   };
 }
 
@@ -96,6 +103,10 @@ export async function doWork(
         return deleteNote(kind, id, work.noteId, token);
       case 'reply':
         return replyToLead(kind, id, { subject: work.subject, text: work.text }, token);
+      case 'merge':
+        return mergeLeads(kind, id, [{ kind: work.fromKind, id: work.fromId }], token);
+      case 'unmerge':
+        return unmergeLead(kind, id, work.mergeId, token);
     }
   })();
   return unlessSessionBlocked(await call);

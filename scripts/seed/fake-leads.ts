@@ -10,9 +10,11 @@ import {
   wordsFormOf,
 } from '../../nest/src/leads/core/repository/lead-words.repository';
 
+import { company, location, message, subject } from './boat-words';
+
 const DAY = 86_400_000;
 
-/** A plausible lead of a kind, received at some time in the last `days` days (some archived). */
+/** A plausible lead of a kind (boats, brokers, marinas; in English), received at some time in the last `days` days (some archived). */
 export function fakeLead(
   kind: LeadKindDescriptor,
   options: { days: number; archivedRatio: number; wordsForm: WordsForm },
@@ -24,13 +26,9 @@ export function fakeLead(
   const createdAt = new Date(Date.now() - Math.floor(Math.random() * options.days * DAY));
   const archived = Math.random() < options.archivedRatio;
   const text: Record<string, string> = {
-    message: faker.helpers.arrayElement([
-      `Could you send pricing for ${faker.vehicle.manufacturer()} listings in ${faker.location.country()}?`,
-      `We are a ${faker.company.buzzNoun()} team and want bulk specification data. ${faker.lorem.sentence()}`,
-      faker.lorem.paragraph(),
-    ]),
-    company: faker.company.name(),
-    location: `${faker.location.city()}, ${faker.location.country()}`,
+    message: message(),
+    company: company(),
+    location: location(),
   };
   const email =
     person?.email ?? faker.internet.email({ firstName: first, lastName: last }).toLowerCase();
@@ -44,9 +42,7 @@ export function fakeLead(
         ? faker.phone.number({ style: 'international' })
         : '',
     [kind.textField]: text[kind.textField],
-    ...(kind.hasSubject
-      ? { subject: faker.lorem.sentence({ min: 3, max: 7 }).replace(/\.$/, '') }
-      : {}),
+    ...(kind.hasSubject ? { subject: subject() } : {}),
     createdAt,
     updatedAt: createdAt,
     archivedAt: archived

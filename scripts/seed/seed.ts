@@ -1,7 +1,8 @@
 /**
  * Fills the app's database with realistic fake leads for demos and benchmarks:
  *   npm run seed -- --count 1000 [--kind contactUs|keDemo|brokerDemo|consultation] [--archived 0.1] [--days 180]
- * Without --kind the count is spread over the four kinds.
+ * Without --kind the count is spread over the four kinds. About a third are left overdue; the rest
+ * are new within their due time or answered, with stages, owners (the admins there are) and notes.
  */
 import { parseArgs } from 'node:util';
 
@@ -12,6 +13,7 @@ import { recountLeadTotals } from '../../nest/src/leads/core/repository/lead-cou
 import { connectAppDatabase } from '../stack/app-database';
 
 import { fakeLead, wordsFormOfDb } from './fake-leads';
+import { fakeWork, type SeedAdmin } from './fake-work';
 
 const BATCH = 1_000;
 
@@ -38,6 +40,11 @@ async function main(): Promise<void> {
 
   const { db, close } = await connectAppDatabase();
   const wordsForm = await wordsFormOfDb(db);
+  // Owners and note authors: the admins there are (none yet: every lead stays unowned).
+  const admins = await db
+    .collection<SeedAdmin>('admins')
+    .find({}, { projection: { email: 1 } })
+    .toArray();
   const bar = new SingleBar(
     { format: 'Seeding |{bar}| {value}/{total} leads  {kind}' },
     Presets.shades_classic,
@@ -50,10 +57,16 @@ async function main(): Promise<void> {
       const share = Math.floor(count / kinds.length) + (i < count % kinds.length ? 1 : 0);
       for (let inserted = 0; inserted < share; inserted += BATCH) {
         const size = Math.min(BATCH, share - inserted);
-        const docs = Array.from({ length: size }, () =>
-          fakeLead(kind, { days, archivedRatio, wordsForm }),
+        const worked = Array.from({ length: size }, () =>
+          fakeWork(kind, fakeLead(kind, { days, archivedRatio, wordsForm }), admins),
         );
-        await db.collection(kind.collection).insertMany(docs, { ordered: false });
+        await db.collection(kind.collection).insertMany(
+          worked.map((w) => w.lead),
+          { ordered: false },
+        );
+        const timelines = worked.flatMap((w) => (w.timeline ? [w.timeline] : []));
+        if (timelines.length > 0)
+          await db.collection('lead_timelines').insertMany(timelines, { ordered: false });
         done += size;
         bar.update(done, { kind: kind.panelTitle });
       }

@@ -179,7 +179,8 @@ async function announceWhenReady(
   // Read as the API read it, now that it has started (and so generated the demo password, if any).
   const apiEnv = parseEnvironment(childEnv);
   const admin = bootstrapAdminOf(apiEnv, resolveDataDir(apiEnv.DATA_DIR));
-  for (const line of summaryLines({ webUrl, apiUrl, admin })) printLine('run', line);
+  const email = { smtpUrl: apiEnv.SMTP_URL, notifyEmail: apiEnv.NOTIFY_EMAIL };
+  for (const line of summaryLines({ webUrl, apiUrl, admin, email })) printLine('run', line);
 }
 
 const mode = process.argv[2];

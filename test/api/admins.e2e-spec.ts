@@ -4,7 +4,9 @@ import {
   AUDIT_PATH,
   type AuditEntry,
   AUTH_PATHS,
+  FULL_LEAD_ACCESS,
   INBOX_PATH,
+  NO_LEAD_ACCESS,
   PASSWORD_CHANGE_REQUIRED,
 } from '../../nest/src/contract';
 import { createAdmin, createTestApp, loginToken, request, type TestApp } from '../support/test-app';
@@ -214,9 +216,11 @@ describe('admins, passwords and sessions', () => {
         createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
         mustChangePassword: false,
         role: 'owner',
+        access: FULL_LEAD_ACCESS,
       });
       for (const admin of res.body.admins)
         expect(Object.keys(admin).sort()).toEqual([
+          'access',
           'createdAt',
           'email',
           'id',
@@ -262,6 +266,7 @@ describe('admins, passwords and sessions', () => {
           createdAt: expect.any(String),
           mustChangePassword: true,
           role: 'viewer',
+          access: NO_LEAD_ACCESS,
         },
       });
       const duplicate = await as(token)

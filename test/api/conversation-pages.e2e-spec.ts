@@ -76,6 +76,20 @@ describe('GET {base}/{plural}/:id/messages, paged both ways', () => {
     expect(texts(await page(`limit=2&cursor=${after.prevCursor}`))).toEqual(['m8']);
   });
 
+  it('opens on the true newest page when the head is behind (a raise lost to a race or a crash)', async () => {
+    const heads = t.connection.collection<{ _id: string; count: number }>('lead_conversations');
+    const head = { _id: `${kind.key}:${lead._id}` };
+    const { count } = (await heads.findOne(head))!;
+    // Behind by one (the usual lost raise), then by more than a probe's page.
+    for (const behind of [1, count - 1]) {
+      await heads.updateOne(head, { $set: { count: count - behind } });
+      const newest = await page('from=end&limit=3');
+      expect(texts(newest)).toEqual([`m${count - 2}`, `m${count - 1}`, `m${count}`]);
+      expect(newest.nextCursor).toBeNull();
+    }
+    await heads.updateOne(head, { $set: { count } });
+  });
+
   it('answers an empty newest page for a lead nobody wrote to', async () => {
     const [quiet] = await insertLeads(t, kind, 1);
     expect(await page('from=end', quiet!)).toEqual({

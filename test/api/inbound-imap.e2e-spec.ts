@@ -201,7 +201,10 @@ describe('answers from a real IMAP mailbox (Dovecot on loopback)', () => {
       const page = (await get(`${leadPaths(kind).active}?q=grace`).expect(200)).body;
       return Boolean((lead = (page.data as Lead[]).find((l) => l.email === 'grace@example.org')));
     });
-    expect((await messagesOf(kind, lead!._id))[0]?.text).toBe('After the bad one');
+    // The lead is made from the message before the message joins its conversation: wait for both.
+    let first: ConversationMessage | undefined;
+    await eventually(async () => Boolean((first = (await messagesOf(kind, lead!._id))[0])));
+    expect(first?.text).toBe('After the bad one');
     const status = (await get(INBOUND_PATHS.status).expect(200)).body as InboundStatusResponse;
     expect(status.lastFailure).toMatchObject({
       channel: 'imap',

@@ -47,6 +47,7 @@ describe('every query shape has an index that serves its filter and sort', () =>
     archivedAt: new Date(),
   } as unknown as LeadRecord;
   const owner = new Types.ObjectId();
+  const scoped = owner.toHexString();
   const since = new Date(Date.now() - 7 * 86_400_000);
 
   beforeAll(async () => {
@@ -92,6 +93,11 @@ describe('every query shape has an index that serves its filter and sort', () =>
           shape('nobody’s', listQuery(state, { assignee: null })),
           shape('one owner, next page', listQuery(state, { assignee: owner, after })),
           shape('one owner, stages', listQuery(state, { assignee: owner, stages: ['won'] })),
+          // An admin who sees only theirs (and nobody's): the owner indexes, one range per owner.
+          shape('scope: theirs', listQuery(state, { owners: [scoped] })),
+          shape('scope: theirs and nobody’s', listQuery(state, { owners: [scoped, 'none'] })),
+          shape('scope, next page', listQuery(state, { owners: [scoped, 'none'], after })),
+          shape('scope, search', listQuery(state, { owners: [scoped, 'none'], q: 'ada' })),
           [kind.collection, { name: `${kind.key} ${state}: count`, filter: stateFilter(state) }],
           [
             kind.collection,

@@ -4,7 +4,7 @@ import { type AddressInfo } from 'node:net';
 import { ObjectId } from 'mongodb';
 import { Webhook } from 'standardwebhooks';
 
-import { LEAD_KINDS, leadPaths } from '../../nest/src/contract';
+import { formatExactDate, LEAD_KINDS, leadPaths } from '../../nest/src/contract';
 import {
   eventually,
   mailHeader,
@@ -12,7 +12,7 @@ import {
   startWebhookReceiver,
 } from '../support/receivers';
 import { validSubmission } from '../support/submissions';
-import { createTestApp, request, type TestApp } from '../support/test-app';
+import { createAdmin, createTestApp, request, type TestApp } from '../support/test-app';
 
 /** A signing secret as `whsec_$(openssl rand -base64 32)` makes one. */
 const SECRET = `whsec_${Buffer.alloc(32, 42).toString('base64')}`;
@@ -94,6 +94,36 @@ describe('new-lead notifications', () => {
       expect(mail?.raw).toContain('Email: ada0@example.com');
       expect(mail?.raw).toContain('Company: Harbour Ltd');
       expect(mail?.raw).toContain('https://www.example.com/super-secret-admin');
+      // No admin reads this address: the date is in UTC, and says so.
+      expect(mail?.raw).toMatch(/Received: \w{3}, \d{2} \w{3} \d{4} [\d:]{8} UTC\r?\n/);
+    } finally {
+      await t.close();
+      await smtp.close();
+    }
+  });
+
+  it('writes the date in the zone of the admin it goes to, when they chose one', async () => {
+    const smtp = await startMailReceiver();
+    const t = await createTestApp({
+      SMTP_URL: smtp.url,
+      NOTIFY_EMAIL: 'Sales@Example.com',
+      NOTIFY_FROM: 'leads@example.com',
+    });
+    try {
+      await createAdmin(t, 'sales@example.com', 'a long and good password');
+      await t.connection
+        .collection('admins')
+        .updateOne({ email: 'sales@example.com' }, { $set: { timeZone: 'America/New_York' } });
+      const res = await request(t.http).post(leadPaths(kind).create).send(submission).expect(201);
+      await eventually(() => smtp.messages.length === 1);
+      const stored = await t.connection
+        .collection(kind.collection)
+        .findOne({ _id: new ObjectId(res.body.id as string) });
+      const at = stored?.createdAt as Date;
+      expect(smtp.messages[0]?.raw).toContain(
+        `Received: ${formatExactDate(at, 'America/New_York')}`,
+      );
+      expect(formatExactDate(at, 'America/New_York')).toMatch(/ UTC-0[45]:00$/);
     } finally {
       await t.close();
       await smtp.close();

@@ -63,6 +63,14 @@ describe('the permission matrix', () => {
       await createAdmin(t, email);
       tokens[role] = await loginToken(t, email);
     }
+    // The agent with `assigned` on one kind only (issue 34), the viewer with the new default
+    // (`none` on every kind): what they may do is their role's, whatever leads they see.
+    const agentId = String(
+      (await t.connection.collection('admins').findOne({ email: 'agent@example.com' }))?._id,
+    );
+    await as(t, tokens.owner)
+      .patch(`${ADMINS_PATH}/${agentId}`, { access: { kinds: { contactUs: 'assigned' } } })
+      .expect(200);
     endpoints = routeTable();
   });
   afterAll(() => t.close());

@@ -23,18 +23,27 @@ describe('npm run dev', () => {
     app = await startSupervised('dev');
     await whenServing(app, 150_000);
 
-    // Start-up ends with where everything is and how to sign in; Nest's route map is not shown.
+    // Start-up ends with where everything is (on localhost: the cookie is per host), how to sign
+    // in and whether email goes out; Nest's route map is not shown.
     const password = (await readFile(join(app.dataDir, 'demo-admin-password'), 'utf8')).trim();
     const summary = await waitFor(
       'the start-up summary',
-      () => /^run\s+│ Ready\.\n(?:run\s+│ .*\n){4}/m.exec(app.output())?.[0],
+      () => /^run\s+│ Ready\.\n(?:run\s+│ .*\n){5}/m.exec(app.output())?.[0],
       30_000,
       app,
     );
-    expect(summary).toContain(`web       ${app.webUrl}\n`);
-    expect(summary).toContain(`admin     ${app.webUrl}/super-secret-admin\n`);
+    const [web, apiHere] = [app.webUrl, app.apiUrl].map((url) =>
+      url.replace('127.0.0.1', 'localhost'),
+    );
+    expect(summary).toContain(`web       ${web}\n`);
+    expect(summary).toContain(`admin     ${web}/super-secret-admin\n`);
     expect(summary).toContain(`sign in   admin@example.com / ${password}\n`);
-    expect(summary).toContain(`API       ${app.apiUrl}  (OpenAPI: ${app.apiUrl}/docs)\n`);
+    expect(summary).toContain(`API       ${apiHere}  (OpenAPI: ${apiHere}/docs)\n`);
+    expect(summary).toContain(
+      "email     off (SMTP_URL unset): nothing is emailed; a lead's page cannot send replies\n",
+    );
+    // The summary's localhost address is one the web server answers.
+    await expect(statusOf(`${web}/robots.txt`)).resolves.toBe(200);
     expect(app.output().indexOf(summary)).toBeGreaterThan(app.output().indexOf('API listening on'));
     expect(app.output()).not.toMatch(/Mapped \{|RouterExplorer|RoutesResolver|InstanceLoader/);
 

@@ -13,7 +13,7 @@ import {
   webUrl,
 } from '../support/browser';
 
-import { ADMIN_PATH, signIn } from './support/admin';
+import { ADMIN_PATH, sessionCookies, signIn } from './support/admin';
 import { axeViolations } from './support/suite';
 
 const ACCOUNT = `${ADMIN_PATH}/account`;
@@ -198,7 +198,7 @@ describe('admins, account and sessions in a real browser', () => {
     await page.getByLabel('Repeat the new password').fill('my own good password');
     await page.getByRole('button', { name: 'Change password' }).click();
     await page.getByText('Your password has been changed.', { exact: false }).waitFor();
-    const [cookie] = await context.cookies();
+    const [cookie] = await sessionCookies(context);
 
     await page.getByRole('button', { name: 'Sign Out', exact: true }).click();
     await page.getByText('You have signed out.').waitFor();

@@ -92,7 +92,7 @@ describe('the Privacy and Activity pages in a real browser', () => {
       keCard.getByRole('link', { name: person.email }).getAttribute('href'),
     ).resolves.toBe(`mailto:${person.email}`);
     await expect(keCard.textContent()).resolves.toMatch(
-      /Received.*\(\w{3}, \d{2} \w{3} \d{4} [\d:]{8} GMT\)/,
+      /Received.*\(\w{3}, \d{2} \w{3} \d{4} [\d:]{8} UTC(?:[+-]\d{2}:\d{2})?\)/,
     );
     await expect(keCard.textContent()).resolves.toContain('In the inbox; not read yet');
     await expect(axeViolations(page)).resolves.toEqual([]);
@@ -222,7 +222,7 @@ describe('the Privacy and Activity pages in a real browser', () => {
     expect(eraseAt).toBeGreaterThanOrEqual(0);
     expect(accessAt).toBeGreaterThan(eraseAt);
     await expect(cells(rows.nth(eraseAt))).resolves.toEqual([
-      expect.stringMatching(/^just now\w{3}, \d{2} \w{3} \d{4} [\d:]{8} GMT$/),
+      expect.stringMatching(/^just now\w{3}, \d{2} \w{3} \d{4} [\d:]{8} UTC(?:[+-]\d{2}:\d{2})?$/),
       adminCredentials().email,
       'Erased a person’s requestsContact Us Requests: 1, KE Demo Requests: 1, Consultation Requests: 1',
       expect.any(String),

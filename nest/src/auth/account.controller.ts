@@ -8,9 +8,12 @@ import { ApiError } from '../common/api-error';
 import {
   AUTH_PATHS,
   type ChangePasswordResponse,
+  leadAccessOf,
   type MeResponse,
   ROLE_PERMISSIONS,
   type SessionListResponse,
+  TIME_ZONE_PATH,
+  type TimeZoneResponse,
 } from '../contract';
 
 import { AdminEndpoint } from './admin-endpoint.decorator';
@@ -24,6 +27,7 @@ import {
 } from './dto/change-password.dto';
 import { ReauthDto } from './dto/mfa.dto';
 import { SESSION_ID_SCHEMA, SessionListResponseDto } from './dto/session.dto';
+import { TimeZoneDto, TimeZoneResponseDto } from './dto/time-zone.dto';
 import { type CheckedFactor, hasSecondFactor, MfaService } from './mfa/mfa.service';
 import { ipOf } from './mfa.controller';
 import { challengeKey, PasskeysService } from './passkeys/passkeys.service';
@@ -50,7 +54,8 @@ export class AccountController {
   @Get(AUTH_PATHS.me)
   @AdminEndpoint({
     permission: 'account',
-    summary: 'Who you are, your role and what it allows: the web offers only that',
+    summary:
+      'Who you are, your role, what it allows and which leads you see: the web offers only that',
     // Who is asking is no secret to the one asking, whatever they must do first.
     allowedWhile: ['password-change-due', 'mfa-setup-due'],
     ok: MeResponseDto,
@@ -62,7 +67,9 @@ export class AccountController {
       id: String(admin._id),
       email: admin.email,
       role: admin.role,
+      access: leadAccessOf(admin.role, admin.access),
       permissions: [...ROLE_PERMISSIONS[admin.role]],
+      timeZone: admin.timeZone ?? null,
     };
   }
 
@@ -196,6 +203,24 @@ export class AccountController {
     if (!(await this.sessions.end(String(admin._id), id.toLowerCase())))
       throw new ApiError(HttpStatus.NOT_FOUND, 'You have no session with this id');
     return { success: true };
+  }
+
+  @Post(TIME_ZONE_PATH)
+  @AdminEndpoint({
+    permission: 'account',
+    summary: "Choose the zone your dates are shown in, or null to follow your browser's",
+    ok: TimeZoneResponseDto,
+    errors: { 400: 'timeZone is missing or not an IANA zone of the list (errors.timeZone)' },
+  })
+  @Audited<{ body: TimeZoneDto }>('time-zone-changed', ({ body }) => {
+    const detail: Record<string, string | boolean> = body.timeZone
+      ? { timeZone: body.timeZone }
+      : { followsBrowser: true };
+    return { detail };
+  })
+  async setTimeZone(@Body() body: TimeZoneDto, @Req() request: Request): Promise<TimeZoneResponse> {
+    await this.admins.setTimeZone(sessionOf(request).admin, body.timeZone);
+    return { success: true, timeZone: body.timeZone };
   }
 
   @Post(AUTH_PATHS.logout)

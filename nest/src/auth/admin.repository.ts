@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { type Model, trusted } from 'mongoose';
 
-import { type AdminRole } from '../contract';
+import { type AdminRole, type LeadAccess } from '../contract';
 
 import { Admin, type AdminDocument } from './schemas/admin.schema';
 
@@ -40,7 +40,7 @@ export class AdminRepository {
   create(
     admin: Pick<
       Admin,
-      'email' | 'passwordHash' | 'passwordChangedAt' | 'mustChangePassword' | 'role'
+      'email' | 'passwordHash' | 'passwordChangedAt' | 'mustChangePassword' | 'role' | 'access'
     >,
   ) {
     return this.admins.create(admin);
@@ -53,6 +53,11 @@ export class AdminRepository {
   /** The admin with a new role (their rights change with their next request); null when gone. */
   setRole(id: unknown, role: AdminRole): Promise<AdminDocument | null> {
     return this.admins.findByIdAndUpdate(id, { $set: { role } }, { new: true }).exec();
+  }
+
+  /** The admin with new access to leads (from their next request on); null when gone. */
+  setAccess(id: unknown, access: LeadAccess): Promise<AdminDocument | null> {
+    return this.admins.findByIdAndUpdate(id, { $set: { access } }, { new: true }).exec();
   }
 
   async delete(id: unknown): Promise<void> {
@@ -71,6 +76,18 @@ export class AdminRepository {
         { new: true },
       )
       .exec();
+  }
+
+  /** The zone the admin of this (lower-cased) address chose; null for none or no such admin. */
+  async timeZoneOf(email: string): Promise<string | null> {
+    const admin = await this.admins.findOne({ email }, { timeZone: 1 }).lean().exec();
+    return admin?.timeZone ?? null;
+  }
+
+  /** The zone the admin's dates are shown in (null: the browser's); false when the admin is gone. */
+  async setTimeZone(id: unknown, timeZone: string | null): Promise<boolean> {
+    const result = await this.admins.updateOne({ _id: id }, { $set: { timeZone } }).exec();
+    return result.matchedCount === 1;
   }
 
   /** Every token of the admin issued so far stops working. */

@@ -2,7 +2,17 @@ import { HttpStatus, Injectable } from '@nestjs/common';
 
 import { ApiError } from '../common/api-error';
 import { SerialQueue } from '../common/serial-queue';
-import { type AdminRole, type AdminSummary, LAST_OWNER_REFUSAL, NEW_ADMIN_ROLE } from '../contract';
+import {
+  type AdminRole,
+  type AdminSummary,
+  changedLeadAccess,
+  defaultLeadAccess,
+  LAST_OWNER_REFUSAL,
+  type LeadAccessChange,
+  leadAccessOf,
+  NEW_ADMIN_ROLE,
+  sameLeadAccess,
+} from '../contract';
 import { isDuplicateKey } from '../database/duplicate-key';
 
 import { AdminRepository } from './admin.repository';
@@ -11,7 +21,7 @@ import { hashPassword } from './password-hasher';
 import { passwordProblem } from './password-policy';
 import { type AdminDocument } from './schemas/admin.schema';
 
-/** An admin as they were before a role change and after it (the same when nothing changed). */
+/** An admin as they were before a change of role or access and after it (the same when none). */
 export interface RoleChange {
   before: AdminSummary;
   after: AdminSummary;
@@ -60,6 +70,7 @@ export class AdminService {
           passwordChangedAt: new Date(),
           mustChangePassword: true,
           role,
+          access: defaultLeadAccess(role),
         });
         return toSummary(admin);
       } catch (error) {
@@ -90,15 +101,22 @@ export class AdminService {
   }
 
   /**
-   * Gives the admin of `id` a role: their rights change from their next request, on every API
-   * process (the guard reads the role with the session). Answers the admin before and after;
-   * 404 unknown, 409 when it would leave no owner.
+   * Gives the admin of `id` a role, access to leads, or both: their rights change from their next
+   * request, on every API process (the guard reads both with the session). Answers the admin
+   * before and after; 404 unknown, 409 when it would leave no owner (then nothing changes).
    */
-  setRole(id: string, role: AdminRole): Promise<RoleChange> {
+  update(id: string, change: { role?: AdminRole; access?: LeadAccessChange }): Promise<RoleChange> {
     return this.changes.run(async () => {
       const admin = await this.admins.findById(id);
       if (!admin) throw new ApiError(HttpStatus.NOT_FOUND, 'No admin with this id');
-      return this.changeRole(admin, role);
+      const before = toSummary(admin);
+      const roled = change.role ? (await this.changeRole(admin, change.role)).after : before;
+      if (!change.access) return { before, after: roled };
+      const access = changedLeadAccess(roled.access, change.access);
+      if (sameLeadAccess(access, roled.access)) return { before, after: roled };
+      const changed = await this.admins.setAccess(admin._id, access);
+      if (!changed) throw new ApiError(HttpStatus.NOT_FOUND, 'No admin with this id');
+      return { before, after: toSummary(changed) };
     });
   }
 
@@ -140,6 +158,12 @@ export class AdminService {
     const updated = await this.admins.setOwnPassword(admin._id, await hashPassword(password));
     if (!updated) throw new ApiError(HttpStatus.UNAUTHORIZED, 'Invalid or expired token');
     return updated;
+  }
+
+  /** The zone the admin chose for their dates, or null to follow their browser's. */
+  async setTimeZone(admin: AdminDocument, timeZone: string | null): Promise<void> {
+    if (!(await this.admins.setTimeZone(admin._id, timeZone)))
+      throw new ApiError(HttpStatus.UNAUTHORIZED, 'Invalid or expired token');
   }
 
   /** "Sign out everywhere": every token of the admin issued so far stops working. */
@@ -188,5 +212,6 @@ function toSummary(admin: AdminDocument): AdminSummary {
     createdAt: admin.createdAt.toISOString(),
     mustChangePassword: admin.mustChangePassword,
     role: admin.role,
+    access: leadAccessOf(admin.role, admin.access),
   };
 }

@@ -11,6 +11,8 @@ import {
   type AdminListResponse,
   type CreateAdminResponse,
   LAST_OWNER_REFUSAL,
+  leadAccessText,
+  sameLeadAccess,
   type UpdateAdminResponse,
 } from '../contract';
 
@@ -70,15 +72,16 @@ export class AdminsController {
   @Patch(':id')
   @AdminEndpoint({
     permission: 'admins.manage',
-    summary: 'Change an admin’s role: their rights change from their next request on',
+    summary:
+      'Change an admin’s role, their access to leads, or both: their rights change from their next request on',
     description:
-      'Owners only. Needs a factor checked in the last 5 minutes (a sign-in or POST /auth/reauth). Audited with the admin, the role before and after.',
+      'Owners only. Needs a factor checked in the last 5 minutes (a sign-in or POST /auth/reauth). Audited with the admin, the role or access before and after (role-changed, access-changed). Access names only the kinds it changes.',
     freshFactor: true,
     params: { id: OBJECT_ID_SCHEMA },
     body: UpdateAdminDto,
     ok: UpdateAdminResponseDto,
     errors: {
-      400: 'The id is not a 24-character hexadecimal id, or an unknown role or field',
+      400: 'The id is not a 24-character hexadecimal id, neither role nor access, or an unknown role, level or field',
       404: 'No admin with this id',
       409: LAST_OWNER_REFUSAL,
     },
@@ -88,13 +91,23 @@ export class AdminsController {
     @Body() body: UpdateAdminDto,
     @Req() request: Request,
   ): Promise<UpdateAdminResponse> {
-    const { before, after } = await this.admins.setRole(id, body.role);
-    // Recorded here, not by @Audited: the role before is not in the answer.
+    const { before, after } = await this.admins.update(id, body);
+    // Recorded here, not by @Audited: what was before is not in the answer.
     if (before.role !== after.role)
       await this.audit.record(request, {
         action: 'role-changed',
         ids: [after.id],
         detail: { email: after.email, from: before.role, to: after.role },
+      });
+    if (!sameLeadAccess(before.access, after.access))
+      await this.audit.record(request, {
+        action: 'access-changed',
+        ids: [after.id],
+        detail: {
+          email: after.email,
+          from: leadAccessText(before.access),
+          to: leadAccessText(after.access),
+        },
       });
     return { success: true, admin: after };
   }

@@ -154,6 +154,11 @@ export class AuthController {
     if (!session) return { success: false };
     if (session.mustChangePassword) return { success: true, mustChangePassword: true };
     const setupDue = this.config.adminMfa === 'required' && !hasSecondFactor(session.admin);
-    return { success: true, ...(setupDue ? { mfaSetupRequired: true } : {}) };
+    const { timeZone } = session.admin;
+    return {
+      success: true,
+      ...(setupDue ? { mfaSetupRequired: true } : {}),
+      ...(timeZone ? { timeZone } : {}),
+    };
   }
 }

@@ -28,12 +28,18 @@ export function exactOpenApi(document: OpenAPIObject): OpenAPIObject {
       const ref = operation?.requestBody?.content?.['application/json']?.schema?.$ref;
       if (ref) bodies.add(ref.replace('#/components/schemas/', ''));
     }
-  // An object a body holds (the intake's `source`) takes no undeclared property either.
-  for (const name of [...bodies])
+  // An object a body holds (the intake's `source`, a merge's `from` entries, an access change's
+  // `kinds`), at any depth, takes no undeclared property either: a Set visits what is added to it.
+  for (const name of bodies)
     for (const property of Object.values(schemas[name]?.properties ?? {})) {
-      // A property with a description is `allOf: [{$ref}]`, one without a plain `$ref`.
-      const { $ref, allOf } = property as { $ref?: string; allOf?: { $ref?: string }[] };
-      const nested = $ref ?? allOf?.[0]?.$ref;
+      // A property with a description is `allOf: [{$ref}]`, one without a plain `$ref`; an array
+      // of objects has its `items`.
+      const { $ref, allOf, items } = property as {
+        $ref?: string;
+        allOf?: { $ref?: string }[];
+        items?: { $ref?: string };
+      };
+      const nested = $ref ?? allOf?.[0]?.$ref ?? items?.$ref;
       if (nested) bodies.add(nested.replace('#/components/schemas/', ''));
     }
   const pairs = pairRulesByName();

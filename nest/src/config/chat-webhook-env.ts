@@ -3,6 +3,9 @@ import { IsOptional, ValidateBy } from 'class-validator';
 /** Hosts that never leave the machine: plain http to them carries no secret over a network. */
 const LOOPBACK = /^(?:localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
 
+/** Whether a URL's hostname is a loopback address (as `URL` spells it: `[::1]` with brackets). */
+export const isLoopbackHost = (hostname: string): boolean => LOOPBACK.test(hostname);
+
 /**
  * Whether a chat webhook URL may be used: https, or http to a loopback address (a local relay, or
  * the receiver that stands in for Slack and Teams in tests). The URL itself is the webhook's
@@ -17,7 +20,7 @@ export function isChatWebhookUrl(value: unknown): boolean {
     return false;
   }
   if (url.username || url.password) return false;
-  return url.protocol === 'https:' || (url.protocol === 'http:' && LOOPBACK.test(url.hostname));
+  return url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackHost(url.hostname));
 }
 
 const IsChatWebhookUrl = () =>

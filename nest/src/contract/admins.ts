@@ -1,3 +1,4 @@
+import { type LeadAccess, type LeadAccessChange } from './lead-access';
 import { type AdminRole } from './roles';
 
 // --- admins ---------------------------------------------------------------------------------
@@ -13,6 +14,8 @@ export interface AdminSummary {
   mustChangePassword: boolean;
   /** What they may do (the table of `ROLE_PERMISSIONS`). */
   role: AdminRole;
+  /** Which leads of each kind they see (an admin stored before access: every lead). */
+  access: LeadAccess;
 }
 
 export interface AdminListResponse {
@@ -35,11 +38,12 @@ export interface CreateAdminResponse {
 }
 
 /**
- * PATCH /admins/:id: the admin's new role (owners only, with a fresh factor). Optional as the
- * call will change more than the role; today the role is all it changes, so it is required.
+ * PATCH /admins/:id: the admin's new role, their access to leads, or both (owners only, with a
+ * fresh factor); at least one. Access names only the kinds it changes.
  */
 export interface UpdateAdminRequest {
   role?: AdminRole;
+  access?: LeadAccessChange;
 }
 /** The admin as changed. */
 export interface UpdateAdminResponse {

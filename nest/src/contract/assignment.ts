@@ -81,3 +81,13 @@ export function isAwayAt(availability: Availability, now: Date): boolean {
   if (availability.until !== null && t >= Date.parse(availability.until)) return false;
   return true;
 }
+
+/**
+ * What an `assign` timeline event adds when a kind's rule chose: `by: 'rule'` and its name; with
+ * `to: null` and `waiting`, the rule found nobody available and the lead waits for someone.
+ */
+export interface RuleAssignDetails {
+  by?: 'rule';
+  rule?: ActiveAssignmentRule;
+  waiting?: AssignmentWaitReason;
+}

@@ -23,6 +23,8 @@ export interface CheckTokenResponse {
   mfaSetupRequired?: true;
   /** Without success: the session went unused longer than SESSION_IDLE_TIMEOUT. */
   sessionTimedOut?: true;
+  /** With success: the zone the admin chose on the Account page (else the browser's is used). */
+  timeZone?: string;
 }
 
 export const AUTH_PATHS = {

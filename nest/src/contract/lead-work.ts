@@ -1,6 +1,7 @@
-import type { ActiveAssignmentRule, AssignmentWaitReason } from './assignment';
+import type { RuleAssignDetails } from './assignment';
 import type { SpamReason } from './lead-intake';
 import type { LeadKindDescriptor, LeadKindKey } from './lead-kinds';
+import type { LeadRef, MergedOriginal } from './lead-merge';
 import type { LeadStage } from './lead-stages';
 import { wordOutside } from './word-outside';
 
@@ -196,6 +197,9 @@ export const TIMELINE_EVENT_TYPES = [
   'unarchive',
   'spam',
   'not-spam',
+  'merge',
+  'unmerge',
+  'link',
 ] as const;
 export type TimelineEventType = (typeof TIMELINE_EVENT_TYPES)[number];
 
@@ -205,19 +209,8 @@ export interface TimelineDetails {
   /** `read: false` when it was marked unread again. */
   read: { read: boolean };
   stage: { from: LeadStage; to: LeadStage };
-  /**
-   * `reason: 'admin-removed'` when the owner's account was removed (and `admin` is null).
-   * `by: 'rule'` when a kind's assignment rule chose (its name in `rule`); with `to: null` and
-   * `waiting`, the rule found nobody available and the lead waits for someone.
-   */
-  assign: {
-    from: LeadAssignee;
-    to: LeadAssignee;
-    reason?: 'admin-removed';
-    by?: 'rule';
-    rule?: ActiveAssignmentRule;
-    waiting?: AssignmentWaitReason;
-  };
+  /** `reason: 'admin-removed'` when the owner's account was removed (and `admin` is null). */
+  assign: { from: LeadAssignee; to: LeadAssignee; reason?: 'admin-removed' } & RuleAssignDetails;
   note: LeadNote;
   /** `error`: the SMTP server's first error line, while failing or failed. */
   reply: {
@@ -235,6 +228,15 @@ export interface TimelineDetails {
   spam: { reasons: SpamReason[] };
   /** An admin said it is not spam: back in the active list. */
   'not-spam': Record<string, never>;
+  /**
+   * Another request of the person was merged into this one (`mergeId` takes it back): its own
+   * text as it arrived. Its notes, replies and other entries are on this timeline from then on.
+   */
+  merge: { mergeId: string; from: LeadRef; original: MergedOriginal };
+  /** A merge was taken back: those leads are in their lists again, with what they had. */
+  unmerge: { mergeId: string; restored: LeadRef[] };
+  /** The same person's request of another kind, linked by a merge (it stays in its own inbox). */
+  link: { mergeId: string; with: LeadRef };
 }
 
 export type TimelineEvent = {

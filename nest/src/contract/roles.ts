@@ -1,7 +1,13 @@
 import { AUTH_PATHS } from './auth';
 import { INBOUND_PATHS } from './conversations';
 import { INTAKE_CHALLENGE_PATH } from './intake-proof';
-import { leadKindList, leadPaths } from './lead-kinds';
+import {
+  FULL_LEAD_ACCESS,
+  type LeadAccess,
+  type LeadAccessLevel,
+  NO_LEAD_ACCESS,
+} from './lead-access';
+import { LEAD_KIND_KEYS, type LeadKindKey, leadKindList, leadPaths } from './lead-kinds';
 
 // --- roles and permissions ------------------------------------------------------------------
 /**
@@ -34,7 +40,9 @@ export const PERMISSIONS = {
   'leads.export': 'Download the lead lists as CSV',
   'insights.read': 'Read the insights (counts only)',
   'settings.leads':
-    'The team’s lead settings: response targets, reply templates, the spam blocklist, the inbound mail status',
+    'The team’s lead settings: response targets, reply templates, the spam blocklist, which chat alerts are posted, the inbound mail status',
+  'settings.integrations':
+    'The chat alerts’ Slack and Teams webhooks: set or remove them, and send a test message',
   'audit.read': 'Read the activity log (everyone’s actions)',
   'admins.read': 'See the team’s admins (to give a lead an owner)',
   'admins.manage': 'Add and remove admins and change their roles',
@@ -79,6 +87,29 @@ export function permissionRefusal(role: AdminRole, permission: Permission): stri
   return `Your role (${role}) does not allow this: it needs the permission ${permission}.`;
 }
 
+/** The access an admin of `role` starts with (new admins; a kind added later). */
+export function defaultLeadAccess(role: AdminRole): LeadAccess {
+  return role === 'owner' || role === 'manager' ? FULL_LEAD_ACCESS : NO_LEAD_ACCESS;
+}
+
+/**
+ * An admin's access as stored (absent: stored before access existed, so every lead), each kind's
+ * level present (a kind the stored one lacks has the role's default).
+ */
+export function leadAccessOf(
+  role: AdminRole,
+  stored: Partial<LeadAccess> | null | undefined,
+): LeadAccess {
+  if (!stored) return FULL_LEAD_ACCESS;
+  const fallback = defaultLeadAccess(role);
+  return {
+    kinds: Object.fromEntries(
+      LEAD_KIND_KEYS.map((key) => [key, stored.kinds?.[key] ?? fallback.kinds[key]]),
+    ) as Record<LeadKindKey, LeadAccessLevel>,
+    seeUnassigned: stored.seeUnassigned ?? fallback.seeUnassigned,
+  };
+}
+
 /** The 409 of a change that would leave the team without an owner, whoever asks. */
 export const LAST_OWNER_REFUSAL =
   'This is the last owner: make another admin an owner first (there is always at least one).';
@@ -89,8 +120,12 @@ export interface MeResponse {
   id: string;
   email: string;
   role: AdminRole;
+  /** Which leads of each kind they see. */
+  access: LeadAccess;
   /** The role's permissions, in the catalog's order. */
   permissions: Permission[];
+  /** The zone chosen on the Account page for their dates; null: their browser's. */
+  timeZone: string | null;
 }
 
 /**

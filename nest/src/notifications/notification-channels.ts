@@ -2,8 +2,16 @@ import { Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { createTransport, type Transporter } from 'nodemailer';
 import { Webhook } from 'standardwebhooks';
 
+import { AdminRepository } from '../auth/admin.repository';
 import { AppConfig } from '../config/app-config';
-import { type Lead, leadField, type LeadKindDescriptor } from '../contract';
+import {
+  DEFAULT_TIME_ZONE,
+  formatExactDate,
+  type Lead,
+  leadField,
+  type LeadKindDescriptor,
+  zoneOrDefault,
+} from '../contract';
 import { keyOfMessageId } from '../leads/conversation/store/message-key';
 import { MessageReceipts } from '../leads/conversation/store/message-receipts.store';
 import { ReplyTokens } from '../leads/conversation/store/reply-tokens';
@@ -25,6 +33,7 @@ export class NotificationChannels implements OnModuleDestroy {
     private readonly timeline: LeadTimeline,
     private readonly receipts: MessageReceipts,
     private readonly tokens: ReplyTokens,
+    private readonly admins: AdminRepository,
   ) {}
 
   /** The channels configured now; a lead is queued once per channel. */
@@ -139,6 +148,7 @@ export class NotificationChannels implements OnModuleDestroy {
       text: [
         `A new ${noun.toLowerCase()} arrived.`,
         '',
+        `Received: ${formatExactDate(lead.createdAt, await this.zoneOf(notifyEmail))}`,
         `Name: ${lead.name}`,
         `Email: ${lead.email}`,
         ...(lead.phone_number ? [`Phone: ${lead.phone_number}`] : []),
@@ -162,10 +172,20 @@ export class NotificationChannels implements OnModuleDestroy {
       subject: `${who} wrote again`,
       text: [
         `${who} (${kind.panelTitle.replace(/s$/, '')}) wrote again.`,
+        `First request received: ${formatExactDate(lead.createdAt, await this.zoneOf(lead.assignee.email))}`,
         '',
         `Open the lead: ${this.config.webUrl}/super-secret-admin/lead/${kind.key}/${lead._id}`,
       ].join('\n'),
     });
+  }
+
+  /**
+   * The zone an admin chose for their dates, when the address is an admin's; else UTC (which the
+   * dates name). A browser's zone is a browser's: an email has none.
+   */
+  private async zoneOf(email: string): Promise<string> {
+    const zone = await this.admins.timeZoneOf(email.trim().toLowerCase());
+    return zone ? zoneOrDefault(zone) : DEFAULT_TIME_ZONE;
   }
 
   /** NOTIFY_FROM as mail's From: with its display name when it has one (nodemailer encodes it). */

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 
+import { AuthModule } from '../auth/auth.module';
 import { LeadConversationModule } from '../leads/conversation/conversation.module';
 import { LeadCoreModule } from '../leads/core/lead-core.module';
 import { LeadKindsModule } from '../leads/lead-kinds.module';
@@ -14,6 +15,8 @@ import { NotificationsModule } from './notifications.module';
  */
 @Module({
   imports: [
+    // The owners' access to leads: "X wrote again" goes only to an owner who sees the lead.
+    AuthModule,
     NotificationsModule,
     LeadKindsModule,
     LeadCoreModule,

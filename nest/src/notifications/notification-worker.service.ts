@@ -5,22 +5,28 @@ import {
   type OnApplicationBootstrap,
 } from '@nestjs/common';
 
-import { type ChatChannel } from '../contract';
+import { AdminService } from '../auth/admin.service';
+import { asSystem } from '../common/lead-viewer.context';
+import { type ChatChannel, type LeadKindKey, leadAccessOf } from '../contract';
 import { LeadConversation } from '../leads/conversation/lead-conversation';
 import { LeadEmailCounts } from '../leads/core/lead-email-counts.store';
 import { LeadKinds } from '../leads/core/lead-kinds';
-import { toLead } from '../leads/core/lead-record';
+import { type LeadRecord, toLead } from '../leads/core/lead-record';
+import { inScope, scopeOf } from '../leads/core/lead-scope';
 import { ResponseTargetsService } from '../leads/targets/response-targets';
 
 import { ChatAlertDelivery, type ChatAttempt } from './chat/chat-alert-delivery';
 import { ChatAlertOutbox } from './chat/chat-alert-outbox.store';
 import { ChatAlertQueue } from './chat/chat-alert-queue';
+import { ChatWebhooks } from './chat/chat-webhooks';
 import { RetryLater } from './chat/retry-after';
 import { NotificationChannels } from './notification-channels';
 import { NotificationOutbox, type OutboxJob } from './notification-outbox.store';
 import { isChatChannel } from './notification.schema';
 
 const POLL_MS = 1_000;
+/** How often a process with no channel looks whether a chat webhook was set since. */
+const IDLE_CHECK_MS = 10_000;
 const CLAIM_MS = 60_000;
 const MAX_ATTEMPTS = 8;
 /**
@@ -58,6 +64,8 @@ export class NotificationWorker implements OnApplicationBootstrap, BeforeApplica
   private timer?: NodeJS.Timeout;
   private running?: Promise<void>;
   private stopped = false;
+  /** Whether the queue is polled (from the first channel configured on). */
+  private polling = false;
   /** Whether the entries an earlier version left waiting have been queued (once per process). */
   private queuedEarlier = false;
 
@@ -71,17 +79,43 @@ export class NotificationWorker implements OnApplicationBootstrap, BeforeApplica
     private readonly chat: ChatAlertDelivery,
     private readonly chatQueue: ChatAlertQueue,
     private readonly conversation: LeadConversation,
+    private readonly webhooks: ChatWebhooks,
+    private readonly admins: AdminService,
   ) {}
 
-  onApplicationBootstrap(): void {
-    // Nothing to deliver to: don't poll. Pending work waits for a restart with a channel configured.
-    // (The notices of incoming mail go by the same webhook or SMTP as these: no other check.)
-    if (
-      this.channels.enabled().length > 0 ||
-      this.channels.canReply() ||
-      this.chatQueue.configured()
-    )
+  /** Whether the lead's owner sees it by their access now (no owner: nobody to tell anyway). */
+  private async ownerSees(kind: LeadKindKey, record: LeadRecord): Promise<boolean> {
+    if (!record.assigneeId) return true;
+    const owner = await this.admins.findById(record.assigneeId.toHexString());
+    if (!owner) return false;
+    const access = leadAccessOf(owner.role, owner.access);
+    return inScope(scopeOf({ id: String(owner._id), access }, kind), record);
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    // A chat webhook set on the Settings page through this process starts delivery at once.
+    this.webhooks.onChange(() => void this.startWhenConfigured());
+    await this.startWhenConfigured();
+  }
+
+  /**
+   * Nothing to deliver to: don't poll, but look again every IDLE_CHECK_MS, as a chat webhook may
+   * be set on the Settings page (through any process). The environment's channels are known at
+   * start; the notices of incoming mail go by the same webhook or SMTP: no other check.
+   */
+  private async startWhenConfigured(): Promise<void> {
+    if (this.stopped || this.polling) return;
+    const chat = await this.chatQueue.configured().catch(() => false);
+    if (this.stopped || this.polling) return;
+    if (this.channels.enabled().length > 0 || this.channels.canReply() || chat) {
+      this.polling = true;
+      clearTimeout(this.timer);
       this.schedule(0);
+      return;
+    }
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => void this.startWhenConfigured(), IDLE_CHECK_MS);
+    this.timer.unref();
   }
 
   /**
@@ -98,7 +132,8 @@ export class NotificationWorker implements OnApplicationBootstrap, BeforeApplica
   private schedule(delay: number): void {
     if (this.stopped) return;
     this.timer = setTimeout(() => {
-      this.running = this.drain()
+      // As the API itself, whatever started the timer: the worker reads every lead it notifies.
+      this.running = asSystem(() => this.drain())
         .catch((error: unknown) =>
           this.logger.warn({ err: error }, 'notification queue unavailable'),
         )
@@ -137,6 +172,11 @@ export class NotificationWorker implements OnApplicationBootstrap, BeforeApplica
         return;
       }
       if (!record) throw new Error('lead no longer exists');
+      // "X wrote again" only to an owner who still sees the lead (issue 34): nothing to send else.
+      if (job.channel === 'message-email' && !(await this.ownerSees(kind.key, record))) {
+        await this.outbox.sent(job);
+        return;
+      }
       const [others] = await this.counts.otherRequests([record]);
       const lead = toLead(kind, record, clock, others);
       const sentReply = await this.channels.deliver(

@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 
+import { AdminRepository } from '../auth/admin.repository';
+import { Admin, AdminSchema } from '../auth/schemas/admin.schema';
 import { ConversationStoreModule } from '../leads/conversation/store/conversation-store.module';
 import { TimelineModule } from '../leads/timeline/timeline.module';
 
@@ -14,6 +16,12 @@ import {
   ChatAlertSettingsStore,
 } from './chat/chat-alert-settings.store';
 import { ChatPoster } from './chat/chat-poster';
+import {
+  CHAT_WEBHOOKS_MODEL,
+  ChatWebhookStore,
+  ChatWebhooksSchema,
+} from './chat/chat-webhook.store';
+import { ChatWebhooks } from './chat/chat-webhooks';
 import { LeadNotifier } from './lead-notifier.service';
 import { NotificationChannels } from './notification-channels';
 import { NotificationOutbox } from './notification-outbox.store';
@@ -38,20 +46,26 @@ import {
       { name: LeadNotification.name, schema: LeadNotificationSchema },
       { name: PENDING_NOTIFICATION, schema: PendingNotificationSchema },
       { name: CHAT_ALERT_SETTINGS_MODEL, schema: ChatAlertSettingsSchema },
+      { name: CHAT_WEBHOOKS_MODEL, schema: ChatWebhooksSchema },
+      // The admins an email goes to: the zone each reads dates in.
+      { name: Admin.name, schema: AdminSchema },
     ]),
   ],
   providers: [
+    AdminRepository,
     NotificationOutbox,
     NotificationChannels,
     LeadNotifier,
     ChatPoster,
+    ChatWebhookStore,
+    ChatWebhooks,
     ChatAlertSettingsStore,
     ChatAlertSettingsService,
     ChatAlertOutbox,
     ChatAlertQueue,
     ChatAlertDelivery,
   ],
-  // The chat alerts' settings and poster also for the settings page's controller to come.
+  // The chat alerts' settings, webhooks and poster also for their settings controllers.
   exports: [
     LeadNotifier,
     NotificationOutbox,
@@ -60,6 +74,7 @@ import {
     ChatAlertQueue,
     ChatAlertDelivery,
     ChatAlertSettingsService,
+    ChatWebhooks,
     ChatPoster,
   ],
 })

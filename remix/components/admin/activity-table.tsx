@@ -4,7 +4,7 @@ import { type AuditAction, type AuditEntry, type LeadKindKey } from '@contract';
 import { auditActionLabel, describeDetail, kindTitle } from '~/utils/activity';
 import { leadDetailPath } from '~/utils/lead-detail';
 
-import { exact } from './lead-fields';
+import { ExactDate } from './dates/exact-date';
 import { RelativeTime } from './relative-time';
 
 /** Ids shown before the rest fold away behind "and N more". */
@@ -48,7 +48,9 @@ function ActivityRow({ entry }: { entry: AuditEntry }) {
     <tr className={entry.action === 'sign-in-failed' ? 'activity__row--failed' : undefined}>
       <td className="activity__when" data-label="When">
         <RelativeTime iso={entry.at} />
-        <span className="activity__exact">{exact(entry.at)}</span>
+        <span className="activity__exact">
+          <ExactDate iso={entry.at} />
+        </span>
       </td>
       <td className="activity__admin" data-label="Admin">
         {entry.admin.email ?? <Unknown />}

@@ -1,8 +1,16 @@
 import { z } from 'zod';
 
-import { ADMIN_ROLES, FIELD_LIMITS, htmlMaxLength } from '@contract';
+import {
+  ADMIN_ROLES,
+  FIELD_LIMITS,
+  htmlMaxLength,
+  LEAD_ACCESS_LEVELS,
+  LEAD_KIND_KEYS,
+  type LeadKindKey,
+  NEW_ADMIN_ROLE,
+} from '@contract';
 import { formFields } from '~/components/forms/form-fields';
-import { apiText, hidden, objectId } from '~/components/forms/rules';
+import { apiText, flag, hidden, objectId } from '~/components/forms/rules';
 
 export const ADMIN_LABELS = { email: 'Email', password: 'Initial password' } as const;
 
@@ -12,6 +20,7 @@ export const ADMINS_FORMS = {
   add: z.object({
     email: apiText(FIELD_LIMITS.email, ADMIN_LABELS.email, { trim: true }),
     password: apiText(FIELD_LIMITS.password, ADMIN_LABELS.password),
+    role: z.enum(ADMIN_ROLES, { message: 'Choose a role.' }).default(NEW_ADMIN_ROLE),
   }),
   /** The confirmed removal: the admin's id, and their address to say who was removed. */
   remove: z.object({
@@ -24,8 +33,21 @@ export const ADMINS_FORMS = {
     email: hidden(htmlMaxLength(FIELD_LIMITS.email)),
     role: z.enum(ADMIN_ROLES, { message: 'Choose a role.' }),
   }),
+  /** Which leads of each kind an admin sees, and whether nobody's come with `assigned`. */
+  access: z.object({
+    id: objectId('Unknown admin.'),
+    email: hidden(htmlMaxLength(FIELD_LIMITS.email)),
+    ...(Object.fromEntries(
+      LEAD_KIND_KEYS.map((kind) => [
+        kind,
+        z.enum(LEAD_ACCESS_LEVELS, { message: 'Choose all, assigned or none.' }),
+      ]),
+    ) as Record<LeadKindKey, z.ZodEnum<['all', 'assigned', 'none']>>),
+    seeUnassigned: flag,
+  }),
 };
 
 export const ADD_ADMIN_FIELDS = formFields(ADMINS_FORMS.add);
 export const REMOVE_ADMIN_FIELDS = formFields(ADMINS_FORMS.remove);
 export const ROLE_FIELDS = formFields(ADMINS_FORMS.role);
+export const ACCESS_FIELDS = formFields(ADMINS_FORMS.access);

@@ -11,6 +11,7 @@ import {
 } from '@contract';
 import { useHydrated } from '~/hooks/use-hydrated';
 
+import { ExactDate } from './dates/exact-date';
 import { RelativeTime } from './relative-time';
 
 /**
@@ -45,14 +46,26 @@ export function LeadFields({ kind, lead }: { kind: LeadKindKey; lead: Lead }) {
       <div className="lead-detail__field">
         <dt>Received</dt>
         <dd>
-          <RelativeTime iso={lead.createdAt} /> ({exact(lead.createdAt)})
+          <RelativeTime iso={lead.createdAt} /> (<ExactDate iso={lead.createdAt} />)
         </dd>
       </div>
       <div className="lead-detail__field">
         <dt>State</dt>
         <dd>
-          {lead.archivedAt ? `Archived ${exact(lead.archivedAt)}` : 'In the inbox'}
-          {lead.readAt ? `; read ${exact(lead.readAt)}` : '; not read yet'}
+          {lead.archivedAt ? (
+            <>
+              Archived <ExactDate iso={lead.archivedAt} />
+            </>
+          ) : (
+            'In the inbox'
+          )}
+          {lead.readAt ? (
+            <>
+              ; read <ExactDate iso={lead.readAt} />
+            </>
+          ) : (
+            '; not read yet'
+          )}
         </dd>
       </div>
       <div className="lead-detail__field">
@@ -87,7 +100,7 @@ function SourceValue({ source }: { source: LeadSource | null }) {
       {recorded.map((field) => (
         <li key={field}>
           {SOURCE_LABELS[field]}:{' '}
-          {field === 'startedAt' ? exact(source[field] ?? '') : source[field]}
+          {field === 'startedAt' ? <ExactDate iso={source[field] ?? ''} /> : source[field]}
         </li>
       ))}
     </ul>
@@ -121,8 +134,5 @@ function EmailValue({ email }: { email: string }) {
     </>
   );
 }
-
-/** The instant to the second, in UTC. */
-export const exact = (iso: string) => new Date(iso).toUTCString();
 
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);

@@ -1,3 +1,7 @@
+import { formatFullDate } from '@contract';
+
+import { useTimeZone } from './dates/time-zone';
+
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['year', 365 * 24 * 3600],
   ['month', 30 * 24 * 3600],
@@ -8,11 +12,6 @@ const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
 ];
 
 const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
-const full = new Intl.DateTimeFormat('en-GB', {
-  dateStyle: 'full',
-  timeStyle: 'short',
-  timeZone: 'UTC',
-});
 
 /** "3 hours ago" for a past instant, "just now" under a minute. */
 function timeAgo(iso: string, now: number = Date.now()): string {
@@ -22,9 +21,12 @@ function timeAgo(iso: string, now: number = Date.now()): string {
   return 'just now';
 }
 
-/** When a lead arrived: relative, with the full date (UTC) on hover and for assistive technology. */
+/**
+ * When a lead arrived: relative, with the full date in the viewer's zone on hover and for
+ * assistive technology.
+ */
 export function RelativeTime({ iso, prefix }: { iso: string; prefix?: string }) {
-  const date = `${full.format(new Date(iso))} UTC`;
+  const date = formatFullDate(iso, useTimeZone());
   return (
     <time dateTime={iso} title={date} className="lead-item__time">
       {prefix}

@@ -116,7 +116,11 @@ describe('the admin area’s forms', () => {
         formOf({ intent: 'add', email: ' b@example.com ', password: 'x' }),
         ADMINS_FORMS,
       ),
-    ).toEqual({ intent: 'add', ok: true, value: { email: 'b@example.com', password: 'x' } });
+    ).toEqual({
+      intent: 'add',
+      ok: true,
+      value: { email: 'b@example.com', password: 'x', role: 'viewer' },
+    });
     expect(ADD_ADMIN_FIELDS.password.maxLength).toBe(htmlMaxLength(FIELD_LIMITS.password));
     expect(
       readIntentForm(formOf({ intent: 'remove', id: ID, email: 'b@example.com' }), ADMINS_FORMS),

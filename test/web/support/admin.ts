@@ -1,4 +1,4 @@
-import { type Locator, type Page } from 'playwright-core';
+import { type BrowserContext, type Locator, type Page } from 'playwright-core';
 
 import { adminCredentials, webUrl } from '../../support/browser';
 
@@ -27,4 +27,12 @@ export function panel(page: Page, title: string) {
 export async function openMoreActions(panelOf: Locator): Promise<void> {
   await panelOf.getByRole('button', { name: 'More actions' }).click();
   await panelOf.locator('.lead-bulk__menu.show').waitFor();
+}
+
+/**
+ * The cookies but the browser's time zone (bmd_tz, set on every admin page: a zone name, no
+ * credential): what the session left in the browser.
+ */
+export async function sessionCookies(context: BrowserContext) {
+  return (await context.cookies()).filter((cookie) => cookie.name !== 'bmd_tz');
 }

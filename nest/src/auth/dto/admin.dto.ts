@@ -1,9 +1,22 @@
+import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn } from 'class-validator';
+import { Type } from 'class-transformer';
+import { IsBoolean, IsIn, IsObject, ValidateNested } from 'class-validator';
 
-import { IsAbsentOr, IsEmailAddress, OBJECT_ID_SCHEMA } from '../../common/validation';
+import {
+  AtLeastOneOf,
+  IsAbsentOr,
+  IsEmailAddress,
+  OBJECT_ID_SCHEMA,
+} from '../../common/validation';
 import {
   ADMIN_ROLES,
+  LEAD_ACCESS_LEVELS,
+  LEAD_KIND_KEYS,
+  type LeadAccess,
+  type LeadAccessChange,
+  type LeadAccessLevel,
+  type LeadKindKey,
   type AdminRole,
   type AdminSummary,
   type CreateAdminRequest,
@@ -31,11 +44,63 @@ export class CreateAdminDto implements CreateAdminRequest {
   role?: AdminRole;
 }
 
+const LEVEL_MESSAGE = `must be one of: ${LEAD_ACCESS_LEVELS.join(', ')}`;
+
+/** The kinds an access change names, each `all`, `assigned` or `none`. */
+export class LeadAccessKindsDto {}
+for (const kind of LEAD_KIND_KEYS)
+  applyDecorators(
+    ApiPropertyOptional({ enum: LEAD_ACCESS_LEVELS, description: `Which ${kind} leads they see` }),
+    IsAbsentOr(),
+    IsIn(LEAD_ACCESS_LEVELS, { message: `${kind} ${LEVEL_MESSAGE}` }),
+  )(LeadAccessKindsDto.prototype, kind);
+
+export class LeadAccessChangeDto implements LeadAccessChange {
+  @ApiPropertyOptional({
+    type: () => LeadAccessKindsDto,
+    description: 'Per kind: all, assigned (theirs) or none; kinds left out stay as they are',
+  })
+  @IsAbsentOr()
+  @IsObject({ message: 'kinds must be an object' })
+  @ValidateNested()
+  @Type(() => LeadAccessKindsDto)
+  kinds?: Partial<Record<LeadKindKey, LeadAccessLevel>>;
+
+  @ApiPropertyOptional({ description: 'With assigned: the leads nobody owns are seen too' })
+  @IsAbsentOr()
+  @IsBoolean({ message: 'seeUnassigned must be true or false' })
+  seeUnassigned?: boolean;
+}
+
 export class UpdateAdminDto implements UpdateAdminRequest {
-  // Required while it is the only change this call makes (per-kind access comes later).
-  @ApiProperty({ enum: ADMIN_ROLES, description: 'The admin’s new role' })
+  @ApiPropertyOptional({ enum: ADMIN_ROLES, description: 'The admin’s new role' })
   @IsIn(ADMIN_ROLES, { message: ROLE_MESSAGE })
-  role: AdminRole;
+  @AtLeastOneOf('access', 'send role, access or both')
+  role?: AdminRole;
+
+  @ApiPropertyOptional({
+    type: () => LeadAccessChangeDto,
+    description: 'Which leads of each kind they see',
+  })
+  @IsAbsentOr()
+  @IsObject({ message: 'access must be an object' })
+  @ValidateNested()
+  @Type(() => LeadAccessChangeDto)
+  access?: LeadAccessChangeDto;
+}
+
+/** An admin's access to leads, as answered. */
+export class LeadAccessDto implements LeadAccess {
+  @ApiProperty({
+    type: 'object',
+    properties: Object.fromEntries(
+      LEAD_KIND_KEYS.map((kind) => [kind, { type: 'string', enum: [...LEAD_ACCESS_LEVELS] }]),
+    ),
+    required: [...LEAD_KIND_KEYS],
+    description: 'Per kind: all, assigned (theirs, and nobody’s with seeUnassigned) or none',
+  })
+  kinds: Record<LeadKindKey, LeadAccessLevel>;
+  @ApiProperty() seeUnassigned: boolean;
 }
 
 export class AdminSummaryDto implements AdminSummary {
@@ -45,6 +110,7 @@ export class AdminSummaryDto implements AdminSummary {
   @ApiProperty({ description: 'Still on the initial password another admin set' })
   mustChangePassword: boolean;
   @ApiProperty({ enum: ADMIN_ROLES }) role: AdminRole;
+  @ApiProperty({ type: () => LeadAccessDto }) access: LeadAccess;
 }
 
 export class AdminListResponseDto {
@@ -67,5 +133,7 @@ export class MeResponseDto implements MeResponse {
   @ApiProperty(OBJECT_ID_SCHEMA) id: string;
   @ApiProperty() email: string;
   @ApiProperty({ enum: ADMIN_ROLES }) role: AdminRole;
+  @ApiProperty({ type: () => LeadAccessDto }) access: LeadAccess;
   @ApiProperty({ enum: PERMISSION_NAMES, isArray: true }) permissions: Permission[];
+  @ApiProperty({ type: String, nullable: true }) timeZone: string | null;
 }

@@ -31,4 +31,10 @@ export class CheckTokenResponseDto {
     description: 'Present without success when the session went unused past SESSION_IDLE_TIMEOUT',
   })
   sessionTimedOut?: true;
+  @ApiProperty({
+    required: false,
+    description:
+      'With success: the IANA zone the admin chose for their dates (POST /auth/time-zone); left out while they follow their browser',
+  })
+  timeZone?: string;
 }

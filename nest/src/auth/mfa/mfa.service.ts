@@ -1,6 +1,7 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
 
 import { ApiError } from '../../common/api-error';
+import { SecretBox } from '../../common/secret-box';
 import { AppConfig } from '../../config/app-config';
 import { type MfaMethod, REAUTH_REQUIRED } from '../../contract';
 import { AdminRepository } from '../admin.repository';
@@ -9,7 +10,6 @@ import { verifyPassword } from '../password-hasher';
 import { type Admin, type AdminDocument } from '../schemas/admin.schema';
 
 import { hashRecoveryCode, newRecoveryCodes } from './recovery-codes';
-import { SecretBox } from './secret-box';
 import { newTotpSecret, otpauthUrl, totpStep } from './totp';
 
 /** A factor that was accepted: which kind, for a recovery code how many are left. */
@@ -58,7 +58,7 @@ export class MfaService {
     private readonly throttle: LoginThrottleService,
     private readonly config: AppConfig,
   ) {
-    this.box = new SecretBox(config.jwt.secret);
+    this.box = new SecretBox(config.jwt.secret, 'admin totp secret');
   }
 
   /**

@@ -1,7 +1,7 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import { type HydratedDocument } from 'mongoose';
 
-import { ADMIN_ROLES, type AdminRole, LEGACY_ADMIN_ROLE } from '../../contract';
+import { ADMIN_ROLES, type AdminRole, type LeadAccess, LEGACY_ADMIN_ROLE } from '../../contract';
 
 @Schema({ collection: 'admins', timestamps: true, versionKey: false })
 export class Admin {
@@ -33,6 +33,13 @@ export class Admin {
   @Prop({ type: String, enum: ADMIN_ROLES, required: true, default: LEGACY_ADMIN_ROLE })
   role: AdminRole;
 
+  /**
+   * Which leads of each kind they see (issue 34; `leadAccessOf` reads it). Absent on an admin
+   * stored before access existed: every lead, as before. Validated by the API before it is set.
+   */
+  @Prop({ type: Object, default: undefined })
+  access?: LeadAccess;
+
   /** Set for an admin created with an initial password by another admin, until they change it. */
   @Prop({ required: true, default: false })
   mustChangePassword: boolean;
@@ -62,6 +69,10 @@ export class Admin {
   /** SHA-256 of each unused recovery code (see recovery-codes.ts). */
   @Prop({ type: [String], default: [] })
   recoveryCodeHashes: string[];
+
+  /** The IANA zone the admin chose for their dates; null: their browser's zone. */
+  @Prop({ type: String, default: null })
+  timeZone: string | null;
 
   createdAt: Date;
 }

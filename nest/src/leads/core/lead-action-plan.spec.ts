@@ -12,6 +12,15 @@ import {
 import { leadRecord } from './lead-record.fixture';
 import { conditionFilter } from './repository/lead-conditions.repository';
 
+/**
+ * The delta of a change of leads nobody owns: the kind's totals as given, and the same (those
+ * that move) under the owner `none`, kept for admins who see only some owners' leads (issue 34).
+ */
+function unowned(totals: Record<string, number>): Record<string, unknown> {
+  const moved = Object.entries(totals).filter(([, n]) => n !== 0);
+  return { ...totals, owners: moved.length ? { none: Object.fromEntries(moved) } : {} };
+}
+
 const now = new Date('2026-06-01T12:00:00Z');
 const id = (n: number) => leadRecord(n)._id.toHexString();
 
@@ -31,7 +40,7 @@ describe('planAction', () => {
     const p = plan('archive', active, activeRead, archived);
     expect(p.targets).toEqual([active, activeRead]);
     expect(p.effect).toEqual({ set: { archivedAt: now, updatedAt: now } });
-    expect(p.delta).toEqual({ active: -2, archived: 2, unread: -1, spam: 0, new: -2 });
+    expect(p.delta).toEqual(unowned({ active: -2, archived: 2, unread: -1, spam: 0, new: -2 }));
     expect(p.changes).toEqual([
       { upsert: { ...active, archivedAt: now, updatedAt: now } },
       { upsert: { ...activeRead, archivedAt: now, updatedAt: now } },
@@ -42,14 +51,14 @@ describe('planAction', () => {
     const p = plan('unarchive', active, archived, archivedRead);
     expect(p.targets).toEqual([archived, archivedRead]);
     expect(p.effect).toEqual({ set: { archivedAt: null, updatedAt: now } });
-    expect(p.delta).toEqual({ active: 2, archived: -2, unread: 1, spam: 0, new: 2 });
+    expect(p.delta).toEqual(unowned({ active: 2, archived: -2, unread: 1, spam: 0, new: 2 }));
   });
 
   it('marks unread leads read; only active ones count in the unread total', () => {
     const p = plan('read', active, activeRead, archived);
     expect(p.targets).toEqual([active, archived]);
     expect(p.effect).toEqual({ set: { readAt: now, updatedAt: now } });
-    expect(p.delta).toEqual({ active: 0, archived: 0, unread: -1, spam: 0 });
+    expect(p.delta).toEqual(unowned({ active: 0, archived: 0, unread: -1, spam: 0 }));
   });
 
   it('marks read leads unread, also those stored before read marks existed', () => {
@@ -58,14 +67,14 @@ describe('planAction', () => {
     const p = plan('unread', older, activeRead, archivedRead);
     expect(p.targets).toEqual([activeRead, archivedRead]);
     expect(p.effect).toEqual({ set: { readAt: null, updatedAt: now } });
-    expect(p.delta).toEqual({ active: 0, archived: 0, unread: 1, spam: 0 });
+    expect(p.delta).toEqual(unowned({ active: 0, archived: 0, unread: 1, spam: 0 }));
   });
 
   it('deletes archived leads: removed from the archived total and the cached heads', () => {
     const p = plan('delete', archived, archivedRead);
     expect(p.targets).toEqual([archived, archivedRead]);
     expect(p.effect).toBe('remove');
-    expect(p.delta).toEqual({ active: 0, archived: -2, unread: 0, spam: 0 });
+    expect(p.delta).toEqual(unowned({ active: 0, archived: -2, unread: 0, spam: 0 }));
     expect(p.changes).toEqual([{ remove: id(3) }, { remove: id(4) }]);
   });
 
@@ -84,7 +93,7 @@ describe('planAction', () => {
     const p = plan(action, lead);
     expect(p.targets).toEqual([]);
     expect(p.changes).toEqual([]);
-    expect(p.delta).toEqual({ active: 0, archived: 0, unread: 0, spam: 0 });
+    expect(p.delta).toEqual(unowned({ active: 0, archived: 0, unread: 0, spam: 0 }));
   });
 
   it('writes each change under the condition that its targets are still as read', () => {
@@ -108,7 +117,7 @@ describe('planAction: spam', () => {
     expect(p.effect).toEqual({
       set: { spamAt: now, spamReasons: ['manual'], archivedAt: null, updatedAt: now },
     });
-    expect(p.delta).toEqual({ active: -1, archived: -1, unread: -1, spam: 2, new: -1 });
+    expect(p.delta).toEqual(unowned({ active: -1, archived: -1, unread: -1, spam: 2, new: -1 }));
     expect(p.events.map((e) => e.detail)).toEqual([
       { reasons: ['manual'] },
       { reasons: ['manual'] },
@@ -122,14 +131,16 @@ describe('planAction: spam', () => {
     expect(p.effect).toEqual({
       set: { spamAt: null, spamReasons: [], archivedAt: null, updatedAt: now },
     });
-    expect(p.delta).toEqual({ active: 1, archived: 0, unread: 1, spam: -1, new: 1 });
+    expect(p.delta).toEqual(unowned({ active: 1, archived: 0, unread: 1, spam: -1, new: 1 }));
     expect(p.notify).toEqual([id(3)]);
   });
 
   it('leaves spam alone on archive and unarchive, and lets it be deleted', () => {
     expect(plan('archive', spam).targets).toEqual([]);
     expect(plan('unarchive', spam).targets).toEqual([]);
-    expect(plan('delete', spam).delta).toEqual({ active: 0, archived: 0, unread: 0, spam: -1 });
+    expect(plan('delete', spam).delta).toEqual(
+      unowned({ active: 0, archived: 0, unread: 0, spam: -1 }),
+    );
   });
 });
 
@@ -153,15 +164,9 @@ describe('planAction: stage', () => {
       { upsert: { ...qualified, stage: 'won', updatedAt: now } },
     ]);
     // Only the active list counts per stage (the archived won lead is in none, and unchanged).
-    expect(p.delta).toEqual({
-      active: 0,
-      archived: 0,
-      unread: 0,
-      spam: 0,
-      new: -1,
-      qualified: -1,
-      won: 2,
-    });
+    expect(p.delta).toEqual(
+      unowned({ active: 0, archived: 0, unread: 0, spam: 0, new: -1, qualified: -1, won: 2 }),
+    );
   });
 
   it('leaves a lead without a stage alone when it is set to new (it is new already)', () => {
@@ -174,6 +179,26 @@ describe('planAction: stage', () => {
   });
 });
 
+describe('planAction: assign', () => {
+  it('moves a lead’s counts from its owner to the new one; the kind’s totals stay', () => {
+    const admin = { id: '6650b2f1c2a4e3b1f0a1b2c3', email: 'ada@example.com' };
+    const p = planAction('assign', [leadRecord(1), leadRecord(2, { read: true })], now, {
+      assignee: admin,
+    });
+    if ('refused' in p) throw new Error(p.refused);
+    expect(p.delta).toEqual({
+      active: 0,
+      archived: 0,
+      unread: 0,
+      spam: 0,
+      owners: {
+        none: { active: -2, unread: -1, new: -2 },
+        [admin.id]: { active: 2, unread: 1, new: 2 },
+      },
+    });
+  });
+});
+
 describe('planErasure', () => {
   it('removes every lead named, in any state, and takes each out of its totals', () => {
     const leads = [leadRecord(1), leadRecord(2, { read: true }), leadRecord(3, { archived: true })];
@@ -181,7 +206,7 @@ describe('planErasure', () => {
     expect(p.targets).toEqual(leads);
     expect(p.effect).toBe('remove');
     expect(conditionFilter(p.condition)).toEqual({});
-    expect(p.delta).toEqual({ active: -2, archived: -1, unread: -1, spam: 0, new: -2 });
+    expect(p.delta).toEqual(unowned({ active: -2, archived: -1, unread: -1, spam: 0, new: -2 }));
   });
 });
 
@@ -191,7 +216,7 @@ describe('planInbound and planReplied (a lead’s emails, issue 33)', () => {
   it('makes a read active lead unread and waiting since the message; an open wait keeps its start', () => {
     const p = planInbound({ ...leadRecord(2, { read: true }), stage: 'won' }, now);
     expect(p.effect).toEqual({ set: { readAt: null, awaitingReplySince: now, updatedAt: now } });
-    expect(p.delta).toEqual({ active: 0, archived: 0, unread: 1, spam: 0, waiting: 1 });
+    expect(p.delta).toEqual(unowned({ active: 0, archived: 0, unread: 1, spam: 0, waiting: 1 }));
     expect(p.events).toEqual([]);
     const waiting = { ...leadRecord(2, { read: true }), awaitingReplySince: wrote };
     expect(planInbound(waiting, now).effect).toEqual({
@@ -213,7 +238,7 @@ describe('planInbound and planReplied (a lead’s emails, issue 33)', () => {
         updatedAt: now,
       },
     });
-    expect(p.delta).toEqual({ active: 1, archived: -1, unread: 1, spam: 0, new: 1 });
+    expect(p.delta).toEqual(unowned({ active: 1, archived: -1, unread: 1, spam: 0, new: 1 }));
     expect(p.events).toEqual([
       { leadId: archived._id.toHexString(), type: 'unarchive', detail: { reason: 'inbound' } },
     ]);

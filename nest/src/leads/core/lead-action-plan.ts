@@ -154,6 +154,8 @@ export interface ActionPlan {
   events: (PlannedEvent & { leadId: string })[];
   /** Leads to notify of once the change is stored (ids). */
   notify: string[];
+  /** Leads that go whose timelines and messages moved to another lead (a merge): those stay. */
+  keepsAttached?: true;
 }
 
 /**
@@ -252,6 +254,11 @@ export function planReplied(lead: LeadRecord, at: Date): ActionPlan {
 /** Erasing a person's leads, as read just before. */
 export function planErasure(found: readonly LeadRecord[], now: Date): ActionPlan {
   return plan(ERASE, found, now);
+}
+
+/** Leads merged into another (as read just before): they go, what they had stays (moved). */
+export function planMergedAway(found: readonly LeadRecord[], now: Date): ActionPlan {
+  return { ...plan(ERASE, found, now), keepsAttached: true };
 }
 
 /**

@@ -16,3 +16,20 @@ describe('csvStream', () => {
     expect(await text(Readable.from([]).pipe(csvStream(['a', 'b'])))).toBe('a,b\r\n');
   });
 });
+
+describe("csvStream's dates", () => {
+  const at = new Date('2026-11-21T00:02:44.123Z');
+
+  it('writes them as toISOString does (UTC, Z) by default', async () => {
+    const out = await text(Readable.from([{ at }]).pipe(csvStream(['at'])));
+    expect(out).toBe('at\r\n2026-11-21T00:02:44.123Z\r\n');
+  });
+
+  it("writes them in the zone asked for, with that zone's offset on each date", async () => {
+    const summer = new Date('2026-07-01T12:00:00Z');
+    const out = await text(
+      Readable.from([{ at }, { at: summer }]).pipe(csvStream(['at'], 'America/New_York')),
+    );
+    expect(out).toBe('at\r\n2026-11-20T19:02:44.123-05:00\r\n2026-07-01T08:00:00.000-04:00\r\n');
+  });
+});

@@ -46,10 +46,10 @@ export interface LeadKindAccess<K extends LeadKindKey = LeadKindKey> {
   /** Kept totals, first pages, overdue and arrivals (the inbox overview, insights). */
   readonly lists: Pick<
     LeadListView<K>,
-    'totals' | 'pageAt' | 'overdue' | 'arrivals' | 'keepArrivals'
+    'totals' | 'seen' | 'pageAt' | 'overdue' | 'arrivals' | 'keepArrivals'
   >;
   /** A person's leads by address, their erasure, leads past their retention. */
-  readonly people: Pick<LeadPrivacy<K>, 'findByEmail' | 'erase' | 'expire'>;
+  readonly people: Pick<LeadPrivacy<K>, 'findByEmail' | 'withIds' | 'erase' | 'expire'>;
   /** A lead as stored, by id (null when there is none). */
   record(id: string): Promise<LeadRecord | null>;
   /** Owners given by the kind's assignment rule, through the kind's writes. */

@@ -4,6 +4,7 @@ import { Transform } from 'class-transformer';
 import { ArrayMaxSize, IsIn, IsOptional, Matches } from 'class-validator';
 
 import { PageQueryDto } from '../../common/page-query.dto';
+import { IsTimeZoneQuery } from '../../common/time-zone-query.decorator';
 import { IsText } from '../../common/validation';
 import {
   ASSIGNEE_FILTERS,
@@ -91,4 +92,9 @@ export class LeadExportQueryDto {
   @IsOptional()
   @IsListSearch()
   q?: string;
+
+  @IsTimeZoneQuery(
+    'IANA time zone the dates are written in: ISO 8601 with its offset (UTC, with Z, when left out)',
+  )
+  tz?: string;
 }

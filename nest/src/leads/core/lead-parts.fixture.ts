@@ -16,12 +16,28 @@ import { LeadWrites } from './lead-writes';
 import { LeadService } from './lead.service';
 import { LeadListView, type TotalsKeeper } from './list-view/lead-list-view';
 import {
+  type CountedTotals,
   KEPT_TOTAL_KEYS,
   type KeptTotals,
+  keptTotalsOf,
+  type OwnerTotals,
+  ownerTotalsFrom,
   type TotalsDelta,
   type TotalsSnapshot,
 } from './list-view/lead-totals';
 import { MemoryLeads } from './memory-leads.fixture';
+
+/** Owners' totals with a delta's dotted owners' keys added (`owners.<id>.<total>`), as `$inc` does. */
+export function addedOwners(owners: OwnerTotals, delta: object): OwnerTotals {
+  const added = ownerTotalsFrom(structuredClone(owners));
+  for (const [path, value] of Object.entries(delta)) {
+    const [prefix, owner, key] = path.split('.');
+    if (prefix !== 'owners' || !owner || !key || typeof value !== 'number') continue;
+    const totals = (added[owner] ??= keptTotalsOf({}));
+    totals[key as keyof KeptTotals] += value;
+  }
+  return added;
+}
 
 /** The kept totals in memory, as LeadTotalsStore keeps them (one kind). */
 export class MemoryTotals implements TotalsKeeper {
@@ -34,10 +50,11 @@ export class MemoryTotals implements TotalsKeeper {
     if (!this.doc) return null;
     const doc = { ...this.doc, version: this.doc.version + 1 };
     for (const key of KEPT_TOTAL_KEYS) doc[key] += delta[key] ?? 0;
+    doc.owners = addedOwners(doc.owners, delta);
     this.doc = doc;
     return { ...doc };
   }
-  async create(_kind: LeadKindKey, totals: KeptTotals): Promise<TotalsSnapshot> {
+  async create(_kind: LeadKindKey, totals: CountedTotals): Promise<TotalsSnapshot> {
     this.doc ??= { ...totals, version: 0 };
     return { ...this.doc };
   }

@@ -14,7 +14,10 @@ const PERSON_LEADS_MAX = 1_000;
 export class LeadPrivacy<K extends LeadKindKey = LeadKindKey> {
   constructor(
     readonly kind: LeadKind<K>,
-    private readonly leads: Pick<LeadRepository, 'newestByEmail' | 'findByEmail' | 'matching'>,
+    private readonly leads: Pick<
+      LeadRepository,
+      'newestByEmail' | 'findByEmail' | 'findByIds' | 'matching'
+    >,
     private readonly writes: Pick<LeadWrites, 'run' | 'commit'>,
     private readonly notifier: Pick<LeadNotifier, 'forget'>,
     private readonly view: Pick<LeadListView<K>, 'leadsOf'>,
@@ -23,6 +26,11 @@ export class LeadPrivacy<K extends LeadKindKey = LeadKindKey> {
   /** Every lead of an email address, newest first (a person's right of access). */
   async findByEmail(email: string): Promise<Lead<K>[]> {
     return this.view.leadsOf(await this.leads.newestByEmail(email, PERSON_LEADS_MAX));
+  }
+
+  /** Leads by id (those of another address that hold a person's merged requests). */
+  async withIds(ids: readonly string[]): Promise<Lead<K>[]> {
+    return ids.length === 0 ? [] : this.view.leadsOf(await this.leads.findByIds(ids));
   }
 
   /**

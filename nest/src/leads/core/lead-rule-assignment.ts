@@ -8,6 +8,7 @@ import {
 import { listOf, type LeadRecord } from './lead-record';
 import { planAssignmentWaiting, planRuleAssignment, planWaitingOver } from './lead-rule-plans';
 import { type LeadWrites } from './lead-writes';
+import { type LeadAssignmentReads } from './repository/lead-assignment.repository';
 import { type LeadRepository } from './repository/lead.repository';
 
 /** What became of a lead the rule looked at. */
@@ -20,7 +21,8 @@ export type RuleOutcome = 'assigned' | 'waiting' | 'not-open';
  */
 export class LeadRuleAssignment {
   constructor(
-    private readonly leads: Pick<LeadRepository, 'findById' | 'waitingForOwner' | 'openOwners'>,
+    private readonly leads: Pick<LeadRepository, 'findById'>,
+    private readonly reads: LeadAssignmentReads,
     private readonly writes: Pick<LeadWrites, 'run' | 'commit'>,
   ) {}
 
@@ -52,7 +54,7 @@ export class LeadRuleAssignment {
 
   /** Up to `limit` leads waiting for an owner, oldest first; those no longer open are unmarked. */
   async waiting(limit: number): Promise<LeadRecord[]> {
-    const found = await this.leads.waitingForOwner(Object.keys(ASSIGNMENT_WAIT_REASONS), limit);
+    const found = await this.reads.waitingForOwner(Object.keys(ASSIGNMENT_WAIT_REASONS), limit);
     const stale = found.filter((lead) => !isOpenForRule(lead));
     for (const lead of stale)
       await this.writes.run(() => this.writes.commit(planWaitingOver(lead, new Date()), null));
@@ -62,7 +64,7 @@ export class LeadRuleAssignment {
   /** How many open leads each admin has (by id), counted from the leads. */
   async openCounts(): Promise<Map<string, number>> {
     const counts = new Map<string, number>();
-    for (const owner of await this.leads.openOwners())
+    for (const owner of await this.reads.openOwners())
       counts.set(owner, (counts.get(owner) ?? 0) + 1);
     return counts;
   }

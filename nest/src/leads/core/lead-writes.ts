@@ -8,7 +8,7 @@ import { type ActionPlan } from './lead-action-plan';
 import { type LeadEvents, openLeadDeltas } from './lead-events';
 import { type LeadRecord } from './lead-record';
 import { type LeadListView } from './list-view/lead-list-view';
-import { type TotalsSnapshot } from './list-view/lead-totals';
+import { totalsChange, type TotalsSnapshot } from './list-view/lead-totals';
 import { type LeadRepository } from './repository/lead.repository';
 
 /**
@@ -30,7 +30,7 @@ export class LeadWrites {
 
   constructor(
     private readonly kind: LeadKindKey,
-    private readonly leads: Pick<LeadRepository, 'write'>,
+    private readonly leads: Pick<LeadRepository, 'write' | 'restore'>,
     private readonly view: Pick<LeadListView<LeadKindKey>, 'record' | 'distrust'>,
     private readonly timeline: Pick<LeadTimeline, 'append' | 'forget'>,
     /** What else goes with leads that go (their conversations), told before they are removed. */
@@ -59,7 +59,7 @@ export class LeadWrites {
     if (plan.targets.length === 0) return undefined;
     // What leads that go said (notes, replies) goes first: should that fail, the call fails with
     // the leads still there, and a retry erases both. The other way round would leave it behind.
-    if (plan.effect === 'remove') {
+    if (plan.effect === 'remove' && !plan.keepsAttached) {
       const ids = plan.targets.map((lead) => lead._id.toHexString());
       await this.timeline.forget(ids);
       for (const removal of this.removals) await removal.forgetLeads(this.kind, ids);
@@ -73,6 +73,16 @@ export class LeadWrites {
     const at = await this.view.record(plan.delta, plan.changes);
     await this.record(plan, admin);
     return at;
+  }
+
+  /**
+   * Puts a lead that went back as it was stored (an unmerge), counted into the totals and the
+   * cached heads as an arrival is; false when it is there already (a retry).
+   */
+  async restore(record: LeadRecord): Promise<boolean> {
+    if (!(await this.leads.restore(record))) return false;
+    await this.view.record(totalsChange([], [record]), [{ upsert: record }]);
+    return true;
   }
 
   /**

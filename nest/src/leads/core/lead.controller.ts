@@ -56,7 +56,7 @@ import { LeadExportQueryDto, LeadListQueryDto } from './lead-list-query.dto';
 import { leadServiceToken } from './lead-service.token';
 import { createLeadResponseDtos, pascalCase } from './lead.dto';
 import { LeadService } from './lead.service';
-import { type ListOptions } from './list-view/lead-list-view';
+import { type ListOptions } from './list-view/lead-list-source';
 
 /** A list's refusals: its query, and an assignee filter naming no admin. */
 const LIST_ERRORS: Refusals = {
@@ -204,7 +204,7 @@ export function createLeadController<K extends LeadKindKey>(
         `attachment; filename="${kind.resource}-${state}-${date}.csv"`,
       );
       response.setHeader('Cache-Control', 'no-store');
-      await pipeline(records, csvStream(columns), response);
+      await pipeline(records, csvStream(columns, query.tz), response);
     }
 
     @ActionRoute('archive', idDto, `Archive ${noun}s (idempotent): the spec's id field, or ids`)

@@ -13,6 +13,8 @@ import { NotificationsModule } from '../../notifications/notifications.module';
 import { ConversationRemovals } from '../conversation/store/conversation-removals';
 import { ConversationStoreModule } from '../conversation/store/conversation-store.module';
 import { IntakeModule } from '../intake/intake.module';
+import { MergeRecords } from '../merge/store/merge-records.store';
+import { MergeStoreModule } from '../merge/store/merge-store.module';
 import { SpamFilter } from '../spam/spam-filter';
 import { SpamModule } from '../spam/spam.module';
 import { ResponseTargetsService } from '../targets/response-targets';
@@ -65,6 +67,8 @@ interface Collaborators {
   conversations: ConversationRemovals;
   /** Told of arrivals and of admins' open leads (automatic assignment). */
   events: LeadEvents;
+  /** Told when leads go: the merges into them (and the merged leads' data they hold) too. */
+  merges: MergeRecords;
 }
 
 /**
@@ -90,6 +94,7 @@ export class LeadModule {
         TargetsModule,
         TimelineModule,
         ConversationStoreModule,
+        MergeStoreModule,
         MongooseModule.forFeature([
           { name: kind.collection, schema: createLeadSchema(kind, fields) },
         ]),
@@ -112,6 +117,7 @@ export class LeadModule {
             SpamFilter,
             ConversationRemovals,
             LeadEvents,
+            MergeRecords,
           ],
           useFactory: (
             repository: LeadRepository,
@@ -125,6 +131,7 @@ export class LeadModule {
             spam: SpamFilter,
             conversations: ConversationRemovals,
             events: LeadEvents,
+            merges: MergeRecords,
           ) =>
             buildParts(kind, repository, upkeep, {
               totals,
@@ -136,6 +143,7 @@ export class LeadModule {
               spam,
               conversations,
               events,
+              merges,
             }),
         },
         {
@@ -164,6 +172,7 @@ function buildParts<K extends LeadKindKey>(
     spam,
     conversations,
     events,
+    merges,
   }: Collaborators,
 ): LeadKindParts<K> {
   const view = new LeadListView(
@@ -174,7 +183,14 @@ function buildParts<K extends LeadKindKey>(
     () => targets.clock(kind.key),
     (records) => counts.otherRequests(records),
   );
-  const writes = new LeadWrites(kind.key, repository, view, timeline, [conversations], events);
+  const writes = new LeadWrites(
+    kind.key,
+    repository,
+    view,
+    timeline,
+    [conversations, { forgetLeads: (key, ids) => merges.forgetTargets(key, ids) }],
+    events,
+  );
   return {
     kind,
     repository,
@@ -183,6 +199,6 @@ function buildParts<K extends LeadKindKey>(
     writes,
     service: new LeadService(kind, repository, view, writes, notifier, spam, events),
     privacy: new LeadPrivacy(kind, repository, writes, notifier, view),
-    ruleAssignment: new LeadRuleAssignment(repository, writes),
+    ruleAssignment: new LeadRuleAssignment(repository, repository.assignmentReads(), writes),
   };
 }

@@ -143,6 +143,9 @@ export function createLeadSchema(kind: LeadKindDescriptor, ownFields: LeadKindFi
   // A list narrowed to one owner or to nobody's (assigneeFilter), in either list's order; and a
   // removed admin's leads, found to clear their owner.
   schema.index({ assigneeId: 1, spamAt: 1, archivedAt: -1, createdAt: -1, _id: -1 });
+  // A search by an admin who sees only some owners' leads (issue 34: `assigneeId` $in theirs and
+  // nobody's): each owner's list order, the words last, read from the index keys.
+  schema.index({ assigneeId: 1, spamAt: 1, archivedAt: -1, createdAt: -1, _id: -1, words: 1 });
   // One owner's leads in some stages: "Mine" with a stage filter, and "Mine" of the needs-reply
   // view (read backwards).
   schema.index({ assigneeId: 1, stage: 1, spamAt: 1, archivedAt: -1, createdAt: -1, _id: -1 });

@@ -25,7 +25,8 @@ import { type LeadEvents } from './lead-events';
 import { assigneeOf, dueOf, type LeadRecord, stageOf } from './lead-record';
 import { sourceOf, storedSource } from './lead-source';
 import { type LeadWrites } from './lead-writes';
-import { type LeadListView, type ListOptions } from './list-view/lead-list-view';
+import { type ListOptions } from './list-view/lead-list-source';
+import { type LeadListView } from './list-view/lead-list-view';
 import { totalsChange } from './list-view/lead-totals';
 import { type LeadRepository } from './repository/lead.repository';
 
@@ -106,6 +107,8 @@ export class LeadService<K extends LeadKindKey = LeadKindKey> {
           firstResponseAt: record.firstResponseAt ?? null,
           overdue: dueOf(record, clock).overdue,
           ...sourceOf(record.source),
+          // A date, so the export writes it in its zone as it writes the others.
+          startedAt: record.source?.startedAt ?? null,
         });
       },
     });

@@ -7,11 +7,17 @@ import { type ActionPlan } from './lead-action-plan';
 import { type LeadCondition } from './lead-condition';
 import { compareInList, SORT_KEYS, sortValues } from './lead-order';
 import { listOf, type LeadRecord, stageOf } from './lead-record';
+import { ownerKeyOf } from './lead-scope';
 import { leadWords, searchWords } from './lead-words';
 import { type StoredArrival } from './list-view/lead-arrivals';
 import { type CachedPage } from './list-view/lead-list-cache';
-import { type LeadListSource, type ListRead } from './list-view/lead-list-source';
-import { type KeptTotals, keptTotalsOf, totalsChange } from './list-view/lead-totals';
+import { type LeadListSource, type ListRead, type OwnedTime } from './list-view/lead-list-source';
+import {
+  type CountedTotals,
+  keptTotalsOf,
+  ownerTotalsOf,
+  totalsChange,
+} from './list-view/lead-totals';
 
 /** Whether a stored lead meets a plan's condition, as the repository's filter would find it. */
 export function holds(condition: LeadCondition, lead: LeadRecord): boolean {
@@ -104,6 +110,12 @@ export class MemoryLeads implements LeadListSource {
     return changed;
   }
 
+  async restore(record: LeadRecord): Promise<boolean> {
+    if (this.stored(record._id.toHexString())) return false;
+    this.leads.push({ ...record });
+    return true;
+  }
+
   async assignedTo(adminId: string): Promise<LeadRecord[]> {
     return this.leads.filter((lead) => lead.assigneeId?.toHexString() === adminId);
   }
@@ -132,20 +144,22 @@ export class MemoryLeads implements LeadListSource {
     return { records: list.slice(0, limit), hasMore: list.length > limit };
   }
 
-  async recentNew(since: Date): Promise<Date[]> {
+  async recentNew(since: Date): Promise<OwnedTime[]> {
     return this.list('active', { stages: ['new'] })
       .filter((lead) => lead.createdAt >= since)
-      .map((lead) => lead.createdAt);
+      .map((lead) => ({ at: lead.createdAt, owner: ownerKeyOf(lead) }));
   }
 
-  async waitingSince(): Promise<Date[]> {
+  async waitingSince(): Promise<OwnedTime[]> {
     return this.list('active', {}).flatMap((lead) =>
-      stageOf(lead) !== 'new' && lead.awaitingReplySince ? [lead.awaitingReplySince] : [],
+      stageOf(lead) !== 'new' && lead.awaitingReplySince
+        ? [{ at: lead.awaitingReplySince, owner: ownerKeyOf(lead) }]
+        : [],
     );
   }
 
-  async count(): Promise<KeptTotals> {
-    return keptTotalsOf(totalsChange([], this.leads));
+  async count(): Promise<CountedTotals> {
+    return { ...keptTotalsOf(totalsChange([], this.leads)), owners: ownerTotalsOf(this.leads) };
   }
 
   async arrivals(): Promise<StoredArrival[]> {
@@ -172,6 +186,10 @@ export class MemoryLeads implements LeadListSource {
         (lead) =>
           read.assignee === undefined ||
           (lead.assigneeId?.toHexString() ?? null) === (read.assignee?.toHexString() ?? null),
+      )
+      .filter(
+        (lead) =>
+          read.assignee !== undefined || !read.owners || read.owners.includes(ownerKeyOf(lead)),
       )
       .filter((lead) => wanted.every((w) => (lead.words ?? []).some((own) => own.startsWith(w))))
       .filter((lead) => !read.since || (lead[SORT_KEYS[state][0]] as Date) >= read.since)

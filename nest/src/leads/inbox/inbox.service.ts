@@ -29,16 +29,18 @@ export class InboxService {
     const { lists } = this.kinds.of(key);
     const at = stored ?? (await lists.totals());
     // After a change each may need a read (the head, the overdue window): side by side.
+    // All of it as the admin asking sees it: their owners' kept totals when they see only some.
     const [overdue, active] = await Promise.all([lists.overdue(at), lists.pageAt('active', at)]);
+    const seen = lists.seen(at);
     return {
       totals: {
-        active: at.active,
-        archived: at.archived,
-        unread: at.unread,
-        spam: at.spam,
-        stages: stageTotalsOf(at),
+        active: seen.active,
+        archived: seen.archived,
+        unread: seen.unread,
+        spam: seen.spam,
+        stages: stageTotalsOf(seen),
         overdue,
-        needsReply: at.new + at.waiting,
+        needsReply: seen.new + seen.waiting,
       },
       active,
     };

@@ -1,12 +1,12 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsOptional, IsString, ValidateBy, type ValidationArguments } from 'class-validator';
+import { ApiProperty } from '@nestjs/swagger';
+import { IsString, ValidateBy, type ValidationArguments } from 'class-validator';
 
+import { IsTimeZoneQuery } from '../../common/time-zone-query.decorator';
 import {
   daysBetween,
   INSIGHTS_RANGE,
   INSIGHTS_SOURCE_VIAS,
   isCalendarDate,
-  isTimeZone,
   LEAD_KIND_KEYS,
   LEAD_STAGES,
 } from '../../contract';
@@ -56,21 +56,7 @@ export class InsightsQueryDto {
   @IsString({ message: DATE_MESSAGE('to') })
   to: string;
 
-  @ApiPropertyOptional({
-    description: 'IANA time zone the days follow',
-    default: INSIGHTS_RANGE.defaultTz,
-    example: 'Europe/Berlin',
-    maxLength: 64,
-  })
-  @IsOptional()
-  @ValidateBy({
-    name: 'isTimeZone',
-    validator: {
-      validate: (value: unknown) => typeof value === 'string' && isTimeZone(value),
-      defaultMessage: () => 'tz must be an IANA time zone such as Europe/Berlin',
-    },
-  })
-  @IsString({ message: 'tz must be an IANA time zone such as Europe/Berlin' })
+  @IsTimeZoneQuery('IANA time zone the days follow')
   tz?: string;
 }
 

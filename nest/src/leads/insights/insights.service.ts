@@ -9,6 +9,7 @@ import {
   type ResponseTargets,
 } from '../../contract';
 import { LeadKinds } from '../core/lead-kinds';
+import { currentScope } from '../core/lead-scope';
 import { type TotalsSnapshot } from '../core/list-view/lead-totals';
 import { LeadTotalsStore } from '../core/list-view/lead-totals.store';
 import { BusinessHoursService } from '../targets/business-hours';
@@ -66,7 +67,9 @@ export class InsightsService implements OnApplicationBootstrap {
       LEAD_KIND_KEYS.map(async (key) => stored[key] ?? (await this.kinds.of(key).lists.totals())),
     );
     const versions = snapshots.map((s) => s.version);
-    const label = JSON.stringify([from, to, tz, versions, targets, calendar]);
+    // The leads counted are those the admin asking sees: their scope is part of what is kept.
+    const scopes = LEAD_KIND_KEYS.map(currentScope);
+    const label = JSON.stringify([from, to, tz, versions, targets, calendar, scopes]);
     const [range, overdue] = await Promise.all([
       this.keep(label, () => this.read(from, to, tz, targets, calendar, snapshots)),
       // Overdue is of now, not of the range: the inbox's figure (decision 0015), never kept here.

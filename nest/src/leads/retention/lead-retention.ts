@@ -6,6 +6,7 @@ import {
 } from '@nestjs/common';
 
 import { AuditService } from '../../audit/audit.service';
+import { asSystem } from '../../common/lead-viewer.context';
 import { AppConfig } from '../../config/app-config';
 import { LEAD_KIND_KEYS, type LeadKindKey, type RetentionPolicyResponse } from '../../contract';
 import { type LeadCondition } from '../core/lead-condition';
@@ -124,7 +125,7 @@ export class LeadRetention implements OnApplicationBootstrap, OnApplicationShutd
 
   private schedule(delayMs: number): void {
     this.timer = setTimeout(() => {
-      this.running = this.runDay()
+      this.running = asSystem(() => this.runDay())
         .catch((error: unknown) => this.logger.warn({ err: error }, 'retention run failed'))
         .finally(() => {
           if (this.timer) this.schedule(CHECK_EVERY_MS);

@@ -95,6 +95,39 @@ export class LeadTimeline {
   }
 
   /**
+   * Writes a lead's timeline anew as `change` makes it from the stored events (a merge moving
+   * events in or out, kept in time order): whole, under the condition that it still has the length
+   * read, as removeEvent does; a timeline that did not exist is created. Answers the events written.
+   */
+  async edit(
+    kind: LeadKindKey,
+    leadId: string,
+    change: (events: StoredEvent[]) => StoredEvent[],
+  ): Promise<StoredEvent[]> {
+    const _id = new Types.ObjectId(leadId);
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const record = await this.timelines.findById(_id).lean<TimelineRecord>().exec();
+      const events = change(record?.events ?? []);
+      if (!record) {
+        if (events.length === 0) return events;
+        try {
+          await this.timelines.create({ _id, kind, events });
+          return events;
+        } catch (error) {
+          if (isDuplicateKey(error)) continue;
+          throw error;
+        }
+      }
+      if (sameEvents(record.events, events)) return events;
+      const result = await this.timelines
+        .updateOne({ _id, events: trusted({ $size: record.events.length }) }, { $set: { events } })
+        .exec();
+      if (result.modifiedCount > 0) return events;
+    }
+    throw new Error(`the timeline of ${leadId} kept changing; not rewritten`);
+  }
+
+  /**
    * Drops the timelines of leads that are gone (deleted or erased), with all they said: one call,
    * each by its `_id` (FerretDB 1.x would read every timeline for `$in`).
    */
@@ -122,7 +155,13 @@ export function isEvent(
   );
 }
 
-function toStored(event: NewEvent): StoredEvent {
+/** Whether two lists hold the same events in the same order (by id). */
+function sameEvents(a: readonly StoredEvent[], b: readonly StoredEvent[]): boolean {
+  return a.length === b.length && a.every((event, i) => event._id.equals(b[i]?._id ?? ''));
+}
+
+/** An event as stored, from one to add (its id and time given, or now's). */
+export function toStored(event: NewEvent): StoredEvent {
   return {
     _id: event.id ?? new Types.ObjectId(),
     at: event.at ?? new Date(),

@@ -4,9 +4,12 @@ import {
   ASSIGNMENT_RULES,
   ASSIGNMENT_WAIT_REASONS,
   type AssignmentWaitReason,
+  isLeadKindKey,
   isLeadStage,
+  type LeadRef,
   type LeadAssignee,
   type LeadStage,
+  type MergedOriginal,
   type ReplyStatus,
   SPAM_REASONS,
   type SpamReason,
@@ -105,7 +108,57 @@ function toTimelineEvent(
       return { at, type: event.type, admin, detail: {} };
     case 'spam':
       return { at, type: 'spam', admin, detail: { reasons: spamReasonsIn(d.reasons) } };
+    case 'merge':
+      return {
+        at,
+        type: 'merge',
+        admin,
+        detail: { mergeId: text(d.mergeId), from: leadRefIn(d.from), original: originalIn(d) },
+      };
+    case 'unmerge':
+      return {
+        at,
+        type: 'unmerge',
+        admin,
+        detail: {
+          mergeId: text(d.mergeId),
+          restored: Array.isArray(d.restored) ? d.restored.map(leadRefIn) : [],
+        },
+      };
+    case 'link':
+      return {
+        at,
+        type: 'link',
+        admin,
+        detail: { mergeId: text(d.mergeId), with: leadRefIn(d.with) },
+      };
   }
+}
+
+/** A lead named in an event's detail (kind and id as stored). */
+function leadRefIn(value: unknown): LeadRef {
+  const kind: unknown = value && typeof value === 'object' ? Reflect.get(value, 'kind') : null;
+  const id: unknown = value && typeof value === 'object' ? Reflect.get(value, 'id') : null;
+  return { kind: isLeadKindKey(kind) ? kind : 'contactUs', id: text(id) };
+}
+
+/** A merged request's text as a merge event keeps it. */
+function originalIn(detail: Record<string, unknown>): MergedOriginal {
+  const o: unknown = detail.original;
+  const get = (name: string): unknown =>
+    o && typeof o === 'object' ? Reflect.get(o, name) : undefined;
+  const fields = get('fields');
+  const createdAt = get('createdAt');
+  return {
+    createdAt: createdAt instanceof Date ? createdAt.toISOString() : text(createdAt),
+    name: text(get('name')),
+    email: text(get('email')),
+    phone_number: text(get('phone_number')),
+    fields:
+      fields && typeof fields === 'object'
+        ? Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, text(v)]))
+        : {},
+  };
 }
 
 const stageIn = (value: unknown): LeadStage => (isLeadStage(value) ? value : 'new');

@@ -24,7 +24,7 @@ export class TimelineEventDto {
     type: 'object',
     additionalProperties: true,
     description:
-      'by type: read {read}; stage {from, to}; assign {from, to, reason?}; note {id, text, admin, at}; reply {id, subject, text, to, status, error}; spam {reasons}; received, archive, unarchive, not-spam {}',
+      'by type: read {read}; stage {from, to}; assign {from, to, reason?}; note {id, text, admin, at}; reply {id, subject, text, to, status, error}; spam {reasons}; merge {mergeId, from, original}; unmerge {mergeId, restored}; link {mergeId, with}; received, archive, unarchive, not-spam {}',
   })
   detail: Record<string, unknown>;
 }

@@ -17,6 +17,7 @@ import { replyThread } from '../../notifications/reply-message';
 import { planFirstResponse } from '../core/lead-action-plan';
 import { type LeadKindAccess } from '../core/lead-kinds';
 import { type LeadRecord } from '../core/lead-record';
+import { currentScope, seesOwner, UNASSIGNED_KEY } from '../core/lead-scope';
 import { type LeadWrites } from '../core/lead-writes';
 import { type LeadRepository } from '../core/repository/lead.repository';
 import { type LeadTimeline } from '../timeline/lead-timeline.store';
@@ -133,16 +134,21 @@ export class LeadWork<K extends LeadKindKey = LeadKindKey> {
   async related(id: string): Promise<RelatedLead[]> {
     const record = await this.lead(id);
     const found = await Promise.all(
-      this.parts.kinds.all.map(async ({ kind, people }) =>
-        (await people.findByEmail(record.email)).map((lead): RelatedLead => ({
+      this.parts.kinds.all.map(async ({ kind, people }) => {
+        // Only the requests the viewer sees of each kind (issue 34): the rest are not there.
+        const scope = currentScope(kind.key);
+        const seen = (await people.findByEmail(record.email)).filter((lead) =>
+          seesOwner(scope, lead.assignee?.id ?? UNASSIGNED_KEY),
+        );
+        return seen.map((lead): RelatedLead => ({
           kind: kind.key,
           id: lead._id,
           createdAt: lead.createdAt,
           stage: lead.stage,
           archived: lead.archivedAt !== null,
           summary: summaryOf(String(Reflect.get(lead, kind.textField) ?? '')),
-        })),
-      ),
+        }));
+      }),
     );
     return found
       .flat()

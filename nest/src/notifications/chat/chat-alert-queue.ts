@@ -16,8 +16,8 @@ export class ChatAlertQueue {
   ) {}
 
   /** Whether any chat webhook is set (else nothing is queued). */
-  configured(): boolean {
-    return this.poster.configured().length > 0;
+  async configured(): Promise<boolean> {
+    return (await this.poster.configured()).length > 0;
   }
 
   /**
@@ -31,7 +31,7 @@ export class ChatAlertQueue {
     events: readonly ChatAlertEvent[],
     ref?: string,
   ): Promise<void> {
-    const channels = this.poster.configured();
+    const channels = await this.poster.configured();
     if (channels.length === 0) return;
     const switches = (await this.settings.all())[kind.key];
     await this.outbox.queue(
@@ -45,7 +45,7 @@ export class ChatAlertQueue {
 
   /** Pulls the kinds' pending overdue checks to now: the worker reads their new due times. */
   async recheckOverdue(kinds: readonly LeadKindKey[]): Promise<void> {
-    if (kinds.length === 0 || !this.configured()) return;
+    if (kinds.length === 0 || !(await this.configured())) return;
     await this.outbox.recheckOverdue(kinds);
   }
 }

@@ -8,6 +8,7 @@ import {
   CHAT_CHANNELS,
   type ChatAlertSettings,
   type ChatAlertsRequest,
+  chatSwitches,
   LEAD_KIND_KEYS,
 } from '../../contract';
 
@@ -36,22 +37,10 @@ export const ChatAlertSettingsSchema = new Schema<ChatAlertsDocument>(
 
 /** Every switch: as stored where it is a boolean, else its default (on). */
 export function withDefaults(stored: Stored | undefined): ChatAlertSettings {
-  return Object.fromEntries(
-    LEAD_KIND_KEYS.map((kind) => [
-      kind,
-      Object.fromEntries(
-        CHAT_CHANNELS.map((channel) => [
-          channel,
-          Object.fromEntries(
-            CHAT_ALERT_EVENTS.map((event) => {
-              const value = stored?.[kind]?.[channel]?.[event];
-              return [event, typeof value === 'boolean' ? value : CHAT_ALERT_DEFAULTS[event]];
-            }),
-          ),
-        ]),
-      ),
-    ]),
-  ) as ChatAlertSettings;
+  return chatSwitches((kind, channel, event) => {
+    const value = stored?.[kind]?.[channel]?.[event];
+    return typeof value === 'boolean' ? value : CHAT_ALERT_DEFAULTS[event];
+  });
 }
 
 /** A change as the paths it sets (`alerts.keDemo.slack.overdue`): the switches not named keep theirs. */

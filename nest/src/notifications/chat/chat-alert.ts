@@ -22,6 +22,8 @@ export interface AlertContent {
   /** ISO 8601 instants, shown in each reader's own time zone where the format can. */
   times: { label: string; at: string }[];
   link: string;
+  /** The link's words ("Open the lead"). */
+  linkLabel: string;
 }
 
 const NAME_MAX = 120;
@@ -62,5 +64,6 @@ export function alertContent({ event, kind, lead, link }: ChatAlert): AlertConte
     facts: fact.value ? [fact] : [],
     times,
     link,
+    linkLabel: 'Open the lead',
   };
 }

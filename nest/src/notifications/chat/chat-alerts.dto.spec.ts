@@ -59,17 +59,15 @@ describe('the chat alerts’ settings as sent', () => {
     expect(Object.keys((await errorsOf(body)) ?? {})).toEqual([field]);
   });
 
-  it.each([{}, { keDemo: {} }, { keDemo: { teams: {} } }])(
-    'refuses %j: a change must switch something',
-    async (body) => {
-      expect(Object.keys((await errorsOf(body)) ?? {})).toEqual([
-        'contactUs',
-        'keDemo',
-        'brokerDemo',
-        'consultation',
-      ]);
-    },
-  );
+  it.each([
+    [{}, ['contactUs', 'keDemo', 'brokerDemo', 'consultation']],
+    // An empty object is named itself: it switches nothing.
+    [{ keDemo: {} }, ['keDemo']],
+    [{ keDemo: { teams: {} } }, ['keDemo.teams']],
+    [{ keDemo: { slack: { newLead: true }, teams: {} } }, ['keDemo.teams']],
+  ])('refuses %j: a change must switch something', async (body, fields) => {
+    expect(Object.keys((await errorsOf(body)) ?? {})).toEqual(fields);
+  });
 });
 
 describe('the chat alerts’ settings as stored', () => {

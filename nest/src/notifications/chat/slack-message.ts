@@ -1,6 +1,6 @@
 import { type IncomingWebhookSendArguments } from '@slack/webhook';
 
-import { alertContent, type ChatAlert } from './chat-alert';
+import { type AlertContent, alertContent, type ChatAlert } from './chat-alert';
 
 /**
  * Text as Slack's mrkdwn shows it literally: `&`, `<` and `>` are the only characters it parses
@@ -22,8 +22,11 @@ const slackUrl = (url: string) =>
   url.replace(/[<>|]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 
 /** A chat alert as a Slack incoming webhook's message (Block Kit, with a plain fallback text). */
-export function slackMessage(alert: ChatAlert): IncomingWebhookSendArguments {
-  const content = alertContent(alert);
+export const slackMessage = (alert: ChatAlert): IncomingWebhookSendArguments =>
+  slackMessageOf(alertContent(alert));
+
+/** An alert's content (a lead's, or the Settings page's test message) as a Slack message. */
+export function slackMessageOf(content: AlertContent): IncomingWebhookSendArguments {
   const name = escapeSlack(content.name);
   const title = escapeSlack(content.title);
   const fields = content.facts.map((fact) => ({
@@ -42,7 +45,11 @@ export function slackMessage(alert: ChatAlert): IncomingWebhookSendArguments {
       { type: 'context', elements: [{ type: 'mrkdwn', text: times }] },
       {
         type: 'section',
-        text: { type: 'mrkdwn', text: `<${slackUrl(content.link)}|Open the lead>`, verbatim: true },
+        text: {
+          type: 'mrkdwn',
+          text: `<${slackUrl(content.link)}|${escapeSlack(content.linkLabel)}>`,
+          verbatim: true,
+        },
       },
     ],
     unfurl_links: false,

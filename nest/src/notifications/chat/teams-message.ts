@@ -1,4 +1,4 @@
-import { alertContent, type ChatAlert } from './chat-alert';
+import { type AlertContent, alertContent, type ChatAlert } from './chat-alert';
 
 /** A piece of an Adaptive Card (the subset these messages use). */
 type CardElement = Record<string, unknown>;
@@ -25,8 +25,10 @@ const cardTime = (iso: string) => new Date(iso).toISOString().replace(/\.\d{3}Z$
  * A chat alert as a Teams workflow (or incoming) webhook's message: one Adaptive Card. Our own
  * words are TextBlocks; everything the lead wrote is a TextRun (see teamsRunText).
  */
-export function teamsMessage(alert: ChatAlert): object {
-  const content = alertContent(alert);
+export const teamsMessage = (alert: ChatAlert): object => teamsMessageOf(alertContent(alert));
+
+/** An alert's content (a lead's, or the Settings page's test message) as a Teams message. */
+export function teamsMessageOf(content: AlertContent): object {
   const times = content.times
     .map(
       (time) =>
@@ -53,7 +55,7 @@ export function teamsMessage(alert: ChatAlert): object {
           type: 'AdaptiveCard',
           version: '1.4',
           body,
-          actions: [{ type: 'Action.OpenUrl', title: 'Open the lead', url: content.link }],
+          actions: [{ type: 'Action.OpenUrl', title: content.linkLabel, url: content.link }],
           msteams: { width: 'Full' },
         },
       },

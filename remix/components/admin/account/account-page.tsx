@@ -3,6 +3,7 @@ import { Alert, Button } from 'react-bootstrap';
 
 import {
   type AvailabilityResponse,
+  leadAccessSummary,
   type MeResponse,
   type MfaStatusResponse,
   type PasskeySummary,
@@ -22,6 +23,8 @@ import { SecondFactor, type SecondFactorResult } from './second-factor';
 import { SECOND_FACTOR_FORMS } from './second-factor-schema';
 import { SessionsList } from './sessions-list';
 import { SESSION_FORMS } from './sessions-schema';
+import { TimeZoneForm, type TimeZoneResult } from './time-zone-form';
+import { TIME_ZONE_FORMS } from './time-zone-schema';
 
 /** What the Account page shows (its layout route's loader): null for what a gate holds back. */
 export interface AccountView {
@@ -33,6 +36,8 @@ export interface AccountView {
   sessions: SessionSummary[] | null;
   /** Whether the assignment rules skip you (null: not read, or held back by a gate). */
   availability: AvailabilityResponse['availability'] | null;
+  /** The zone the admin chose (null: the browser's), and the browser's as it last said. */
+  timeZone: { chosen: string | null; browser: string };
 }
 
 /** What the sessions' forms answered, when they did not go through. */
@@ -43,7 +48,12 @@ export interface SessionsResult {
 
 /** The answer of whichever of the page's forms was posted (each to a route of its own). */
 export type AccountResult =
-  PasswordResult | SecondFactorResult | PasskeysResult | SessionsResult | AvailabilityResult;
+  | PasswordResult
+  | SecondFactorResult
+  | PasskeysResult
+  | SessionsResult
+  | AvailabilityResult
+  | TimeZoneResult;
 
 /** The answer when it is one of `forms`' (a route's schemas by intent). */
 const answerOf = <R extends AccountResult>(result: AccountResult | undefined, forms: object) =>
@@ -59,6 +69,7 @@ export function AccountPage({ view, result }: { view: AccountView; result?: Acco
   const busy = useBusy();
   const passkeysResult = answerOf<PasskeysResult>(result, PASSKEY_FORMS);
   const sessionsResult = answerOf<SessionsResult>(result, SESSION_FORMS);
+  const timeZoneResult = answerOf<TimeZoneResult>(result, TIME_ZONE_FORMS);
 
   return (
     <>
@@ -121,6 +132,15 @@ export function AccountPage({ view, result }: { view: AccountView; result?: Acco
             <p className="mb-0">Your availability could not be read.</p>
           )}
         </CardSection>
+        <CardSection id="time-zone-heading" title="Time zone" className="col-12 col-lg-6">
+          <ErrorAlert message={timeZoneResult?.message} />
+          <TimeZoneForm
+            chosen={view.timeZone.chosen}
+            browser={view.timeZone.browser}
+            result={timeZoneResult}
+            busy={busy}
+          />
+        </CardSection>
         <CardSection id="sessions-heading" title="Sessions" className="col-12">
           {sessions ? (
             <>
@@ -164,13 +184,14 @@ export function AccountPage({ view, result }: { view: AccountView; result?: Acco
 /** The layout route's answer to GET /auth/me (read by id: the layout imports this page's parts). */
 const LAYOUT_ROUTE_ID = 'routes/super-secret-admin';
 
-/** Who is signed in, and their role, in plain words. */
+/** Who is signed in, their role and the leads they see, in plain words. */
 function OwnRole() {
   const layout = useRouteLoaderData<{ me: MeResponse | null }>(LAYOUT_ROUTE_ID);
   if (!layout?.me) return null;
   return (
     <p className="account-role">
       Signed in as {layout.me.email}. Your role: <strong>{layout.me.role}</strong>.
+      {` You see ${leadAccessSummary(layout.me.access, 'you')}.`}
     </p>
   );
 }

@@ -1,12 +1,13 @@
 import { Form } from '@remix-run/react';
 import { Button } from 'react-bootstrap';
 
-import { type SessionSummary } from '@contract';
+import { formatFullDate, type SessionSummary } from '@contract';
 import { formFields } from '~/components/forms/form-fields';
 import { IntentField } from '~/components/forms/intent-field';
 import { ACCOUNT_FORM_PATHS } from '~/config/paths';
 import { deviceName } from '~/utils/device-name';
 
+import { useTimeZone } from '../dates/time-zone';
 import { RelativeTime } from '../relative-time';
 
 import { SESSION_FORMS } from './sessions-schema';
@@ -14,11 +15,12 @@ import { SESSION_FORMS } from './sessions-schema';
 const FIELDS = formFields(SESSION_FORMS['end-session']);
 
 /** Tells apart sessions of one browser and address, for assistive technology's button names. */
-const sessionName = (session: SessionSummary, device: string) =>
-  `${device} from ${session.ip ?? 'an unknown address'}, signed in ${session.createdAt.slice(0, 16).replace('T', ' ')} UTC`;
+const sessionName = (session: SessionSummary, device: string, zone: string) =>
+  `${device} from ${session.ip ?? 'an unknown address'}, signed in ${formatFullDate(session.createdAt, zone)}`;
 
 /** The admin's sessions, each with its own "Sign out" (V7.5.2). */
 export function SessionsList({ sessions, busy }: { sessions: SessionSummary[]; busy: boolean }) {
+  const zone = useTimeZone();
   return (
     <div className="table-responsive">
       <table className="table align-middle sessions-table">
@@ -59,7 +61,7 @@ export function SessionsList({ sessions, busy }: { sessions: SessionSummary[]; b
                       Sign out
                       <span className="visually-hidden">
                         {' '}
-                        {session.current ? 'this session' : sessionName(session, device)}
+                        {session.current ? 'this session' : sessionName(session, device, zone)}
                       </span>
                     </Button>
                   </Form>

@@ -1,3 +1,4 @@
+import { TimeZoneSelect } from '~/components/admin/dates/time-zone-select';
 import { FormField } from '~/components/forms/form-field';
 import { INSIGHTS_PAGE_PATH } from '~/config/paths';
 import { INSIGHTS_PERIODS, type InsightsRange } from '~/utils/insights';
@@ -6,7 +7,7 @@ export type RangeErrors = Partial<Record<'from' | 'to' | 'tz', string>>;
 
 /**
  * The range, as a GET form (the page's URL says what it shows, and it works without JavaScript):
- * the last 7, 30 or 90 days, or the days typed in; the days follow the time zone given.
+ * the last 7, 30 or 90 days, or the days typed in; the days follow the time zone chosen (the admin's own at first).
  */
 export function RangeForm({ range, errors }: { range: InsightsRange; errors: RangeErrors }) {
   return (
@@ -47,16 +48,13 @@ export function RangeForm({ range, errors }: { range: InsightsRange; errors: Ran
         error={errors.to}
         className="insights-range__field"
       />
-      <FormField
+      <TimeZoneSelect
         id="insights-tz"
         name="tz"
         label="Time zone"
-        defaultValue={range.tz}
+        value={range.tz}
         error={errors.tz}
-        hint="An IANA name, such as Europe/Berlin"
         className="insights-range__field"
-        autoComplete="off"
-        spellCheck={false}
       />
       <button type="submit" className="btn btn-primary insights-range__submit">
         Show

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 
-import { LEAD_STAGES, type LeadStage, NOTE_TEXT_MAX, REPLY_LIMITS } from '@contract';
+import {
+  LEAD_KIND_KEYS,
+  type LeadKindKey,
+  LEAD_STAGES,
+  type LeadStage,
+  NOTE_TEXT_MAX,
+  REPLY_LIMITS,
+} from '@contract';
 import { formFields } from '~/components/forms/form-fields';
 import { INTENT_FIELD, INVALID_REQUEST, readIntentForm } from '~/components/forms/read-form';
 import { checkedText, objectId } from '~/components/forms/rules';
@@ -20,6 +27,10 @@ export const WORK_FIELD = {
   text: 'text',
   noteId: 'noteId',
   subject: 'subject',
+  /** The other request a merge takes in: its kind and id. */
+  fromKind: 'fromKind',
+  fromId: 'fromId',
+  mergeId: 'mergeId',
 } as const;
 
 export type WorkRequest =
@@ -27,7 +38,9 @@ export type WorkRequest =
   | { intent: 'assign'; adminId: string | null }
   | { intent: 'note'; text: string }
   | { intent: 'delete-note'; noteId: string }
-  | { intent: 'reply'; subject: string; text: string };
+  | { intent: 'reply'; subject: string; text: string }
+  | { intent: 'merge'; fromKind: LeadKindKey; fromId: string }
+  | { intent: 'unmerge'; mergeId: string };
 
 export type WorkIntent = WorkRequest['intent'];
 
@@ -72,6 +85,13 @@ export const WORK_FORMS = {
   }),
   'delete-note': z.object({
     [WORK_FIELD.noteId]: objectId('That note is not valid.'),
+  }),
+  merge: z.object({
+    [WORK_FIELD.fromKind]: z.enum(LEAD_KIND_KEYS, { message: 'That request is not valid.' }),
+    [WORK_FIELD.fromId]: objectId('That request is not valid.'),
+  }),
+  unmerge: z.object({
+    [WORK_FIELD.mergeId]: objectId('That merge is not valid.'),
   }),
   /** Plain text; the subject on one line (it becomes a mail header), sent trimmed. */
   reply: z.object({
@@ -118,4 +138,6 @@ export interface WorkDone {
   done: WorkIntent;
   /** After a stage change: the stage it was in (for the Undo) and the one it is in now. */
   undoStage?: { from: LeadStage; to: LeadStage };
+  /** After a merge: what an Undo takes back, and whether the request was merged or linked. */
+  undoMerge?: { mergeId: string; linked: boolean };
 }

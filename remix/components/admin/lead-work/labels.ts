@@ -1,6 +1,7 @@
 import {
   type ActiveAssignmentRule,
   ASSIGNMENT_WAIT_REASONS,
+  type LeadKindKey,
   type LeadStage,
   type ReplyStatus,
   SPAM_REASON_TEXT,
@@ -67,5 +68,23 @@ export function describeEvent(event: TimelineEvent): string {
         : `Held as spam: ${event.detail.reasons.map((r) => SPAM_REASON_TEXT[r]).join('; ')}`;
     case 'not-spam':
       return `${who(event)} marked it not spam`;
+    case 'merge': {
+      const { original } = event.detail;
+      return `${who(event)} merged in the request of ${original.createdAt.slice(0, 10)} from ${original.name}`;
+    }
+    case 'unmerge': {
+      const n = event.detail.restored.length;
+      return `${who(event)} took a merge back: ${n === 1 ? '1 request' : `${n} requests`} in the inbox again`;
+    }
+    case 'link':
+      return `${who(event)} linked the same person’s ${KIND_NAMES[event.detail.with.kind]} request`;
   }
 }
+
+/** A kind in the words of a link entry. */
+const KIND_NAMES: Record<LeadKindKey, string> = {
+  contactUs: 'contact',
+  keDemo: 'KE demo',
+  brokerDemo: 'broker demo',
+  consultation: 'consultation',
+};

@@ -7,7 +7,7 @@ import { deleteByIds, findByIds } from '../../../database/by-ids';
 import { DatabaseEngine } from '../../../database/database-engine';
 import { isDuplicateKey } from '../../../database/duplicate-key';
 
-import { STORED_MESSAGE_PATHS, type StoredMessage } from './stored-message.schema';
+import { STORED_MESSAGE_PATHS, type StoredMessage, storedMessageOf } from './stored-message.schema';
 
 /**
  * One message of a lead's conversation in its slot: `_id` is `<kind>:<leadId>:<slot>`, slots
@@ -151,11 +151,32 @@ export class ConversationStore {
   }
 
   /**
-   * The last slot taken (0 for no conversation): the head's count, then on past it while slots are
-   * there (a head raise lost to a race, or a process that died before raising it), a page a time.
+   * The newest `limit` messages, oldest first: the head's last `limit` slots and the one past them,
+   * read at once. That one is nearly always missing; when it is there (a head raise lost to a race,
+   * or a process that died before raising it) the true end is found slot by slot, then read.
    */
-  async lastSlot(kind: LeadKindKey, leadId: string): Promise<number> {
-    let last = (await this.nextSlot(kind, leadId)) - 1;
+  async newest(kind: LeadKindKey, leadId: string, limit: number): Promise<MessageSlotRecord[]> {
+    const known = (await this.nextSlot(kind, leadId)) - 1;
+    const first = Math.max(1, known - limit + 1);
+    const ids = Array.from({ length: known + 2 - first }, (_, i) =>
+      slotId(kind, leadId, first + i),
+    );
+    const found = await findByIds(this.slots, ids, await this.whole());
+    if (found.at(-1)?.slot !== known + 1) return found;
+    return this.pageBefore(kind, leadId, (await this.lastSlot(kind, leadId, known + 1)) + 1, limit);
+  }
+
+  /** How many messages a conversation holds: its last slot taken (slots have no gaps). */
+  async count(kind: LeadKindKey, leadId: string): Promise<number> {
+    return this.lastSlot(kind, leadId, (await this.nextSlot(kind, leadId)) - 1);
+  }
+
+  /**
+   * The last slot taken (0 for no conversation), on from `from` (a slot known to be taken, or the
+   * head's count) while slots are there, a page a time.
+   */
+  private async lastSlot(kind: LeadKindKey, leadId: string, from: number): Promise<number> {
+    let last = from;
     for (;;) {
       const { records, hasMore } = await this.page(kind, leadId, last, PROBE_PAGE);
       last += records.length;
@@ -192,6 +213,53 @@ export class ConversationStore {
       await this.whole(),
     );
     await this.heads.deleteOne({ _id: headId(kind, leadId) }).exec();
+  }
+
+  /**
+   * Writes a conversation anew as `messages`, in that order, from slot 1 (a merge moving messages
+   * in or out, kept in time order): each slot that holds another message is replaced, the slots
+   * past the end go, and the head says the new count. Answers each message's slot. Idempotent: run
+   * again with the same messages it writes nothing.
+   */
+  async rewrite(
+    kind: LeadKindKey,
+    leadId: string,
+    messages: readonly StoredMessage[],
+  ): Promise<Map<string, number>> {
+    const current = await this.all(kind, leadId);
+    for (const [i, message] of messages.entries()) {
+      const slot = i + 1;
+      const there = current[i];
+      if (there?.key === message.key) continue;
+      // The message's own fields only: a slot record passed in keeps the place it is written to.
+      const record = {
+        ...storedMessageOf(message),
+        _id: slotId(kind, leadId, slot),
+        kind,
+        leadId,
+        slot,
+      };
+      if (there) await this.slots.replaceOne({ _id: record._id }, record).exec();
+      else
+        await this.slots.create(record).catch(async (error: unknown) => {
+          if (!isDuplicateKey(error)) throw error;
+          await this.slots.replaceOne({ _id: record._id }, record).exec();
+        });
+    }
+    await deleteByIds(
+      this.slots,
+      current.slice(messages.length).map((slot) => slot._id),
+      await this.whole(),
+    );
+    if (messages.length === 0) await this.heads.deleteOne({ _id: headId(kind, leadId) }).exec();
+    else {
+      const _id = headId(kind, leadId);
+      const { matchedCount } = await this.heads
+        .updateOne({ _id }, { $set: { count: messages.length } })
+        .exec();
+      if (matchedCount === 0) await this.raiseHead(kind, leadId, messages.length);
+    }
+    return new Map(messages.map((message, i) => [message.key, i + 1]));
   }
 
   /**

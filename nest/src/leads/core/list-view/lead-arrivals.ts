@@ -11,6 +11,8 @@ export interface LeadFact {
   stage?: LeadStage | null;
   firstResponseAt?: Date | null;
   source?: Pick<LeadSource, 'utm_source' | 'referrer'> | null;
+  /** Its owner, for an admin who sees only some owners' leads (absent: nobody's). */
+  assigneeId?: ObjectId | null;
 }
 
 /** A lead's facts as read, with its id (what a change names it by). */
@@ -26,6 +28,7 @@ export function factOf(record: ChangedLead): LeadFact | null {
     createdAt: record.createdAt,
     stage: record.stage ?? null,
     firstResponseAt: record.firstResponseAt ?? null,
+    assigneeId: record.assigneeId ?? null,
     source: record.source
       ? { utm_source: record.source.utm_source, referrer: record.source.referrer }
       : null,

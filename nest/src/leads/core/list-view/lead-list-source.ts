@@ -1,10 +1,23 @@
-import { type LeadList, type LeadStage } from '../../../contract';
+import { type LeadList, type LeadListViewName, type LeadStage } from '../../../contract';
 import { type ObjectId } from '../../../database/object-id';
 import { type SortValue } from '../lead-order';
 
 import { type StoredArrival } from './lead-arrivals';
 import { type CachedPage } from './lead-list-cache';
-import { type KeptTotals } from './lead-totals';
+import { type CountedTotals } from './lead-totals';
+
+/** A list as a request asks for it (LeadListView.list). */
+export interface ListOptions {
+  limit?: number;
+  cursor?: string;
+  q?: string;
+  /** Only leads in these stages (a narrowed list, read and answered as a search is). */
+  stage?: readonly LeadStage[];
+  /** Only one admin's leads (an id), or nobody's (null); narrows as `stage` does. */
+  assignee?: ObjectId | null;
+  /** `needs-reply`: the active list's leads that wait on us (`new`, or they wrote last), oldest first. */
+  view?: LeadListViewName;
+}
 
 /** How a read of a list is narrowed, where it starts, and which way it runs. */
 export interface ListRead {
@@ -13,12 +26,20 @@ export interface ListRead {
   stages?: readonly LeadStage[];
   /** Only one admin's leads (an id), or nobody's (null). */
   assignee?: ObjectId | null;
+  /** Only these owners' leads (kept totals' keys: LeadScope); `assignee` wins when both are set. */
+  owners?: readonly string[];
   /** Oldest first (the needs-reply view) instead of the list's newest first. */
   oldestFirst?: boolean;
   /** Only leads that wait on us (`new`, or they wrote last): the needs-reply view. */
   waiting?: boolean;
   /** Only leads whose first sort key is at or after this (a newest window: ListPace). */
   since?: Date;
+}
+
+/** A lead's moment (its arrival, or when its wait began) and its owner (kept totals' key). */
+export interface OwnedTime {
+  at: Date;
+  owner: string;
 }
 
 /**
@@ -28,12 +49,12 @@ export interface ListRead {
 export interface LeadListSource {
   /** Up to `limit` leads of a list in list order, after a position, narrowed to a search. */
   page(state: LeadList, limit: number, read?: ListRead): Promise<CachedPage>;
-  /** When each active `new` lead that arrived at or after `since` arrived. */
-  recentNew(since: Date): Promise<Date[]>;
-  /** When each active lead past `new` with an open wait began to wait. */
-  waitingSince(): Promise<Date[]>;
-  /** The lists counted (reads every lead: checks only). */
-  count(): Promise<KeptTotals>;
+  /** When each active `new` lead that arrived at or after `since` arrived, and whose it is. */
+  recentNew(since: Date): Promise<OwnedTime[]>;
+  /** When each active lead past `new` with an open wait began to wait, and whose it is. */
+  waitingSince(): Promise<OwnedTime[]>;
+  /** The lists counted, and each owner's (reads every lead: checks only). */
+  count(): Promise<CountedTotals>;
   /** What insights read of the leads that arrived in `[from, to)`, or of every lead; no spam. */
   arrivals(from?: Date, to?: Date): Promise<StoredArrival[]>;
   /**

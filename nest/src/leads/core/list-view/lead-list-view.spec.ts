@@ -6,18 +6,22 @@ import {
   LIST_PAGE,
 } from '../../../contract';
 import { compareInList, SORT_KEYS, type SortValue, sortValues } from '../lead-order';
+import { addedOwners } from '../lead-parts.fixture';
 import { dueOf, type LeadRecord } from '../lead-record';
 import { leadRecord } from '../lead-record.fixture';
+import { ownerKeyOf } from '../lead-scope';
 
 import { factOf, type LeadFact, type StoredArrival } from './lead-arrivals';
 import { type CachedPage } from './lead-list-cache';
-import { type LeadListSource } from './lead-list-source';
+import { type LeadListSource, type OwnedTime } from './lead-list-source';
 import { LeadListView, type TotalsKeeper } from './lead-list-view';
 import {
+  type CountedTotals,
   countedIn,
   KEPT_TOTAL_KEYS,
   type KeptTotals as Totals,
   keptTotalsOf,
+  ownerTotalsOf,
   totalsChange,
   type TotalsDelta,
   type TotalsSnapshot,
@@ -50,24 +54,24 @@ class StoredLeads implements LeadListSource {
     return { records: list.slice(0, limit), hasMore: list.length > limit };
   }
 
-  async recentNew(since: Date): Promise<Date[]> {
+  async recentNew(since: Date): Promise<OwnedTime[]> {
     this.reads++;
     return this.leads
       .filter((r) => r.archivedAt === null && (r.stage ?? 'new') === 'new' && r.createdAt >= since)
-      .map((r) => r.createdAt);
+      .map((r) => ({ at: r.createdAt, owner: ownerKeyOf(r) }));
   }
 
-  async waitingSince(): Promise<Date[]> {
+  async waitingSince(): Promise<OwnedTime[]> {
     this.reads++;
     return this.leads.flatMap((r) =>
       r.archivedAt === null && (r.stage ?? 'new') !== 'new' && r.awaitingReplySince
-        ? [r.awaitingReplySince]
+        ? [{ at: r.awaitingReplySince, owner: ownerKeyOf(r) }]
         : [],
     );
   }
 
-  async count(): Promise<Totals> {
-    return keptTotalsOf(totalsChange([], this.leads));
+  async count(): Promise<CountedTotals> {
+    return { ...keptTotalsOf(totalsChange([], this.leads)), owners: ownerTotalsOf(this.leads) };
   }
 
   /** Engine as the test says (FerretDB 1.x's name, or null for an indexed engine). */
@@ -105,14 +109,15 @@ class KeptTotals implements TotalsKeeper {
     if (!this.doc) return null;
     const doc = { ...this.doc, version: this.doc.version + 1 };
     for (const key of KEPT_TOTAL_KEYS) doc[key] += delta[key] ?? 0;
+    doc.owners = addedOwners(doc.owners, delta);
     this.doc = doc;
     return { ...this.doc };
   }
-  async create(_kind: LeadKindKey, totals: Totals): Promise<TotalsSnapshot> {
+  async create(_kind: LeadKindKey, totals: CountedTotals): Promise<TotalsSnapshot> {
     this.doc ??= { ...totals, version: 0 };
     return { ...this.doc };
   }
-  async correct(_kind: LeadKindKey, version: number, totals: Totals): Promise<boolean> {
+  async correct(_kind: LeadKindKey, version: number, totals: CountedTotals): Promise<boolean> {
     if (this.doc?.version !== version) return false;
     this.doc = { ...totals, version: version + 1 };
     return true;
@@ -269,7 +274,9 @@ describe('LeadListView', () => {
 
   it('counts the lists once when the kind has no totals yet, then reads them kept', async () => {
     const { view, kept } = setUp();
-    const counted = { ...keptTotalsOf({ active: 3, archived: 0, unread: 3, new: 3 }), version: 0 };
+    const totals = keptTotalsOf({ active: 3, archived: 0, unread: 3, new: 3 });
+    // The fixture's leads have no owner: every lead is nobody's too.
+    const counted = { ...totals, owners: { none: totals }, version: 0 };
     expect(await view.totals()).toEqual(counted);
     expect(kept.doc).toEqual(counted);
   });
@@ -293,8 +300,27 @@ describe('LeadListView', () => {
     const reads = stored.reads;
     await Promise.all([4, 5, 6].map((n) => store(leadRecord(n))));
     expect(kept.writes).toEqual([
-      { active: 1, archived: 0, unread: 1, spam: 0, new: 1 },
-      { active: 2, archived: 0, unread: 2, spam: 0, new: 2 },
+      // The owners' under dotted paths, as `$inc` takes them (nobody's: the leads have no owner).
+      {
+        active: 1,
+        archived: 0,
+        unread: 1,
+        spam: 0,
+        new: 1,
+        'owners.none.active': 1,
+        'owners.none.unread': 1,
+        'owners.none.new': 1,
+      },
+      {
+        active: 2,
+        archived: 0,
+        unread: 2,
+        spam: 0,
+        new: 2,
+        'owners.none.active': 2,
+        'owners.none.unread': 2,
+        'owners.none.new': 2,
+      },
     ]);
     const page = await view.list('active');
     expect(page.total).toBe(6);
@@ -308,6 +334,7 @@ describe('LeadListView', () => {
     stored.leads.push(leadRecord(9));
     kept.doc = {
       ...keptTotalsOf({ active: 4, archived: 0, unread: 4, new: 4 }),
+      owners: { none: keptTotalsOf({ active: 4, archived: 0, unread: 4, new: 4 }) },
       version: (kept.doc?.version ?? 0) + 1,
     };
     const page = await view.list('active');
@@ -447,13 +474,15 @@ describe('LeadListView', () => {
 
   it('checks the kept totals against a count: exact, or what differs at which version', async () => {
     const { view, stored } = setUp();
+    const before = keptTotalsOf({ active: 3, archived: 0, unread: 3, new: 3 });
+    const after = keptTotalsOf({ active: 3, archived: 1, unread: 3, new: 3 });
     expect(await view.check()).toEqual({ outcome: 'exact' });
     stored.leads.push(leadRecord(8, { archived: true }));
     expect(await view.check()).toEqual({
       outcome: 'differs',
       version: 0,
-      stored: keptTotalsOf({ active: 3, archived: 0, unread: 3, new: 3 }),
-      counted: keptTotalsOf({ active: 3, archived: 1, unread: 3, new: 3 }),
+      stored: { ...before, owners: { none: before } },
+      counted: { ...after, owners: { none: after } },
     });
   });
 
@@ -472,7 +501,8 @@ describe('LeadListView', () => {
   it('corrects the totals only at the version checked, and then reads the lists again', async () => {
     const { view, kept, stored } = setUp();
     await view.list('active');
-    const counted = keptTotalsOf({ active: 3, archived: 1, unread: 3, new: 3 });
+    const totals = keptTotalsOf({ active: 3, archived: 1, unread: 3, new: 3 });
+    const counted = { ...totals, owners: { none: totals } };
     expect(await view.correct(5, counted)).toBe(false);
     expect(await view.correct(0, counted)).toBe(true);
     expect(kept.doc).toEqual({ ...counted, version: 1 });

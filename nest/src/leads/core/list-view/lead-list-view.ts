@@ -7,22 +7,22 @@ import {
   type LeadKindKey,
   type LeadList,
   type LeadPage,
-  type LeadListViewName,
-  type LeadStage,
   LIST_PAGE,
   RESPONSE_TARGET_DEFAULTS,
 } from '../../../contract';
-import { type ObjectId } from '../../../database/object-id';
 import { SORT_KEYS, type SortValue, sortValues } from '../lead-order';
 import { type DueClock, type LeadRecord, toLead } from '../lead-record';
+import { currentScope, inScope } from '../lead-scope';
 
+import { changeAnswer } from './change-answer';
 import { KeptArrivals, type LeadFact } from './lead-arrivals';
 import { type CachedPage, type LeadChange } from './lead-list-cache';
-import { type LeadListSource } from './lead-list-source';
+import { type LeadListSource, type ListOptions } from './lead-list-source';
 import {
+  type CountedTotals,
   type KeptTotals,
   keptTotalsOf,
-  sameTotals,
+  sameCounted,
   sumOfDeltas,
   type TotalsDelta,
   type TotalsSnapshot,
@@ -30,19 +30,8 @@ import {
 import { type LeadTotalsStore } from './lead-totals.store';
 import { ListReads, type Narrowing } from './list-reads';
 import { OverdueWindow } from './overdue-window';
+import { ScopedLists } from './scoped-lists';
 import { WaitingOverdue } from './waiting-overdue';
-
-export interface ListOptions {
-  limit?: number;
-  cursor?: string;
-  q?: string;
-  /** Only leads in these stages (a narrowed list, read and answered as a search is). */
-  stage?: readonly LeadStage[];
-  /** Only one admin's leads (an id), or nobody's (null); narrows as `stage` does. */
-  assignee?: ObjectId | null;
-  /** `needs-reply`: the active list's leads that wait on us (`new`, or they wrote last), oldest first. */
-  view?: LeadListViewName;
-}
 
 /** The kept totals' store, as one kind's view uses it. */
 export type TotalsKeeper = Pick<LeadTotalsStore, 'read' | 'add' | 'create' | 'correct'>;
@@ -50,7 +39,7 @@ export type TotalsKeeper = Pick<LeadTotalsStore, 'read' | 'add' | 'create' | 'co
 /** What a counted check of the kept totals found (see LeadTotalsChecker). */
 export type TotalsCheck =
   | { outcome: 'exact' | 'busy' }
-  | { outcome: 'differs'; version: number; stored: KeptTotals; counted: KeptTotals };
+  | { outcome: 'differs'; version: number; stored: CountedTotals; counted: CountedTotals };
 
 interface TotalsWrite {
   delta: TotalsDelta;
@@ -69,6 +58,7 @@ export class LeadListView<K extends LeadKindKey = LeadKindKey> {
   private readonly overdueWindow: OverdueWindow;
   private readonly arrivalsKept = new KeptArrivals();
   private readonly waits: WaitingOverdue;
+  private readonly scoped: ScopedLists<K>;
   /** The totals this process wrote last (one write at a time), which its heads were moved to. */
   private newest?: TotalsSnapshot;
   private readonly totalsWrites = new Coalescer<TotalsWrite, TotalsSnapshot>((writes) =>
@@ -91,6 +81,7 @@ export class LeadListView<K extends LeadKindKey = LeadKindKey> {
     this.reads = new ListReads(source);
     this.overdueWindow = new OverdueWindow(this.reads, source);
     this.waits = new WaitingOverdue(source);
+    this.scoped = new ScopedLists(this.reads, this.page.bind(this));
   }
 
   /** Records as the contract's leads, due times and other requests read once for all of them. */
@@ -108,28 +99,29 @@ export class LeadListView<K extends LeadKindKey = LeadKindKey> {
 
   /** A page of a list. Without a search its total is the kept one; a search is not counted. */
   async list(state: LeadList, options: ListOptions = {}): Promise<LeadPage<K>> {
-    const limit = options.limit ?? LIST_PAGE.defaultLimit;
-    const after = options.cursor ? decodeCursor(options.cursor, SORT_KEYS[state]) : undefined;
+    const { q, stage: stages, assignee, limit = LIST_PAGE.defaultLimit, cursor } = options;
+    const after = cursor ? decodeCursor(cursor, SORT_KEYS[state]) : undefined;
+    const scope = currentScope(this.kind.key);
+    if (scope.see !== 'all')
+      return this.scoped.list(state, scope, await this.totals(), { ...options, limit, after });
     if (options.view === 'needs-reply') return this.needsReply(state, options, limit, after);
-    if (options.q || options.stage?.length || options.assignee !== undefined)
-      return this.search(
-        state,
-        { q: options.q, stages: options.stage, assignee: options.assignee },
-        limit,
-        after,
-      );
+    if (q || stages?.length || assignee !== undefined)
+      return this.search(state, { q, stages, assignee }, limit, after);
     return this.pageAt(state, await this.totals(), limit, after);
   }
 
   /**
-   * What insights count of the leads that arrived in `[from, to)` (spam left out) at the totals'
+   * What insights count of the leads the viewer sees that arrived in `[from, to)` (no spam) at
    * version `at`. Where indexes serve it, the range is read; where every read decodes the whole
-   * collection anyway, every arrival is kept, read once and brought up to date by each change
-   * (decision 0018), so the answer then may hold leads outside the range: the caller counts by day.
+   * collection, every arrival is kept, read once and brought up to date by each change (decision
+   * 0018), so the answer may hold leads outside the range: the caller counts by day.
    */
   async arrivals(at: TotalsSnapshot, from: Date, to: Date): Promise<LeadFact[]> {
-    if (await this.source.readsByIndex()) return this.source.arrivals(from, to);
-    return this.arrivalsKept.at(at.version, () => this.source.arrivals());
+    const scope = currentScope(this.kind.key);
+    const facts = (await this.source.readsByIndex())
+      ? await this.source.arrivals(from, to)
+      : await this.arrivalsKept.at(at.version, () => this.source.arrivals());
+    return scope.see === 'all' ? facts : facts.filter((fact) => inScope(scope, fact));
   }
 
   /** Reads the kept arrivals ahead of the first insights call, where the view keeps them. */
@@ -139,22 +131,37 @@ export class LeadListView<K extends LeadKindKey = LeadKindKey> {
     await this.arrivalsKept.at(at.version, () => this.source.arrivals());
   }
 
-  /** Active leads past the response target at version `at`: `new`, or waiting since they wrote. */
+  /** Leads the viewer sees past the response target at `at`: `new`, or waiting since they wrote. */
   async overdue(at: TotalsSnapshot): Promise<number> {
+    const scope = currentScope(this.kind.key);
+    const seen = this.seen(at);
     // Nothing waits: nothing overdue, and nothing to read.
-    if (at.new === 0 && at.waiting === 0) return 0;
+    if (seen.new === 0 && seen.waiting === 0) return 0;
+    const owners = scope.see === 'owned' ? scope.owners : undefined;
     const clock = await this.clock();
-    const counts = [this.overdueWindow.count(at, clock), this.waits.count(at, clock)];
+    const counts = [
+      this.overdueWindow.count(at, clock, owners),
+      this.waits.count(at, clock, owners),
+    ];
     return (await Promise.all(counts)).reduce((sum, n) => sum + n, 0);
   }
 
-  /** A page of a list as of one version of the totals (from the cache when it holds that version). */
+  /** The kept totals at `at` of the leads the request's viewer sees. */
+  seen(at: TotalsSnapshot): KeptTotals {
+    const scope = currentScope(this.kind.key);
+    return scope.see === 'all' ? at : this.scoped.totals(scope, at);
+  }
+
+  /** A page of a list the request's viewer sees at `at` (from the cache when it holds it). */
   async pageAt(
     state: LeadList,
     at: TotalsSnapshot,
     limit: number = LIST_PAGE.defaultLimit,
     after?: SortValue[],
   ): Promise<LeadPage<K>> {
+    const scope = currentScope(this.kind.key);
+    if (scope.see !== 'all')
+      return this.scoped.page(state, scope, at, { limit, after, narrowed: {} });
     return this.page(state, await this.reads.pageAt(state, at.version, limit, after), at[state]);
   }
 
@@ -165,23 +172,19 @@ export class LeadListView<K extends LeadKindKey = LeadKindKey> {
   async answer(at?: TotalsSnapshot, q?: string): Promise<ArchiveResponse<K>> {
     // At a change's own version, or the newer one this process has counted its later changes in
     // to since (intake goes on): that one holds all `at` does, and its heads are in memory.
-    const snapshot =
+    const kept =
       (at && this.newest && this.newest.version > at.version ? this.newest : at) ??
       (await this.totals());
+    const scope = currentScope(this.kind.key);
+    const limit = LIST_PAGE.defaultLimit;
     const first = (state: LeadList) =>
-      q ? this.search(state, { q }, LIST_PAGE.defaultLimit) : this.pageAt(state, snapshot);
+      scope.see === 'all' && q
+        ? this.search(state, { q }, limit)
+        : scope.see === 'all' || !q
+          ? this.pageAt(state, kept)
+          : this.scoped.page(state, scope, kept, { limit, narrowed: { q } });
     const [active, archived] = await Promise.all([first('active'), first('archived')]);
-    return {
-      success: true,
-      unarchived: active.data,
-      archived: archived.data,
-      unarchivedTotal: snapshot.active,
-      archivedTotal: snapshot.archived,
-      unreadTotal: snapshot.unread,
-      spamTotal: snapshot.spam,
-      unarchivedNextCursor: active.nextCursor,
-      archivedNextCursor: archived.nextCursor,
-    };
+    return changeAnswer(active, archived, this.seen(kept));
   }
 
   // --- following changes ---------------------------------------------------------------------
@@ -209,13 +212,13 @@ export class LeadListView<K extends LeadKindKey = LeadKindKey> {
     const counted = await this.source.count();
     const after = await this.totals();
     if (after.version !== before.version) return { outcome: 'busy' };
-    const stored = keptTotalsOf(before);
-    if (sameTotals(counted, stored)) return { outcome: 'exact' };
+    const stored = { ...keptTotalsOf(before), owners: before.owners };
+    if (sameCounted(counted, stored)) return { outcome: 'exact' };
     return { outcome: 'differs', version: before.version, stored, counted };
   }
 
   /** Writes counted totals if they are still at `version`; the cached heads start over. */
-  async correct(version: number, counted: KeptTotals): Promise<boolean> {
+  async correct(version: number, counted: CountedTotals): Promise<boolean> {
     const corrected = await this.store.correct(this.kind.key, version, counted);
     if (corrected) this.forgetCached();
     return corrected;

@@ -10,7 +10,7 @@ import { AppConfig } from '../../../config/app-config';
 import { type LeadKindKey } from '../../../contract';
 import { LeadCoreKinds, type LeadKindParts } from '../lead-kinds';
 
-import { type KeptTotals, sameTotals } from './lead-totals';
+import { type CountedTotals, sameCounted } from './lead-totals';
 import { TotalsCheckRequests } from './totals-check-requests';
 
 /** How long a difference must stay the same, at the same version, before it is corrected. */
@@ -18,7 +18,7 @@ const CONFIRM_MS = 1_000;
 
 interface Suspect {
   version: number;
-  counted: KeptTotals;
+  counted: CountedTotals;
 }
 
 /**
@@ -110,7 +110,7 @@ export class LeadTotalsChecker
       return;
     }
     const seen = this.suspects.get(kind);
-    const same = seen?.version === result.version && sameTotals(seen.counted, result.counted);
+    const same = seen?.version === result.version && sameCounted(seen.counted, result.counted);
     if (!same) {
       this.suspects.set(kind, { version: result.version, counted: result.counted });
       this.later(kind, CONFIRM_MS);

@@ -5,8 +5,9 @@ import { type Model, Schema } from 'mongoose';
 import { LEAD_STAGES, type LeadKindKey } from '../../../contract';
 
 import {
-  type KeptTotals,
+  type CountedTotals,
   keptTotalsOf,
+  ownerTotalsFrom,
   type TotalsDelta,
   type TotalsSnapshot,
 } from './lead-totals';
@@ -34,6 +35,10 @@ export const LeadTotalsSchema = new Schema<TotalsDocument>(
     ...Object.fromEntries(LEAD_STAGES.map((stage) => [stage, { type: Number, min: 0 }])),
     // Active leads past `new` waiting on us (issue 33): read as 0 until counted, as a stage is.
     waiting: { type: Number, min: 0 },
+    // The same totals per owner, by admin id (UNASSIGNED_KEY: nobody's), for admins who see only
+    // theirs (issue 34). Kept by the same `$inc` as the rest (dotted paths); a document kept
+    // before owners has none: read as empty until the totals check counts it (at start-up).
+    owners: { type: Schema.Types.Mixed },
     version: { type: Number, required: true, min: 0 },
   },
   {
@@ -46,6 +51,7 @@ export const LeadTotalsSchema = new Schema<TotalsDocument>(
 
 const snapshotOf = (doc: TotalsDocument): TotalsSnapshot => ({
   ...keptTotalsOf(doc),
+  owners: ownerTotalsFrom(doc.owners),
   version: doc.version,
 });
 
@@ -77,7 +83,7 @@ export class LeadTotalsStore {
   }
 
   /** Creates the kind's document from a count, unless one exists (then that one is answered). */
-  async create(kind: LeadKindKey, totals: KeptTotals): Promise<TotalsSnapshot> {
+  async create(kind: LeadKindKey, totals: CountedTotals): Promise<TotalsSnapshot> {
     await this.model
       .updateOne(
         { _id: kind },
@@ -89,7 +95,7 @@ export class LeadTotalsStore {
   }
 
   /** Replaces counted totals if nothing changed them since `version`; bumps the version. */
-  async correct(kind: LeadKindKey, version: number, totals: KeptTotals): Promise<boolean> {
+  async correct(kind: LeadKindKey, version: number, totals: CountedTotals): Promise<boolean> {
     const result = await this.model
       .updateOne({ _id: kind, version }, { $set: { ...totals, version: version + 1 } })
       .exec();

@@ -1,5 +1,6 @@
 import { LEAD_STAGES, type LeadStageTotals, type LeadTotals } from '../../../contract';
 import { listOf, type LeadRecord, stageOf } from '../lead-record';
+import { ownerKeyOf } from '../lead-scope';
 
 /**
  * Everything kept per kind: the lists' totals, the active list's leads per stage (under the
@@ -8,16 +9,31 @@ import { listOf, type LeadRecord, stageOf } from '../lead-record';
  */
 export type KeptTotals = LeadTotals & LeadStageTotals & { waiting: number };
 
+/**
+ * The same totals per owner (issue 34): under the owner's id, nobody's under UNASSIGNED_KEY. What
+ * an admin who sees only some owners' leads is shown, kept by the same writes as the kind's.
+ */
+export type OwnerTotals = Record<string, KeptTotals>;
+
+/** Totals as counted (the check, a kind's first totals): the kind's and each owner's. */
+export type CountedTotals = KeptTotals & { owners: OwnerTotals };
+
 /** A kind's totals as stored, with the version every change bumps (the list caches' key). */
-export type TotalsSnapshot = KeptTotals & {
+export type TotalsSnapshot = CountedTotals & {
   version: number;
 };
 
-/** What a change adds to each total (negative to take away). */
-export type TotalsDelta = Partial<KeptTotals>;
+/** What a change adds to each total (negative to take away), the owners' among them. */
+export type TotalsDelta = Partial<KeptTotals> & {
+  owners?: Record<string, Partial<KeptTotals>>;
+};
 
-/** A change to the kept totals: every list total, and the stage and waiting totals it moves. */
-export type TotalsChange = LeadTotals & Partial<LeadStageTotals> & { waiting?: number };
+/**
+ * A change to the kept totals: every list total, the stage and waiting totals it moves, and the
+ * same for each owner whose leads it moves.
+ */
+export type TotalsChange = LeadTotals &
+  Partial<LeadStageTotals> & { waiting?: number; owners: Record<string, Partial<KeptTotals>> };
 
 export const KEPT_TOTAL_KEYS = [
   'active',
@@ -74,14 +90,23 @@ export function totalsChange(
   after: readonly LeadRecord[],
 ): TotalsChange {
   const change = none();
+  const owners: OwnerTotals = {};
   for (const [leads, sign] of [
     [before, -1],
     [after, 1],
   ] as const)
     for (const lead of leads) {
       const counted = countedIn(lead);
-      for (const key of KEPT_TOTAL_KEYS) change[key] += sign * counted[key];
+      const owner = (owners[ownerKeyOf(lead)] ??= none());
+      for (const key of KEPT_TOTAL_KEYS) {
+        change[key] += sign * counted[key];
+        owner[key] += sign * counted[key];
+      }
     }
+  const moved = Object.entries(owners).flatMap(([owner, totals]) => {
+    const keys = KEPT_TOTAL_KEYS.filter((key) => totals[key] !== 0);
+    return keys.length ? [[owner, Object.fromEntries(keys.map((k) => [k, totals[k]]))]] : [];
+  });
   const stages = LEAD_STAGES.filter((stage) => change[stage] !== 0);
   return {
     active: change.active,
@@ -90,16 +115,67 @@ export function totalsChange(
     spam: change.spam,
     ...Object.fromEntries(stages.map((stage) => [stage, change[stage]])),
     ...(change.waiting !== 0 ? { waiting: change.waiting } : {}),
+    owners: Object.fromEntries(moved) as Record<string, Partial<KeptTotals>>,
   };
 }
 
-/** Several changes' deltas as one (the coalesced totals write adds them in one go). */
+/** Each owner's totals counted from leads (the check's count, and the fixtures'). */
+export function ownerTotalsOf(leads: Iterable<LeadRecord>): OwnerTotals {
+  const owners: OwnerTotals = {};
+  for (const lead of leads) {
+    const counted = countedIn(lead);
+    const owner = (owners[ownerKeyOf(lead)] ??= none());
+    for (const key of KEPT_TOTAL_KEYS) owner[key] += counted[key];
+  }
+  return owners;
+}
+
+/** Owners' totals as stored (a document kept before owners has none: read as none). */
+export function ownerTotalsFrom(stored: unknown): OwnerTotals {
+  if (!stored || typeof stored !== 'object') return {};
+  return Object.fromEntries(
+    Object.entries(stored as Record<string, Partial<KeptTotals>>).map(([owner, totals]) => [
+      owner,
+      keptTotalsOf(totals),
+    ]),
+  );
+}
+
+/** The totals of the leads of these owners: what an admin who sees only theirs is shown. */
+export function totalsOfOwners(owners: OwnerTotals, keys: readonly string[]): KeptTotals {
+  const sum = none();
+  for (const owner of new Set(keys))
+    for (const key of KEPT_TOTAL_KEYS) sum[key] += owners[owner]?.[key] ?? 0;
+  return sum;
+}
+
+/** Counted owners' totals alike: an owner with nothing counted equals one not there. */
+export function sameOwnerTotals(a: OwnerTotals, b: OwnerTotals): boolean {
+  return [...new Set([...Object.keys(a), ...Object.keys(b)])].every((owner) =>
+    sameTotals(totalsOfOwners(a, [owner]), totalsOfOwners(b, [owner])),
+  );
+}
+
+/**
+ * Several changes' deltas as one (the coalesced totals write adds them in one go), the owners'
+ * under dotted paths (`owners.<id>.active`), as `$inc` takes them.
+ */
 export function sumOfDeltas(deltas: readonly TotalsDelta[]): Record<string, number> {
   const sum: Record<string, number> = {};
-  for (const delta of deltas)
-    for (const [key, value] of Object.entries(delta)) sum[key] = (sum[key] ?? 0) + (value ?? 0);
+  const add = (key: string, value = 0) => {
+    sum[key] = (sum[key] ?? 0) + value;
+  };
+  for (const { owners = {}, ...delta } of deltas) {
+    for (const [key, value] of Object.entries(delta)) add(key, value);
+    for (const [owner, totals] of Object.entries(owners))
+      for (const [key, value] of Object.entries(totals)) add(`owners.${owner}.${key}`, value);
+  }
   return sum;
 }
 
 export const sameTotals = (a: KeptTotals, b: KeptTotals): boolean =>
   KEPT_TOTAL_KEYS.every((key) => a[key] === b[key]);
+
+/** Counted totals alike: the kind's and every owner's. */
+export const sameCounted = (a: CountedTotals, b: CountedTotals): boolean =>
+  sameTotals(a, b) && sameOwnerTotals(a.owners, b.owners);

@@ -1,9 +1,10 @@
 import { earliestArrivalNotOverdueMs } from '../../../calendar/business-time';
 import { type BusinessHours } from '../../../contract';
 import { type DueClock, stageOf } from '../lead-record';
+import { ownerKeyOf } from '../lead-scope';
 
-import { type LeadListSource } from './lead-list-source';
-import { type TotalsSnapshot } from './lead-totals';
+import { type LeadListSource, type OwnedTime } from './lead-list-source';
+import { totalsOfOwners, type TotalsSnapshot } from './lead-totals';
 import { type ListReads } from './list-reads';
 
 /**
@@ -18,7 +19,7 @@ interface RecentNew {
   targetMinutes: number;
   /** The calendar object read against (the settings hand out one object per calendar). */
   calendar: BusinessHours | null;
-  arrivals: number[];
+  arrivals: { at: number; owner: string }[];
 }
 
 /**
@@ -36,12 +37,15 @@ export class OverdueWindow {
     private readonly source: Pick<LeadListSource, 'recentNew'>,
   ) {}
 
+  /** Overdue `new` leads at `at`; of these owners' only (kept totals' keys), when given. */
   async count(
     at: TotalsSnapshot,
     { targetMinutes, calendar = null, now }: DueClock,
+    owners?: readonly string[],
   ): Promise<number> {
+    const newTotal = owners ? totalsOfOwners(at.owners, owners).new : at.new;
     // None new: nothing overdue, and nothing to read.
-    if (at.new === 0) return 0;
+    if (newTotal === 0) return 0;
     const since = earliestArrivalNotOverdueMs(now.getTime(), targetMinutes * 60_000, calendar);
     let recent = await this.recent;
     if (
@@ -55,7 +59,7 @@ export class OverdueWindow {
         version: at.version,
         targetMinutes,
         calendar,
-        arrivals: arrivals.map((date) => date.getTime()),
+        arrivals: arrivals.map(({ at: arrived, owner }) => ({ at: arrived.getTime(), owner })),
       }));
       this.recent = reading;
       try {
@@ -65,8 +69,10 @@ export class OverdueWindow {
         throw error;
       }
     }
-    const waiting = recent.arrivals.filter((arrival) => arrival >= since).length;
-    return Math.max(0, at.new - waiting);
+    const waiting = recent.arrivals.filter(
+      (arrival) => arrival.at >= since && (!owners || owners.includes(arrival.owner)),
+    ).length;
+    return Math.max(0, newTotal - waiting);
   }
 
   forget(): void {
@@ -79,13 +85,13 @@ export class OverdueWindow {
    * `since` or is the whole list: then no query runs. Only a window busier than the head (over
    * 200 arrivals within one target) is read from the database.
    */
-  private async recentNew(version: number, since: Date): Promise<Date[]> {
+  private async recentNew(version: number, since: Date): Promise<OwnedTime[]> {
     const head = await this.reads.head('active', version);
     const last = head?.records[head.records.length - 1];
     if (head && (head.complete || (last && last.createdAt < since)))
       return head.records
         .filter((record) => stageOf(record) === 'new' && record.createdAt >= since)
-        .map((record) => record.createdAt);
+        .map((record) => ({ at: record.createdAt, owner: ownerKeyOf(record) }));
     return this.source.recentNew(since);
   }
 }

@@ -2,7 +2,7 @@ import { earliestArrivalNotOverdueMs } from '../../../calendar/business-time';
 import { type DueClock } from '../lead-record';
 
 import { type LeadListSource } from './lead-list-source';
-import { type TotalsSnapshot } from './lead-totals';
+import { totalsOfOwners, type TotalsSnapshot } from './lead-totals';
 
 /**
  * The overdue part of the leads that wait on us past `new` (they wrote after our reply, issue 33):
@@ -10,21 +10,27 @@ import { type TotalsSnapshot } from './lead-totals';
  * leads bumps it), then only compared with the clock as time passes, so no request counts.
  */
 export class WaitingOverdue {
-  private kept?: { version: number; reading: Promise<number[]> };
+  private kept?: { version: number; reading: Promise<{ at: number; owner: string }[]> };
 
   constructor(private readonly source: Pick<LeadListSource, 'waitingSince'>) {}
 
-  /** How many of the waiting leads at the totals' version `at` have waited past the target. */
+  /**
+   * How many of the waiting leads at the totals' version `at` have waited past the target; of
+   * these owners' only (kept totals' keys), when given.
+   */
   async count(
-    { version, waiting }: TotalsSnapshot,
+    at: TotalsSnapshot,
     { targetMinutes, calendar, now }: DueClock,
+    owners?: readonly string[],
   ): Promise<number> {
+    const { version } = at;
+    const waiting = owners ? totalsOfOwners(at.owners, owners).waiting : at.waiting;
     // None waits: nothing overdue, and nothing to read.
     if (waiting === 0) return 0;
     if (this.kept?.version !== version) {
       const reading = this.source
         .waitingSince()
-        .then((dates) => dates.map((date) => date.getTime()));
+        .then((times) => times.map(({ at: start, owner }) => ({ at: start.getTime(), owner })));
       this.kept = { version, reading };
       reading.catch(() => {
         if (this.kept?.reading === reading) this.kept = undefined;
@@ -32,7 +38,9 @@ export class WaitingOverdue {
     }
     // Waiting since before this: past the target (in business time with a calendar).
     const since = earliestArrivalNotOverdueMs(now.getTime(), targetMinutes * 60_000, calendar);
-    return (await this.kept.reading).filter((start) => start < since).length;
+    return (await this.kept.reading).filter(
+      (start) => start.at < since && (!owners || owners.includes(start.owner)),
+    ).length;
   }
 
   forget(): void {

@@ -2,10 +2,11 @@ import { type FilterQuery } from 'mongoose';
 
 import { LEAD_STAGES, type LeadKindDescriptor, type LeadStageTotals } from '../../../contract';
 import { type LeadRecord } from '../lead-record';
-import { type KeptTotals } from '../list-view/lead-totals';
+import { type KeptTotals, type OwnerTotals, ownerTotalsOf } from '../list-view/lead-totals';
 import { LEAD_TOTALS_COLLECTION } from '../list-view/lead-totals.store';
 
 import {
+  COUNTED_FIELDS,
   stageCountFilter,
   stateFilter,
   unreadFilter,
@@ -32,10 +33,25 @@ export async function countKeptTotals(
   return { active, archived, unread, spam, waiting, ...(perStage as LeadStageTotals) };
 }
 
+/** The little of a driver's collection the owners' count needs (a driver's or Mongoose's). */
+interface FindableLeads {
+  find(filter: object, options: { projection: object }): { toArray(): Promise<unknown[]> };
+}
+
+/**
+ * Each owner's kept totals, counted in code from one read of the fields they count by (no
+ * personal data): one query however many admins there are. Checks and recounts only.
+ */
+export async function countOwnerTotals(leads: FindableLeads): Promise<OwnerTotals> {
+  const records = await leads.find({}, { projection: COUNTED_FIELDS }).toArray();
+  return ownerTotalsOf(records as LeadRecord[]);
+}
+
 /** The little of a driver's Db this needs (the seeder's driver and Mongoose's differ in version). */
 interface DirectDb {
   collection(name: string): {
     countDocuments(filter: object): Promise<number>;
+    find(filter: object, options: { projection: object }): { toArray(): Promise<unknown[]> };
     updateOne(filter: object, update: object, options: { upsert: boolean }): Promise<unknown>;
   };
 }
@@ -52,11 +68,12 @@ export async function recountLeadTotals(
 ): Promise<void> {
   for (const kind of kinds) {
     const totals = await countLeadTotals(db, kind);
+    const owners = await countOwnerTotals(db.collection(kind.collection));
     await db
       .collection(LEAD_TOTALS_COLLECTION)
       .updateOne(
         { _id: kind.key },
-        { $set: { ...totals, updatedAt: new Date() }, $inc: { version: 1 } },
+        { $set: { ...totals, owners, updatedAt: new Date() }, $inc: { version: 1 } },
         { upsert: true },
       );
   }

@@ -1,9 +1,10 @@
 import { type FilterQuery, trusted } from 'mongoose';
 
 import { type LeadList, type LeadStage } from '../../../contract';
-import { type ObjectId } from '../../../database/object-id';
+import { ObjectId } from '../../../database/object-id';
 import { SORT_KEYS, type SortKey, sortSpec, type SortValue } from '../lead-order';
 import { type LeadRecord } from '../lead-record';
+import { UNASSIGNED_KEY } from '../lead-scope';
 import { searchWords, WORDS_VERSION } from '../lead-words';
 import { type ListRead } from '../list-view/lead-list-source';
 
@@ -106,6 +107,17 @@ export const openOwnedFilter: FilterQuery<LeadRecord> = {
 };
 
 /**
+ * Leads of some owners, by their kept totals' keys (an admin's id, UNASSIGNED_KEY for nobody's):
+ * what an admin with `assigned` access sees. The owner indexes serve it as they serve one owner.
+ */
+export function ownersFilter(owners: readonly string[]): FilterQuery<LeadRecord> {
+  const values = [...new Set(owners)].map((key) =>
+    key === UNASSIGNED_KEY ? null : new ObjectId(key),
+  );
+  return values.length === 1 ? { assigneeId: values[0] } : { assigneeId: trusted({ $in: values }) };
+}
+
+/**
  * Active leads still `new` that arrived at or after `since`: those not yet overdue against a
  * target of `now - since` (the list view keeps their arrival times to tell the overdue apart).
  */
@@ -121,6 +133,7 @@ export function listQuery(state: LeadList, options: ListQueryOptions = {}): Lead
   const filter: FilterQuery<LeadRecord> = { ...stateFilter(state) };
   if (options.stages?.length) Object.assign(filter, stageFilter(options.stages));
   if (options.assignee !== undefined) Object.assign(filter, assigneeFilter(options.assignee));
+  else if (options.owners) Object.assign(filter, ownersFilter(options.owners));
   const direction = options.oldestFirst ? 1 : -1;
   const and: FilterQuery<LeadRecord>[] = options.waiting ? [waitsOnUsFilter] : [];
   if (options.after) {
@@ -228,11 +241,25 @@ export function arrivalsFilter(from?: Date, to?: Date): Record<string, unknown> 
   return from && to ? { spamAt: null, createdAt: { $gte: from, $lt: to } } : { spamAt: null };
 }
 
-/** The fields insights read of a lead: no personal data leaves the database for them. */
+/** The fields a lead counts in the kept totals by (its owner's among them): the check reads them. */
+export const COUNTED_FIELDS = {
+  archivedAt: 1,
+  spamAt: 1,
+  readAt: 1,
+  stage: 1,
+  awaitingReplySince: 1,
+  assigneeId: 1,
+} as const;
+
+/**
+ * The fields insights read of a lead: no personal data leaves the database for them (the owner's
+ * id, to count only the leads an admin sees).
+ */
 export const ARRIVAL_FIELDS = {
   createdAt: 1,
   stage: 1,
   firstResponseAt: 1,
   'source.utm_source': 1,
   'source.referrer': 1,
+  assigneeId: 1,
 } as const;

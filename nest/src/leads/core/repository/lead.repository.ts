@@ -11,6 +11,7 @@ import {
   type LeadList,
 } from '../../../contract';
 import { DatabaseEngine } from '../../../database/database-engine';
+import { isDuplicateKey } from '../../../database/duplicate-key';
 import { ObjectId } from '../../../database/object-id';
 import { type ActionPlan } from '../lead-action-plan';
 import { type LeadCondition } from '../lead-condition';
@@ -18,32 +19,32 @@ import { type EmailCountsKeeper, keyDeltas } from '../lead-email-counts';
 import { LeadEmailCounts } from '../lead-email-counts.store';
 import { sortSpec } from '../lead-order';
 import { type LeadRecord } from '../lead-record';
+import { currentScope, inScope, ownerKeyOf } from '../lead-scope';
 import { leadWords } from '../lead-words';
 import { type StoredArrival } from '../list-view/lead-arrivals';
 import { type CachedPage } from '../list-view/lead-list-cache';
-import { type LeadListSource, type ListRead } from '../list-view/lead-list-source';
-import { type KeptTotals } from '../list-view/lead-totals';
+import { type LeadListSource, type ListRead, type OwnedTime } from '../list-view/lead-list-source';
+import { type CountedTotals } from '../list-view/lead-totals';
 
+import { hintedPage } from './hinted-page.repository';
+import { LeadAssignmentReads } from './lead-assignment.repository';
 import { conditionFilter } from './lead-conditions.repository';
-import { countKeptTotals } from './lead-counts.repository';
+import { countKeptTotals, countOwnerTotals } from './lead-counts.repository';
 import { LeadEngine } from './lead-engine.repository';
 import {
   ARRIVAL_FIELDS,
   arrivalsFilter,
   assigneeFilter,
-  assignWaitingQuery,
   emailFilter,
   idsFilter,
   type LeadQuery,
   listQuery,
-  openOwnedFilter,
   recentNewFilter,
   waitingSinceFilter,
 } from './lead-queries.repository';
 import { storedWords } from './lead-words.repository';
 
 const logger = new Logger('Leads');
-let hintFailureLogged = false;
 
 /** DI token of one kind's LeadRepository. */
 export const leadRepositoryToken = (kind: LeadKindKey) => `LeadRepository:${kind}`;
@@ -73,12 +74,16 @@ export class LeadRepository implements LeadListSource {
 
   // --- reading -------------------------------------------------------------------------------
 
-  findById(id: string): Promise<LeadRecord | null> {
-    return this.model.findById(id).lean<LeadRecord>().exec();
+  /** The lead of an id if the request's viewer sees it (LeadScope); else, as unknown: null. */
+  async findById(id: string): Promise<LeadRecord | null> {
+    const scope = currentScope(this.kind.key);
+    if (scope.see === 'none') return null;
+    const record = await this.model.findById(id).lean<LeadRecord>().exec();
+    return record && inScope(scope, record) ? record : null;
   }
 
   /**
-   * The leads of these ids that exist (ids as 24-hex text). FerretDB 1.x reads the whole collection
+   * The leads of these ids that exist and the viewer sees. FerretDB 1.x reads the whole collection
    * for `$in`: there each is looked up by `_id` (an action names at most LEAD_IDS_MAX).
    */
   async findByIds(ids: readonly string[]): Promise<LeadRecord[]> {
@@ -86,10 +91,12 @@ export class LeadRepository implements LeadListSource {
       const found = await Promise.all(ids.map((id) => this.findById(id)));
       return found.filter((record): record is LeadRecord => record !== null);
     }
-    return this.model
+    const scope = currentScope(this.kind.key);
+    const found = await this.model
       .find(idsFilter(ids.map((id) => new ObjectId(id))))
       .lean<LeadRecord[]>()
       .exec();
+    return found.filter((record) => inScope(scope, record));
   }
 
   async page(state: LeadList, limit: number, read: ListRead = {}): Promise<CachedPage> {
@@ -104,21 +111,23 @@ export class LeadRepository implements LeadListSource {
   }
 
   /** When each active `new` lead that arrived at or after `since` arrived (the overdue window). */
-  async recentNew(since: Date): Promise<Date[]> {
+  async recentNew(since: Date): Promise<OwnedTime[]> {
     const leads = await this.model
-      .find(recentNewFilter(since), { createdAt: 1 })
-      .lean<Pick<LeadRecord, '_id' | 'createdAt'>[]>()
+      .find(recentNewFilter(since), { createdAt: 1, assigneeId: 1 })
+      .lean<Pick<LeadRecord, '_id' | 'createdAt' | 'assigneeId'>[]>()
       .exec();
-    return leads.map((lead) => lead.createdAt);
+    return leads.map((lead) => ({ at: lead.createdAt, owner: ownerKeyOf(lead) }));
   }
 
   /** When each lead counted in `waiting` began to wait (the overdue count's other part). */
-  async waitingSince(): Promise<Date[]> {
+  async waitingSince(): Promise<OwnedTime[]> {
     const leads = await this.model
-      .find(waitingSinceFilter, { awaitingReplySince: 1 })
-      .lean<Pick<LeadRecord, '_id' | 'awaitingReplySince'>[]>()
+      .find(waitingSinceFilter, { awaitingReplySince: 1, assigneeId: 1 })
+      .lean<Pick<LeadRecord, '_id' | 'awaitingReplySince' | 'assigneeId'>[]>()
       .exec();
-    return leads.flatMap((lead) => (lead.awaitingReplySince ? [lead.awaitingReplySince] : []));
+    return leads.flatMap((lead) =>
+      lead.awaitingReplySince ? [{ at: lead.awaitingReplySince, owner: ownerKeyOf(lead) }] : [],
+    );
   }
 
   /** What insights read of the leads that arrived in `[from, to)`, or of all; spam left out. */
@@ -136,25 +145,18 @@ export class LeadRepository implements LeadListSource {
       .exec();
   }
 
-  /** Up to `limit` leads an assignment rule left waiting for these reasons, oldest first. */
-  waitingForOwner(reasons: readonly string[], limit: number): Promise<LeadRecord[]> {
-    const { filter, sort } = assignWaitingQuery(reasons);
-    return this.model.find(filter).sort(sort).limit(limit).lean<LeadRecord[]>().exec();
+  /** The assignment rules' reads of this kind's leads. */
+  assignmentReads(): LeadAssignmentReads {
+    return new LeadAssignmentReads(this.model);
   }
 
-  /** Each open lead's owner (id): recounts admins' open leads. Reads every lead: never per request. */
-  async openOwners(): Promise<string[]> {
-    const leads = await this.model
-      .find(openOwnedFilter, { assigneeId: 1 })
-      .lean<Pick<LeadRecord, '_id' | 'assigneeId'>[]>()
-      .exec();
-    return leads.flatMap((lead) => (lead.assigneeId ? [lead.assigneeId.toHexString()] : []));
-  }
-
-  /** A whole list in list order as a stream, read in batches (never held in memory at once). */
+  /** A list's leads the viewer sees, in list order, streamed in batches (the CSV export). */
   stream(state: LeadList, q?: string): Readable {
+    const scope = currentScope(this.kind.key);
+    const owners = scope.see === 'all' ? undefined : scope.see === 'none' ? [] : scope.owners;
     const leads = async function* (this: LeadRepository) {
-      const { filter, sort } = listQuery(state, { q, form: await this.engine.wordsForm() });
+      const form = await this.engine.wordsForm();
+      const { filter, sort } = listQuery(state, { q, owners, form });
       yield* this.model.find(filter).sort(sort).lean().cursor({ batchSize: 1000 });
     };
     return Readable.from(leads.call(this));
@@ -183,9 +185,13 @@ export class LeadRepository implements LeadListSource {
     return this.model.find(conditionFilter(condition)).limit(limit).lean<LeadRecord[]>().exec();
   }
 
-  /** Counts the lists (what the kept totals stand for). Reads every lead: checks only. */
-  count(): Promise<KeptTotals> {
-    return countKeptTotals((filter) => this.model.countDocuments(filter).exec());
+  /** Counts the lists and each owner's (what the kept totals stand for). Checks only. */
+  async count(): Promise<CountedTotals> {
+    const [totals, owners] = await Promise.all([
+      countKeptTotals((filter) => this.model.countDocuments(filter).exec()),
+      countOwnerTotals(this.model.collection),
+    ]);
+    return { ...totals, owners };
   }
 
   // --- writing -------------------------------------------------------------------------------
@@ -219,6 +225,21 @@ export class LeadRepository implements LeadListSource {
         logger.warn({ err: error }, 'email count not kept for a new lead'),
       );
     return record;
+  }
+
+  /**
+   * Stores a lead that went back as it was (an unmerge), its `_id` and every field as read then;
+   * false when it is there already. Its address's count follows, as an arrival's does.
+   */
+  async restore(record: LeadRecord): Promise<boolean> {
+    try {
+      await this.model.collection.insertOne(record);
+    } catch (error) {
+      if (isDuplicateKey(error)) return false;
+      throw error;
+    }
+    await this.counts.change(keyDeltas([record], 1));
+    return true;
   }
 
   /**
@@ -271,24 +292,7 @@ export class LeadRepository implements LeadListSource {
     return this.engine.inboxLimit();
   }
 
-  private async query({ filter, sort, hint }: LeadQuery, limit: number): Promise<CachedPage> {
-    const find = () =>
-      this.model
-        .find(filter)
-        .sort(sort)
-        .limit(limit + 1);
-    const records = await (hint ? find().hint(hint) : find())
-      .lean<LeadRecord[]>()
-      .exec()
-      .catch((error: unknown) => {
-        if (!hint) throw error;
-        // The index is not there (a database run with MONGODB_AUTO_INDEX=false before `npm run
-        // db:indexes`): the same read without the hint is slower, never wrong.
-        if (!hintFailureLogged)
-          logger.warn(`A hinted read failed (${String(error)}); reading without hints' help.`);
-        hintFailureLogged = true;
-        return find().lean<LeadRecord[]>().exec();
-      });
-    return { records: records.slice(0, limit), hasMore: records.length > limit };
+  private query(query: LeadQuery, limit: number): Promise<CachedPage> {
+    return hintedPage(this.model, query, limit);
   }
 }

@@ -1,17 +1,20 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 
 const VERSION = 'v1';
+const TAG_BYTES = 16;
 
 /**
- * Keeps TOTP secrets encrypted at rest (AES-256-GCM), with a key derived from JWT_SECRET: a copy of
- * the database alone does not hand out anyone's second factor. Changing JWT_SECRET makes the stored
- * secrets unreadable; `npm run admin -- --email … --reset-mfa` then lets each admin enrol again.
+ * Keeps secrets encrypted at rest (AES-256-GCM: a changed byte makes it unreadable, not different),
+ * with a key derived from JWT_SECRET, one key per `purpose` (HKDF's info): a copy of the database
+ * alone hands out no admin's second factor and no chat webhook. Changing JWT_SECRET makes what was
+ * stored unreadable: each admin enrols again (`npm run admin -- --email … --reset-mfa`), an owner
+ * sets the webhooks again.
  */
 export class SecretBox {
   private readonly key: Buffer;
 
-  constructor(secret: string) {
-    this.key = Buffer.from(hkdfSync('sha256', secret, 'boat-market-data', 'admin totp secret', 32));
+  constructor(secret: string, purpose: string) {
+    this.key = Buffer.from(hkdfSync('sha256', secret, 'boat-market-data', purpose, 32));
   }
 
   seal(plain: string): string {
@@ -28,7 +31,10 @@ export class SecretBox {
     const [version, iv, tag, data] = sealed.split('.');
     if (version !== VERSION || !iv || !tag || data === undefined) return null;
     try {
-      const decipher = createDecipheriv('aes-256-gcm', this.key, Buffer.from(iv, 'base64url'));
+      // The whole 16-byte tag: a shortened one would be easier to forge.
+      const decipher = createDecipheriv('aes-256-gcm', this.key, Buffer.from(iv, 'base64url'), {
+        authTagLength: TAG_BYTES,
+      });
       decipher.setAuthTag(Buffer.from(tag, 'base64url'));
       return Buffer.concat([
         decipher.update(Buffer.from(data, 'base64url')),

@@ -1,0 +1,30 @@
+import {
+  type CallHandler,
+  type ExecutionContext,
+  Injectable,
+  type NestInterceptor,
+} from '@nestjs/common';
+import { type Request } from 'express';
+import { Observable } from 'rxjs';
+
+import { asViewer } from '../common/lead-viewer.context';
+import { leadAccessOf } from '../contract';
+
+/**
+ * App-wide, after the guard: runs an admin's request as that admin's viewer (their access to
+ * leads as read with the session, so a change holds from their next request), which the lead
+ * core narrows every read to. A public route runs as the API itself.
+ */
+@Injectable()
+export class LeadViewerInterceptor implements NestInterceptor {
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    const { session } = context.switchToHttp().getRequest<Request>();
+    if (!session) return next.handle();
+    const { admin } = session;
+    const viewer = { id: String(admin._id), access: leadAccessOf(admin.role, admin.access) };
+    // The handler runs when the answer is subscribed to: subscribed inside the viewer's run.
+    return new Observable((subscriber) =>
+      asViewer(viewer, () => next.handle().subscribe(subscriber)),
+    );
+  }
+}
