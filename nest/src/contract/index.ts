@@ -21,4 +21,5 @@ export * from './text';
 export * from './csv';
 export * from './business-hours';
 export * from './chat-alerts';
+export * from './assignment';
 export * from './dates';
