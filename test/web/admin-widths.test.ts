@@ -1,0 +1,122 @@
+/// <reference lib="dom" />
+// Functions passed to page.evaluate run in the browser.
+import { type Page } from 'playwright-core';
+
+import { leadKindList } from '../../nest/src/contract';
+import { openPage, webUrl } from '../support/browser';
+
+import { ADMIN_PATH, signIn } from './support/admin';
+import { LeadsDb } from './support/leads-db';
+import { axeViolations, useBrowserAndDb } from './support/suite';
+
+/** The phone, the tablet, the laptop and the wide screen issue 32 names. */
+const WIDTHS = [375, 768, 1280, 1920] as const;
+
+/**
+ * Issue 32's browser suite: every admin page at each width, in the light and the dark colour
+ * scheme. No page scrolls sideways, no lead's name breaks inside a word, and axe finds nothing.
+ */
+describe('every admin page at 375, 768, 1280 and 1920 px', () => {
+  const tag = LeadsDb.tag();
+  // Before the suite's own hooks, so it runs while the database is still open.
+  afterAll(() => suite.db.removeTagged(tag));
+  const suite = useBrowserAndDb();
+  let leadPath = '';
+
+  beforeAll(async () => {
+    for (const { key } of leadKindList)
+      await suite.db.insertAs(key, tag, [
+        { name: `Bartholomew Featherstonehaugh-Worthington ${tag}` },
+        { name: `Annabelle Anderson ${tag}` },
+      ]);
+    const [lead] = await suite.db.insert('contactUs', tag, 1);
+    leadPath = `${ADMIN_PATH}/lead/contactUs/${lead!.id}`;
+  });
+
+  /** The admin pages, each with what shows it has rendered. */
+  const pages = () => [
+    { path: ADMIN_PATH, ready: 'Contact Us Requests' },
+    { path: leadPath, ready: 'Contact Us Request' },
+    { path: `${ADMIN_PATH}/insights`, ready: 'Insights' },
+    { path: `${ADMIN_PATH}/settings`, ready: 'Settings' },
+    { path: `${ADMIN_PATH}/account`, ready: 'Account' },
+    { path: `${ADMIN_PATH}/admins`, ready: 'Admins' },
+    { path: `${ADMIN_PATH}/activity`, ready: 'Activity' },
+    { path: `${ADMIN_PATH}/privacy`, ready: 'Privacy' },
+  ];
+
+  /** What the page shows that it should not: sideways scroll, names broken inside a word. */
+  const misfits = (page: Page) =>
+    page.evaluate(() => {
+      const found: string[] = [];
+      const root = document.documentElement;
+      if (root.scrollWidth > root.clientWidth) {
+        // The innermost elements that reach past the right edge: what to look at.
+        const clipped = (el: Element) => {
+          for (let up = el.parentElement; up && up !== document.body; up = up.parentElement)
+            if (getComputedStyle(up).overflowX !== 'visible') return true;
+          return false;
+        };
+        const past = Array.from(document.body.querySelectorAll('*')).filter(
+          (el) =>
+            el.getBoundingClientRect().right > root.clientWidth + 1 &&
+            !clipped(el) &&
+            !Array.from(el.children).some(
+              (child) => child.getBoundingClientRect().right > root.clientWidth + 1,
+            ),
+        );
+        const names = past
+          .slice(0, 3)
+          .map((el) => `${el.tagName.toLowerCase()}.${Array.from(el.classList).join('.')}`);
+        found.push(
+          `scrolls sideways: ${root.scrollWidth} px in ${root.clientWidth} (${names.join(', ')})`,
+        );
+      }
+      for (const name of Array.from(document.querySelectorAll('.lead-item__name, h1, h2, h3'))) {
+        const text = name.firstChild;
+        if (!(text instanceof Text)) continue;
+        for (const word of Array.from((text.textContent ?? '').matchAll(/[^\s-]+-?/g))) {
+          const range = document.createRange();
+          range.setStart(text, word.index);
+          range.setEnd(text, word.index + word[0].length);
+          const tops = new Set(Array.from(range.getClientRects(), (r) => Math.round(r.top)));
+          if (tops.size > 1) found.push(`"${word[0]}" of "${text.textContent}" broken`);
+        }
+      }
+      return found;
+    });
+
+  // Both schemes at the phone's and the laptop's width; the light one at every width.
+  const runs = [
+    ...WIDTHS.map((width) => ['light', width] as const),
+    ['dark', 375] as const,
+    ['dark', 1280] as const,
+  ];
+  it.each(runs)(
+    'in the %s scheme at %i px every page fits and axe finds nothing',
+    async (colorScheme, width) => {
+      const context = await suite.browser.newContext({
+        viewport: { width, height: 900 },
+        colorScheme,
+      });
+      try {
+        const { page } = await openPage(context, ADMIN_PATH);
+        await signIn(page);
+        await page.getByRole('button', { name: 'Sign Out' }).waitFor();
+        const found: Record<string, string[]> = {};
+        for (const { path, ready } of pages()) {
+          await page.goto(webUrl(path));
+          await page
+            .getByRole('heading', { name: new RegExp(`^${ready}`) })
+            .first()
+            .waitFor();
+          const wrong = [...(await misfits(page)), ...(await axeViolations(page))];
+          if (wrong.length > 0) found[path] = wrong;
+        }
+        expect(found).toEqual({});
+      } finally {
+        await context.close();
+      }
+    },
+  );
+});
