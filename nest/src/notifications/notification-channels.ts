@@ -83,6 +83,7 @@ export class NotificationChannels implements OnModuleDestroy {
         leadId: lead._id,
         messageId: ref ?? null,
       });
+    else if (channel === 'follow-up-email') await this.mailFollowUp(kind, lead, ref);
     else await this.mailOwner(kind, lead);
   }
 
@@ -173,6 +174,26 @@ export class NotificationChannels implements OnModuleDestroy {
       text: [
         `${who} (${kind.panelTitle.replace(/s$/, '')}) wrote again.`,
         `First request received: ${formatExactDate(lead.createdAt, await this.zoneOf(lead.assignee.email))}`,
+        '',
+        `Open the lead: ${this.config.webUrl}/super-secret-admin/lead/${kind.key}/${lead._id}`,
+      ].join('\n'),
+    });
+  }
+
+  /** "Follow up" to the lead's owner (as it is now), at the time they set; no owner: nothing. */
+  private async mailFollowUp(kind: LeadKindDescriptor, lead: Lead, at = ''): Promise<void> {
+    const { smtpUrl } = this.config.notifications;
+    if (!smtpUrl) throw new Error('SMTP_URL is no longer set');
+    if (!lead.assignee) return;
+    this.transport ??= createTransport(smtpUrl);
+    const who = lead.name.replace(/[\r\n]+/g, ' ');
+    await this.transport.sendMail({
+      from: this.sender(),
+      to: lead.assignee.email,
+      subject: `Follow up: ${who}`,
+      text: [
+        `You asked to be reminded of ${who} (${kind.panelTitle.replace(/s$/, '')}).`,
+        `Follow-up: ${formatExactDate(at, await this.zoneOf(lead.assignee.email))}`,
         '',
         `Open the lead: ${this.config.webUrl}/super-secret-admin/lead/${kind.key}/${lead._id}`,
       ].join('\n'),

@@ -2,6 +2,7 @@ import { type FactoryProvider } from '@nestjs/common';
 
 import { LEAD_KIND_KEYS, type LeadKind, type LeadKindKey } from '../../contract';
 
+import { planFollowUpDue } from './lead-follow-up-plan';
 import { type LeadPrivacy } from './lead-privacy';
 import { type LeadRecord } from './lead-record';
 import { type LeadWrites } from './lead-writes';
@@ -49,6 +50,11 @@ export interface LeadKindAccess<K extends LeadKindKey = LeadKindKey> {
   readonly people: Pick<LeadPrivacy<K>, 'findByEmail' | 'withIds' | 'erase' | 'expire'>;
   /** A lead as stored, by id (null when there is none). */
   record(id: string): Promise<LeadRecord | null>;
+  /**
+   * The lead's follow-up `at` came (the outbox's worker says so): back in Needs reply, through the
+   * kind's write queue; false when that follow-up was cleared or moved since, or the lead is gone.
+   */
+  followUpDue(id: string, at: Date): Promise<boolean>;
 }
 
 /** Every kind, by key and in the contract's order: read-only, built once at start. */
@@ -86,6 +92,13 @@ const accessOf = <K extends LeadKindKey>(parts: LeadKindParts<K>): LeadKindAcces
   lists: parts.view,
   people: parts.privacy,
   record: (id) => parts.repository.findById(id),
+  followUpDue: (id, at) =>
+    parts.writes.run(async () => {
+      const lead = await parts.repository.findById(id);
+      if (!lead) return false;
+      const plan = planFollowUpDue(lead, at, new Date());
+      return (await parts.writes.commit(plan, null)) !== undefined;
+    }),
 });
 
 /**

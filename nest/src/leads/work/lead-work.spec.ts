@@ -24,6 +24,7 @@ function setUp(leads: LeadRecord[] = [leadRecord(1), leadRecord(2)], others: Lea
       people: privacy,
       lists: core.view,
       record: () => Promise.resolve(null),
+      followUpDue: () => Promise.resolve(false),
     })),
   };
   const work = new LeadWork(LEAD_KINDS.contactUs, core.repository, core.timeline, {

@@ -1,4 +1,6 @@
 import {
+  DEFAULT_TIME_ZONE,
+  formatExactDate,
   type LeadKindKey,
   type LeadStage,
   type ReplyStatus,
@@ -25,7 +27,7 @@ export const REPLY_STATUS_LABELS: Record<ReplyStatus, string> = {
 const who = (event: TimelineEvent) => event.admin?.email ?? 'Someone';
 
 /** One timeline event in words (what happened and who did it); its time is shown beside it. */
-export function describeEvent(event: TimelineEvent): string {
+export function describeEvent(event: TimelineEvent, zone = DEFAULT_TIME_ZONE): string {
   switch (event.type) {
     case 'received':
       return 'Request received';
@@ -65,6 +67,14 @@ export function describeEvent(event: TimelineEvent): string {
     }
     case 'link':
       return `${who(event)} linked the same person’s ${KIND_NAMES[event.detail.with.kind]} request`;
+    case 'follow-up': {
+      const { at, reason } = event.detail;
+      const when = at ? formatExactDate(at, zone) : '';
+      if (reason === 'due') return `Follow-up due (${when}): back in Needs reply`;
+      return at
+        ? `${who(event)} set a follow-up for ${when}`
+        : `${who(event)} cleared the follow-up`;
+    }
   }
 }
 
