@@ -21,9 +21,9 @@ import { ChatAlertQueue } from './chat/chat-alert-queue';
 import { ChatWebhooks } from './chat/chat-webhooks';
 import { RetryLater } from './chat/retry-after';
 import { FollowUpOutbox } from './follow-up-outbox.store';
-import { FollowUpReturn } from './follow-up-return';
 import { NotificationChannels } from './notification-channels';
 import { NotificationOutbox, type OutboxJob } from './notification-outbox.store';
+import { FollowUpReturn } from './notification-worker-follow-up';
 import { isChatChannel } from './notification.schema';
 
 const POLL_MS = 1_000;
