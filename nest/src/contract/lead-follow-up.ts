@@ -17,9 +17,8 @@ export interface LeadFollowUpResponse {
   followUpAt: string | null;
 }
 
-/** A full ISO 8601 date and time with seconds optional and a zone (Z or ±hh:mm). */
-const ISO_WITH_ZONE =
-  /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?(?:Z|[+-]\d{2}:\d{2})$/;
+/** An ISO 8601 / RFC 3339 date and time with a zone (Z or ±hh:mm); seconds, fraction optional. */
+const ISO_WITH_ZONE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:\d{2})$/i;
 
 /**
  * Why `value` cannot be a follow-up time at `now` (undefined: it can). Shared by the API's check
@@ -27,11 +26,16 @@ const ISO_WITH_ZONE =
  */
 export function followUpProblem(value: unknown, now: Date): string | undefined {
   if (value === null) return undefined;
-  if (typeof value !== 'string' || !ISO_WITH_ZONE.test(value) || Number.isNaN(Date.parse(value)))
+  const at = typeof value === 'string' ? followUpTime(value) : Number.NaN;
+  if (Number.isNaN(at))
     return 'at must be an ISO 8601 date and time with a zone (e.g. 2026-12-01T09:00:00Z), or null';
-  const at = Date.parse(value);
   if (at < now.getTime() - FOLLOW_UP_LIMITS.pastSkewMs) return 'at must not be in the past';
   if (at > now.getTime() + FOLLOW_UP_LIMITS.maxAheadDays * 86_400_000)
     return `at must be within ${FOLLOW_UP_LIMITS.maxAheadDays} days from now`;
   return undefined;
+}
+
+/** A follow-up's time in milliseconds (NaN when `value` is not one): RFC 3339's lower case too. */
+export function followUpTime(value: string): number {
+  return ISO_WITH_ZONE.test(value) ? Date.parse(value.toUpperCase()) : Number.NaN;
 }

@@ -183,7 +183,7 @@ export function createLeadWorkController<K extends LeadKindKey>(kind: LeadKind<K
       @Param('id', ObjectIdPipe) id: string,
       @Req() request: Request,
     ): Promise<LeadFollowUpResponse> {
-      const at = body.at === null ? null : new Date(body.at);
+      const at = body.at === null ? null : new Date(followUpTime(body.at));
       return { success: true, followUpAt: await this.work.followUp(adminOf(request), id, at) };
     }
 
