@@ -21,6 +21,7 @@ import { ObjectIdPipe } from '../../common/object-id.pipe';
 import { OBJECT_ID_SCHEMA } from '../../common/validation';
 import {
   type AdminRef,
+  followUpTime,
   type LeadKind,
   type LeadFollowUpResponse,
   type LeadKindKey,
