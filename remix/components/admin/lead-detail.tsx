@@ -43,7 +43,8 @@ export function LeadDetail({
   useStageUndo(kind, lead._id);
   return (
     <>
-      <header className="lead-detail__header" aria-label="Stage, owner and actions">
+      {/* Not a <header>: in the dialog (outside any section) it would be a second banner. */}
+      <div className="lead-detail__header" role="group" aria-label="Stage, owner and actions">
         <div className="lead-work">
           <StageControl kind={kind} lead={lead} q={q} events={work.timeline} />
           <OwnerControl lead={lead} me={me} admins={work.admins} events={work.timeline} />
@@ -62,7 +63,7 @@ export function LeadDetail({
         </LeadActionForm>
         {/* Next to the buttons it takes back (and the stage above): the dialog keeps focus inside. */}
         <DetailUndo />
-      </header>
+      </div>
       <LeadNotices lead={lead} />
       <LeadFields kind={kind} lead={lead} />
       <Conversation
