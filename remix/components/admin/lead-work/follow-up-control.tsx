@@ -1,7 +1,9 @@
+import { type ReactNode } from 'react';
 import { Button, Form as BsForm } from 'react-bootstrap';
 
 import { dayInZone, formatFullDate, type Lead } from '@contract';
 import { useTimeZone } from '~/components/admin/dates/time-zone';
+import { type FollowUpChoice } from '~/utils/follow-up';
 
 import { WORK_FIELD } from './fields';
 import { useWorkBusy, WorkForm } from './work-form';
@@ -27,26 +29,12 @@ export function FollowUpControl({ lead }: { lead: Lead }) {
       <WorkForm intent="follow-up" label="Remind me" className="lead-work__inline">
         <input type="hidden" name={WORK_FIELD.zone} value={zone} />
         <span className="lead-follow-up__label">Remind me</span>
-        <Button
-          type="submit"
-          name={WORK_FIELD.when}
-          value="tomorrow"
-          size="sm"
-          variant="outline-secondary"
-          disabled={busy}
-        >
+        <ChoiceButton value="tomorrow" busy={busy}>
           Tomorrow 09:00
-        </Button>
-        <Button
-          type="submit"
-          name={WORK_FIELD.when}
-          value="monday"
-          size="sm"
-          variant="outline-secondary"
-          disabled={busy}
-        >
+        </ChoiceButton>
+        <ChoiceButton value="monday" busy={busy}>
           Monday 09:00
-        </Button>
+        </ChoiceButton>
         <BsForm.Label htmlFor="lead-follow-up-date" className="mb-0">
           On
         </BsForm.Label>
@@ -69,16 +57,9 @@ export function FollowUpControl({ lead }: { lead: Lead }) {
           size="sm"
           className="lead-follow-up__time"
         />
-        <Button
-          type="submit"
-          name={WORK_FIELD.when}
-          value="date"
-          size="sm"
-          variant="outline-secondary"
-          disabled={busy}
-        >
+        <ChoiceButton value="date" busy={busy}>
           Set date
-        </Button>
+        </ChoiceButton>
       </WorkForm>
       {lead.followUpAt ? (
         <WorkForm intent="follow-up" label="Clear the follow-up" className="d-inline">
@@ -89,5 +70,29 @@ export function FollowUpControl({ lead }: { lead: Lead }) {
         </WorkForm>
       ) : null}
     </div>
+  );
+}
+
+/** One of "Remind me"'s choices: a submit button posting its `when`. */
+function ChoiceButton({
+  value,
+  busy,
+  children,
+}: {
+  value: FollowUpChoice;
+  busy: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <Button
+      type="submit"
+      name={WORK_FIELD.when}
+      value={value}
+      size="sm"
+      variant="outline-secondary"
+      disabled={busy}
+    >
+      {children}
+    </Button>
   );
 }
