@@ -154,7 +154,7 @@ export function createLeadSchema(kind: LeadKindDescriptor, ownFields: LeadKindFi
   // `new` with an open wait; and the needs-reply view's waiting leads (waitsOnUsFilter).
   schema.index({ spamAt: 1, archivedAt: -1, awaitingReplySince: 1, stage: 1 });
   // The kept `snoozed` total's count (snoozedCountFilter): active leads with a follow-up set.
-  schema.index({ followUpAt: 1, spamAt: 1, archivedAt: -1 });
+  schema.index({ spamAt: 1, archivedAt: -1, followUpAt: 1 });
   // Insights: the leads that arrived in a range of days, spam left out (arrivalsFilter).
   schema.index({ spamAt: 1, createdAt: 1 });
   // A person's leads (privacy access and erasure).

@@ -123,9 +123,11 @@ export function listQuery(state: LeadList, options: ListQueryOptions = {}): Lead
   if (options.assignee !== undefined) Object.assign(filter, assigneeFilter(options.assignee));
   else if (options.owners) Object.assign(filter, ownersFilter(options.owners));
   const direction = options.oldestFirst ? 1 : -1;
-  const and: FilterQuery<LeadRecord>[] = options.waiting ? [waitsOnUsFilter] : [];
-  // Put off by a follow-up: out of Needs reply until it comes (then the worker clears it).
-  if (options.waiting) filter.followUpAt = null;
+  // Put off by a follow-up: out of Needs reply until it comes (then the worker clears it). A
+  // residual filter, as waiting is: the stage index's range holds the few put off.
+  const and: FilterQuery<LeadRecord>[] = options.waiting
+    ? [waitsOnUsFilter, { followUpAt: null }]
+    : [];
   if (options.after) {
     const { bound, order } = keysetBound(state, options.after, direction);
     Object.assign(filter, mergeField(filter, bound));
