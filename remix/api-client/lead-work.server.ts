@@ -2,6 +2,7 @@ import {
   type ArchiveResponse,
   LEAD_KINDS,
   type LeadAssignRequest,
+  type LeadFollowUpResponse,
   type LeadKindKey,
   type LeadNoteResponse,
   type LeadReplyRequest,
@@ -137,6 +138,24 @@ export function replyToLead(
   return apiRequest(leadWorkPaths(LEAD_KINDS[kind]).reply(id), isReply, {
     method: 'POST',
     body: reply,
+    token,
+  });
+}
+
+const isFollowUp = (body: unknown): body is LeadFollowUpResponse =>
+  hasSuccess('followUpAt')(body) &&
+  (body.followUpAt === null || typeof body.followUpAt === 'string');
+
+/** Sets the lead's follow-up (an ISO instant), or clears it (null). */
+export function setFollowUp(
+  kind: LeadKindKey,
+  id: string,
+  at: string | null,
+  token: string,
+): Promise<ApiOutcome<LeadFollowUpResponse>> {
+  return apiRequest(leadWorkPaths(LEAD_KINDS[kind]).followUp(id), isFollowUp, {
+    method: 'POST',
+    body: { at },
     token,
   });
 }

@@ -36,6 +36,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'not-spam': 'Marked not spam',
   'note-added': 'Added a note',
   'note-deleted': 'Deleted a note',
+  'follow-up': 'Set or cleared a follow-up',
   reply: 'Replied',
   'leads-merged': 'Merged requests',
   'leads-unmerged': 'Took a merge back',

@@ -19,6 +19,7 @@ import {
   relatedLeads,
   replyTemplates,
   replyToLead,
+  setFollowUp,
   setLeadStage,
 } from '~/api-client/lead-work.server';
 import { type ConversationView } from '~/components/admin/lead-work/conversation-view';
@@ -107,6 +108,8 @@ export async function doWork(
         return mergeLeads(kind, id, [{ kind: work.fromKind, id: work.fromId }], token);
       case 'unmerge':
         return unmergeLead(kind, id, work.mergeId, token);
+      case 'follow-up':
+        return setFollowUp(kind, id, work.at, token);
     }
   })();
   return unlessSessionBlocked(await call);

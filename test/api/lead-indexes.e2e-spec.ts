@@ -15,6 +15,7 @@ import {
   recentNewFilter,
   assignWaitingQuery,
   openOwnedFilter,
+  snoozedCountFilter,
   stageCountFilter,
   stateFilter,
   unreadFilter,
@@ -24,6 +25,7 @@ import {
   overdueRecheckQuery,
   throttleQuery,
 } from '../../nest/src/notifications/chat/chat-alert-outbox.store';
+import { followUpsQuery } from '../../nest/src/notifications/follow-up-outbox.store';
 import { claimQuery, earlierQuery } from '../../nest/src/notifications/notification-outbox.store';
 import {
   boundsMatchesFirst,
@@ -193,6 +195,8 @@ describe('every query shape has an index that serves its filter and sort', () =>
         [kind.collection, { name: `${kind.key}: new count`, filter: stageCountFilter('new') }],
         // Leads past `new` that wrote after our reply (issue 33): the kept count and its overdue part.
         [kind.collection, { name: `${kind.key}: waiting count`, filter: waitingCountFilter }],
+        // Leads that wait on us put off by a follow-up (issue 32): the kept `snoozed` count.
+        [kind.collection, { name: `${kind.key}: snoozed count`, filter: snoozedCountFilter }],
         [kind.collection, { name: `${kind.key}: leads by id`, filter: ids }],
         [kind.collection, { name: `${kind.key}: read mark`, filter: { ...ids, readAt: null } }],
       ]),
@@ -215,6 +219,10 @@ describe('every query shape has an index that serves its filter and sort', () =>
       [
         'lead_notifications_pending',
         { name: 'overdue checks read again', filter: overdueRecheckQuery(['keDemo', 'contactUs']) },
+      ],
+      [
+        'lead_notifications_pending',
+        { name: 'follow-ups waiting (worker start)', filter: followUpsQuery() },
       ],
       ['admins', { name: 'admin by email', filter: { email: 'a@example.com' } }],
       ['lead_totals', { name: 'totals of a kind', filter: { _id: 'contactUs' } }],

@@ -236,3 +236,32 @@ export function isoInZone(at: Date | string, zone: string): string {
     offsetText(clock.offsetMinutes, false)
   );
 }
+
+/** A calendar day as a zone's wall clock shows it (month 1-12; weekday 0 Sunday to 6 Saturday). */
+export interface ZoneDay {
+  year: number;
+  month: number;
+  day: number;
+  weekday: number;
+}
+
+/** The day an instant falls on in a zone. */
+export function dayInZone(at: Date, zone: string): ZoneDay {
+  const { year, month, day, weekday } = wallClock(at, zone);
+  return { year, month, day, weekday };
+}
+
+/**
+ * The instant a zone's wall clock shows `hour:minute` on a day (days past the month's end roll
+ * over, as Date.UTC's do). A time a change of offset skips is read with the offset before it.
+ */
+export function instantInZone(
+  day: Omit<ZoneDay, 'weekday'>,
+  hour: number,
+  minute: number,
+  zone: string,
+): Date {
+  const asUtc = Date.UTC(day.year, day.month - 1, day.day, hour, minute);
+  const first = asUtc - wallClock(new Date(asUtc), zone).offsetMinutes * 60_000;
+  return new Date(asUtc - wallClock(new Date(first), zone).offsetMinutes * 60_000);
+}

@@ -12,6 +12,7 @@ export * from './lead-stages';
 export * from './lead-intake';
 export * from './intake-proof';
 export * from './lead-work';
+export * from './lead-follow-up';
 export * from './lead-merge';
 export * from './conversations';
 export * from './spam';

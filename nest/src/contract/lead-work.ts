@@ -200,6 +200,7 @@ export const TIMELINE_EVENT_TYPES = [
   'merge',
   'unmerge',
   'link',
+  'follow-up',
 ] as const;
 export type TimelineEventType = (typeof TIMELINE_EVENT_TYPES)[number];
 
@@ -237,6 +238,11 @@ export interface TimelineDetails {
   unmerge: { mergeId: string; restored: LeadRef[] };
   /** The same person's request of another kind, linked by a merge (it stays in its own inbox). */
   link: { mergeId: string; with: LeadRef };
+  /**
+   * A follow-up set (`at`), or cleared (`at` null) by an admin; `reason: 'due'` when the time
+   * `at` came (no admin): the lead is back in Needs reply, unread, and its owner told.
+   */
+  'follow-up': { at: string | null; reason?: 'due' };
 }
 
 export type TimelineEvent = {
@@ -284,6 +290,7 @@ export function leadWorkPaths(kind: LeadKindDescriptor) {
     reply: (id: string) => `${one(id)}/reply`,
     timeline: (id: string) => `${one(id)}/timeline`,
     related: (id: string) => `${one(id)}/related`,
+    followUp: (id: string) => `${one(id)}/follow-up`,
   } as const;
 }
 

@@ -33,6 +33,11 @@ export interface LeadBase {
   awaitingReplySince: string | null;
   /** It wrote again after we had replied (any stage: a won or lost lead stays as it is). */
   wroteAgain: boolean;
+  /**
+   * ISO 8601 of the follow-up an admin set ("Remind me"): out of Needs reply until then; null when
+   * none is set (cleared, or it came: the lead is back then, and its owner told).
+   */
+  followUpAt: string | null;
   /** The first touch of the visit that brought it (landing page or intake caller); null if none. */
   source: LeadSource | null;
   /** How many other leads, of any kind, have the same email address. */

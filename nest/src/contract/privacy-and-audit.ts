@@ -88,6 +88,7 @@ export const AUDIT_ACTIONS = [
   ...LEAD_ACTIONS,
   'note-added',
   'note-deleted',
+  'follow-up',
   'reply',
   'leads-merged',
   'leads-unmerged',

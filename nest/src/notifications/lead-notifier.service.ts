@@ -4,6 +4,7 @@ import { type LeadKindDescriptor, type LeadKindKey } from '../contract';
 import { type ReplyDelivery } from '../leads/timeline/timeline-events';
 
 import { ChatAlertQueue } from './chat/chat-alert-queue';
+import { FollowUpOutbox } from './follow-up-outbox.store';
 import { NotificationChannels } from './notification-channels';
 import { NotificationOutbox } from './notification-outbox.store';
 
@@ -19,7 +20,21 @@ export class LeadNotifier {
     private readonly outbox: NotificationOutbox,
     private readonly channels: NotificationChannels,
     private readonly chat: ChatAlertQueue,
+    private readonly followUps: FollowUpOutbox,
   ) {}
+
+  /**
+   * A follow-up was set for `at`: its return is queued for then. Throws: the caller sets it only
+   * once queued, so no follow-up is stored that would never come.
+   */
+  async queueFollowUp(kind: LeadKindDescriptor, leadId: string, at: Date): Promise<void> {
+    await this.followUps.queue('follow-up', kind, leadId, at);
+  }
+
+  /** A follow-up was cleared or moved: its queued return goes (one left is skipped when due). */
+  async dropFollowUp(kind: LeadKindDescriptor, leadId: string, at: Date): Promise<void> {
+    await this.safely(kind, leadId, () => this.followUps.drop(kind, leadId, at));
+  }
 
   /** Drops the queued notifications of erased leads: nothing of them is sent afterwards. */
   async forget(kind: LeadKindDescriptor, leadIds: string[]): Promise<void> {

@@ -83,6 +83,7 @@ export class NotificationChannels implements OnModuleDestroy {
         leadId: lead._id,
         messageId: ref ?? null,
       });
+    else if (channel === 'follow-up-email') await this.mailFollowUp(kind, lead, ref);
     else await this.mailOwner(kind, lead);
   }
 
@@ -159,20 +160,56 @@ export class NotificationChannels implements OnModuleDestroy {
     });
   }
 
-  /** "X wrote again" to the lead's owner (as it is now); no owner any more: nothing to send. */
-  private async mailOwner(kind: LeadKindDescriptor, lead: Lead): Promise<void> {
+  /** "X wrote again" to the lead's owner (as it is now). */
+  private mailOwner(kind: LeadKindDescriptor, lead: Lead): Promise<void> {
+    return this.toOwner(kind, lead, async (who, noun, zone) => ({
+      subject: `${who} wrote again`,
+      lines: [
+        `${who} (${noun}) wrote again.`,
+        `First request received: ${formatExactDate(lead.createdAt, await zone())}`,
+      ],
+    }));
+  }
+
+  /** "Follow up" to the lead's owner (as it is now), at the time they set. */
+  private mailFollowUp(kind: LeadKindDescriptor, lead: Lead, at = ''): Promise<void> {
+    return this.toOwner(kind, lead, async (who, noun, zone) => ({
+      subject: `Follow up: ${who}`,
+      lines: [
+        `You asked to be reminded of ${who} (${noun}).`,
+        `Follow-up: ${formatExactDate(at, await zone())}`,
+      ],
+    }));
+  }
+
+  /**
+   * A mail about the lead to its owner (as it is now), ending with the link to the lead; no owner
+   * any more: nothing to send. `write` gets the lead's name on one line, the kind's noun and the
+   * owner's zone.
+   */
+  private async toOwner(
+    kind: LeadKindDescriptor,
+    lead: Lead,
+    write: (
+      who: string,
+      noun: string,
+      zone: () => Promise<string>,
+    ) => Promise<{ subject: string; lines: string[] }>,
+  ): Promise<void> {
     const { smtpUrl } = this.config.notifications;
     if (!smtpUrl) throw new Error('SMTP_URL is no longer set');
-    if (!lead.assignee) return;
+    const owner = lead.assignee;
+    if (!owner) return;
     this.transport ??= createTransport(smtpUrl);
     const who = lead.name.replace(/[\r\n]+/g, ' ');
+    const noun = kind.panelTitle.replace(/s$/, '');
+    const { subject, lines } = await write(who, noun, () => this.zoneOf(owner.email));
     await this.transport.sendMail({
       from: this.sender(),
-      to: lead.assignee.email,
-      subject: `${who} wrote again`,
+      to: owner.email,
+      subject,
       text: [
-        `${who} (${kind.panelTitle.replace(/s$/, '')}) wrote again.`,
-        `First request received: ${formatExactDate(lead.createdAt, await this.zoneOf(lead.assignee.email))}`,
+        ...lines,
         '',
         `Open the lead: ${this.config.webUrl}/super-secret-admin/lead/${kind.key}/${lead._id}`,
       ].join('\n'),

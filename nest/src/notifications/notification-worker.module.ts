@@ -6,6 +6,7 @@ import { LeadCoreModule } from '../leads/core/lead-core.module';
 import { LeadKindsModule } from '../leads/lead-kinds.module';
 import { TargetsModule } from '../leads/targets/targets.module';
 
+import { FollowUpReturn } from './notification-worker-follow-up';
 import { NotificationWorker } from './notification-worker.service';
 import { NotificationsModule } from './notifications.module';
 
@@ -23,6 +24,6 @@ import { NotificationsModule } from './notifications.module';
     TargetsModule,
     LeadConversationModule,
   ],
-  providers: [NotificationWorker],
+  providers: [NotificationWorker, FollowUpReturn],
 })
 export class NotificationWorkerModule {}

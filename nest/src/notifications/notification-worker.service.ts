@@ -20,8 +20,10 @@ import { ChatAlertOutbox } from './chat/chat-alert-outbox.store';
 import { ChatAlertQueue } from './chat/chat-alert-queue';
 import { ChatWebhooks } from './chat/chat-webhooks';
 import { RetryLater } from './chat/retry-after';
+import { FollowUpOutbox } from './follow-up-outbox.store';
 import { NotificationChannels } from './notification-channels';
 import { NotificationOutbox, type OutboxJob } from './notification-outbox.store';
+import { FollowUpReturn } from './notification-worker-follow-up';
 import { isChatChannel } from './notification.schema';
 
 const POLL_MS = 1_000;
@@ -81,6 +83,8 @@ export class NotificationWorker implements OnApplicationBootstrap, BeforeApplica
     private readonly conversation: LeadConversation,
     private readonly webhooks: ChatWebhooks,
     private readonly admins: AdminService,
+    private readonly followUps: FollowUpOutbox,
+    private readonly followUpReturn: FollowUpReturn,
   ) {}
 
   /** Whether the lead's owner sees it by their access now (no owner: nobody to tell anyway). */
@@ -95,6 +99,7 @@ export class NotificationWorker implements OnApplicationBootstrap, BeforeApplica
   async onApplicationBootstrap(): Promise<void> {
     // A chat webhook set on the Settings page through this process starts delivery at once.
     this.webhooks.onChange(() => void this.startWhenConfigured());
+    this.followUps.onQueued(() => void this.startWhenConfigured());
     await this.startWhenConfigured();
   }
 
@@ -106,8 +111,10 @@ export class NotificationWorker implements OnApplicationBootstrap, BeforeApplica
   private async startWhenConfigured(): Promise<void> {
     if (this.stopped || this.polling) return;
     const chat = await this.chatQueue.configured().catch(() => false);
+    // A follow-up brings its lead back whatever is configured: one set through any process.
+    const followUps = chat || (await this.followUps.waiting().catch(() => false));
     if (this.stopped || this.polling) return;
-    if (this.channels.enabled().length > 0 || this.channels.canReply() || chat) {
+    if (this.channels.enabled().length > 0 || this.channels.canReply() || chat || followUps) {
       this.polling = true;
       clearTimeout(this.timer);
       this.schedule(0);
@@ -171,9 +178,12 @@ export class NotificationWorker implements OnApplicationBootstrap, BeforeApplica
         await this.settle(job, attempt);
         return;
       }
+      if (job.channel === 'follow-up') return await this.followUpReturn.attempt(job, record);
       if (!record) throw new Error('lead no longer exists');
-      // "X wrote again" only to an owner who still sees the lead (issue 34): nothing to send else.
-      if (job.channel === 'message-email' && !(await this.ownerSees(kind.key, record))) {
+      // "X wrote again" (or a follow-up's email) only to an owner who still sees the lead (issue
+      // 34): nothing to send else.
+      const toOwner = job.channel === 'message-email' || job.channel === 'follow-up-email';
+      if (toOwner && !(await this.ownerSees(kind.key, record))) {
         await this.outbox.sent(job);
         return;
       }

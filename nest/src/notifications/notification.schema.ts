@@ -14,7 +14,8 @@ import {
  * `webhook` and `email` tell the team of a new lead; `reply` is an admin's reply to the lead;
  * `message-webhook` (event `lead.message`) and `message-email` (to the lead's owner, "X wrote
  * again") tell of a lead's email that came in; `slack` and `teams` post chat alerts (one row per
- * event, lead and channel).
+ * event, lead and channel); `follow-up` waits until a lead's follow-up time, then brings the lead
+ * back, and `follow-up-email` tells its owner (issue 32).
  */
 export const NOTIFICATION_CHANNELS = [
   'webhook',
@@ -22,6 +23,8 @@ export const NOTIFICATION_CHANNELS = [
   'reply',
   'message-webhook',
   'message-email',
+  'follow-up',
+  'follow-up-email',
   ...CHAT_CHANNELS,
 ] as const;
 export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
@@ -59,7 +62,8 @@ export class LeadNotification {
 
   /**
    * What the entry is about besides the lead: the message's id (its key in the conversation) on
-   * the `message-*` channels and a chat alert's `wroteAgain`.
+   * the `message-*` channels and a chat alert's `wroteAgain`; the follow-up's time (ISO 8601) on
+   * the `follow-up*` channels.
    */
   @Prop({ type: String })
   ref?: string;

@@ -22,6 +22,7 @@ import {
   ChatWebhooksSchema,
 } from './chat/chat-webhook.store';
 import { ChatWebhooks } from './chat/chat-webhooks';
+import { FollowUpOutbox } from './follow-up-outbox.store';
 import { LeadNotifier } from './lead-notifier.service';
 import { NotificationChannels } from './notification-channels';
 import { NotificationOutbox } from './notification-outbox.store';
@@ -54,6 +55,7 @@ import {
   providers: [
     AdminRepository,
     NotificationOutbox,
+    FollowUpOutbox,
     NotificationChannels,
     LeadNotifier,
     ChatPoster,
@@ -69,6 +71,7 @@ import {
   exports: [
     LeadNotifier,
     NotificationOutbox,
+    FollowUpOutbox,
     NotificationChannels,
     ChatAlertOutbox,
     ChatAlertQueue,

@@ -19,4 +19,6 @@ export type LeadCondition =
   /** An owner other than this admin (by id), or (null) any owner at all. */
   | { field: 'assignee'; not: string | null }
   /** Active (not archived, not spam) and nobody's: what an assignment rule may give an owner. */
-  | { unownedIn: 'active' };
+  | { unownedIn: 'active' }
+  /** The follow-up still as read: this time, or (null) none. */
+  | { field: 'followUpAt'; was: Date | null };

@@ -2,6 +2,7 @@ import { type FactoryProvider } from '@nestjs/common';
 
 import { LEAD_KIND_KEYS, type LeadKind, type LeadKindKey } from '../../contract';
 
+import { planFollowUpDue } from './lead-follow-up-plan';
 import { type LeadPrivacy } from './lead-privacy';
 import { type LeadRecord } from './lead-record';
 import { type LeadRuleAssignment } from './lead-rule-assignment';
@@ -54,6 +55,11 @@ export interface LeadKindAccess<K extends LeadKindKey = LeadKindKey> {
   record(id: string): Promise<LeadRecord | null>;
   /** Owners given by the kind's assignment rule, through the kind's writes. */
   readonly ruleAssignment: LeadRuleAssignment;
+  /**
+   * The lead's follow-up `at` came (the outbox's worker says so): back in Needs reply, through the
+   * kind's write queue; false when that follow-up was cleared or moved since, or the lead is gone.
+   */
+  followUpDue(id: string, at: Date): Promise<boolean>;
 }
 
 /** Every kind, by key and in the contract's order: read-only, built once at start. */
@@ -92,6 +98,13 @@ const accessOf = <K extends LeadKindKey>(parts: LeadKindParts<K>): LeadKindAcces
   people: parts.privacy,
   record: (id) => parts.repository.findById(id),
   ruleAssignment: parts.ruleAssignment,
+  followUpDue: (id, at) =>
+    parts.writes.run(async () => {
+      const lead = await parts.repository.findById(id);
+      if (!lead) return false;
+      const plan = planFollowUpDue(lead, at, new Date());
+      return (await parts.writes.commit(plan, null)) !== undefined;
+    }),
 });
 
 /**

@@ -102,8 +102,23 @@ export class MemoryTimeline {
 /** The outbox as the core and the work on a lead see it, recording what was queued. */
 export class RecordingNotifier implements Pick<
   LeadNotifier,
-  'leadCreated' | 'forget' | 'canReply' | 'queueReply' | 'replyDeliveries'
+  | 'leadCreated'
+  | 'forget'
+  | 'canReply'
+  | 'queueReply'
+  | 'replyDeliveries'
+  | 'queueFollowUp'
+  | 'dropFollowUp'
 > {
+  /** Follow-ups queued and dropped, as `<leadId> <ISO time>`. */
+  readonly followUps: string[] = [];
+  readonly droppedFollowUps: string[] = [];
+  async queueFollowUp(_kind: LeadKindDescriptor, leadId: string, at: Date): Promise<void> {
+    this.followUps.push(`${leadId} ${at.toISOString()}`);
+  }
+  async dropFollowUp(_kind: LeadKindDescriptor, leadId: string, at: Date): Promise<void> {
+    this.droppedFollowUps.push(`${leadId} ${at.toISOString()}`);
+  }
   readonly created: string[] = [];
   readonly replies: { leadId: string; replyId: string }[] = [];
   readonly forgotten: string[] = [];

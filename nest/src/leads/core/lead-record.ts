@@ -47,6 +47,8 @@ export interface LeadRecord {
   firstResponseAt?: Date | null;
   /** When its open wait began (it wrote after our last reply); absent or null: none open. */
   awaitingReplySince?: Date | null;
+  /** An admin's follow-up: out of Needs reply until then; absent or null: none set. */
+  followUpAt?: Date | null;
   /** The first touch of the visit that brought it; absent when none was sent. */
   source?: StoredLeadSource | null;
   /** When it was held as spam; absent (stored before spam) or null when it is not spam. */
@@ -100,6 +102,10 @@ export function dueOf(record: LeadRecord, clock: DueClock): { dueAt: Date; overd
 export const waitsOnUs = (record: LeadRecord): boolean =>
   listOf(record) === 'active' && (stageOf(record) === 'new' || Boolean(record.awaitingReplySince));
 
+/** Waits on us but put off until a follow-up: out of "Needs reply" until it comes. */
+export const snoozed = (record: LeadRecord): boolean =>
+  waitsOnUs(record) && Boolean(record.followUpAt);
+
 /**
  * The one conversion from a stored document to the contract's Lead (ISO dates, hex id, the kind's
  * fields as text). The service's answers and the notification worker's payloads both come from here.
@@ -129,6 +135,7 @@ export function toLead<K extends LeadKindKey>(
     overdue,
     awaitingReplySince: record.awaitingReplySince?.toISOString() ?? null,
     wroteAgain: Boolean(record.awaitingReplySince && record.firstResponseAt),
+    followUpAt: record.followUpAt?.toISOString() ?? null,
     source: sourceOf(record.source),
     otherRequests,
     spamAt: record.spamAt ? record.spamAt.toISOString() : null,

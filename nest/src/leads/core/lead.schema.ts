@@ -96,6 +96,8 @@ export function createLeadSchema(kind: LeadKindDescriptor, ownFields: LeadKindFi
       firstResponseAt: { type: Date, default: null },
       // When its open wait began (it wrote after our last reply, issue 33); null: none open.
       awaitingReplySince: { type: Date, default: null },
+      // An admin's follow-up ("Remind me", issue 32): out of Needs reply until then; null: none.
+      followUpAt: { type: Date, default: null },
       // The first touch of the visit that brought it (issue 23); absent when none was sent.
       source: { type: leadSourceSchema, default: undefined },
       // What the intake's proof of work said of the submission (ProofVerdict's status).
@@ -154,6 +156,8 @@ export function createLeadSchema(kind: LeadKindDescriptor, ownFields: LeadKindFi
   // The kept `waiting` total's count and its overdue part (waitingCountFilter): active leads past
   // `new` with an open wait; and the needs-reply view's waiting leads (waitsOnUsFilter).
   schema.index({ spamAt: 1, archivedAt: -1, awaitingReplySince: 1, stage: 1 });
+  // The kept `snoozed` total's count (snoozedCountFilter): active leads with a follow-up set.
+  schema.index({ spamAt: 1, archivedAt: -1, followUpAt: 1 });
   // Insights: the leads that arrived in a range of days, spam left out (arrivalsFilter).
   schema.index({ spamAt: 1, createdAt: 1 });
   // A person's leads (privacy access and erasure).

@@ -39,6 +39,8 @@ export function holds(condition: LeadCondition, lead: LeadRecord): boolean {
       return condition.not === null
         ? Boolean(lead.assigneeId)
         : lead.assigneeId?.toHexString() !== condition.not;
+    case 'followUpAt':
+      return (lead.followUpAt?.getTime() ?? null) === (condition.was?.getTime() ?? null);
   }
 }
 
@@ -180,7 +182,9 @@ export class MemoryLeads implements LeadListSource {
       .filter((lead) => listOf(lead) === state)
       .filter((lead) => !read.stages?.length || read.stages.includes(stageOf(lead)))
       .filter(
-        (lead) => !read.waiting || stageOf(lead) === 'new' || Boolean(lead.awaitingReplySince),
+        (lead) =>
+          !read.waiting ||
+          (!lead.followUpAt && (stageOf(lead) === 'new' || Boolean(lead.awaitingReplySince))),
       )
       .filter(
         (lead) =>

@@ -40,7 +40,7 @@ export class InboxService {
         spam: seen.spam,
         stages: stageTotalsOf(seen),
         overdue,
-        needsReply: seen.new + seen.waiting,
+        needsReply: seen.new + seen.waiting - seen.snoozed,
       },
       active,
     };

@@ -132,6 +132,16 @@ function toTimelineEvent(
         admin,
         detail: { mergeId: text(d.mergeId), with: leadRefIn(d.with) },
       };
+    case 'follow-up':
+      return {
+        at,
+        type: 'follow-up',
+        admin,
+        detail: {
+          at: typeof d.at === 'string' ? d.at : null,
+          ...(d.reason === 'due' ? { reason: 'due' as const } : {}),
+        },
+      };
   }
 }
 

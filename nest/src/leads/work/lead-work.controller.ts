@@ -21,7 +21,9 @@ import { ObjectIdPipe } from '../../common/object-id.pipe';
 import { OBJECT_ID_SCHEMA } from '../../common/validation';
 import {
   type AdminRef,
+  followUpTime,
   type LeadKind,
+  type LeadFollowUpResponse,
   type LeadKindKey,
   type LeadNoteResponse,
   type LeadReplyResponse,
@@ -32,6 +34,8 @@ import { pascalCase } from '../core/lead.dto';
 
 import { LeadWork } from './lead-work';
 import {
+  LeadFollowUpRequestDto,
+  LeadFollowUpResponseDto,
   LeadNoteRequestDto,
   LeadNoteResponseDto,
   LeadReplyRequestDto,
@@ -151,6 +155,37 @@ export function createLeadWorkController<K extends LeadKindKey>(kind: LeadKind<K
     ): Promise<LeadReplyResponse> {
       const replyId = await this.work.reply(adminOf(request), id, body);
       return { success: true, reply: { id: replyId, status: 'queued' } };
+    }
+
+    @Post(`${kind.resource}/:id/follow-up`)
+    @AdminEndpoint({
+      permission: 'leads.work',
+      summary: 'Set the lead’s follow-up ("Remind me"), or clear it (at: null)',
+      description:
+        'While it is in the future the lead is out of Needs reply. At that time it comes back (unread, on its timeline) and its owner is emailed through the outbox (with SMTP_URL).',
+      params: ID,
+      body: LeadFollowUpRequestDto,
+      ok: LeadFollowUpResponseDto,
+      errors: {
+        400: 'Malformed id; `at` missing, not ISO 8601 with a zone, in the past, or over a year ahead',
+        404: 'No such lead',
+      },
+    })
+    @Audited<{ params: { id: string }; result: LeadFollowUpResponse }>(
+      'follow-up',
+      ({ params, result }) => ({
+        kind: kind.key,
+        ids: [params.id.toLowerCase()],
+        detail: { at: result.followUpAt ?? 'none' },
+      }),
+    )
+    async followUp(
+      @Body() body: LeadFollowUpRequestDto,
+      @Param('id', ObjectIdPipe) id: string,
+      @Req() request: Request,
+    ): Promise<LeadFollowUpResponse> {
+      const at = body.at === null ? null : new Date(followUpTime(body.at));
+      return { success: true, followUpAt: await this.work.followUp(adminOf(request), id, at) };
     }
 
     @Get(`${kind.resource}/:id/related`)

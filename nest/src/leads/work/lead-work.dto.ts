@@ -1,8 +1,12 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { type ValidationArguments, ValidateBy } from 'class-validator';
 
 import { IsText } from '../../common/validation';
 import {
+  FOLLOW_UP_LIMITS,
+  followUpProblem,
   LEAD_KIND_KEYS,
+  type LeadFollowUpRequest,
   LEAD_STAGES,
   type LeadKindKey,
   type LeadNoteRequest,
@@ -24,7 +28,7 @@ export class TimelineEventDto {
     type: 'object',
     additionalProperties: true,
     description:
-      'by type: read {read}; stage {from, to}; assign {from, to, reason?}; note {id, text, admin, at}; reply {id, subject, text, to, status, error}; spam {reasons}; merge {mergeId, from, original}; unmerge {mergeId, restored}; link {mergeId, with}; received, archive, unarchive, not-spam {}',
+      'by type: read {read}; stage {from, to}; assign {from, to, reason?}; follow-up {at, reason?}; note {id, text, admin, at}; reply {id, subject, text, to, status, error}; spam {reasons}; merge {mergeId, from, original}; unmerge {mergeId, restored}; link {mergeId, with}; received, archive, unarchive, not-spam {}',
   })
   detail: Record<string, unknown>;
 }
@@ -72,6 +76,43 @@ class QueuedReplyDto {
 export class LeadReplyResponseDto {
   @ApiProperty({ enum: [true] }) success: true;
   @ApiProperty({ type: () => QueuedReplyDto }) reply: QueuedReplyDto;
+}
+
+export class LeadFollowUpRequestDto implements LeadFollowUpRequest {
+  @ApiProperty({
+    type: String,
+    format: 'date-time',
+    nullable: true,
+    description: `When to be reminded (ISO 8601 with a zone; from ${FOLLOW_UP_LIMITS.pastSkewMs / 60_000} minutes ago to ${FOLLOW_UP_LIMITS.maxAheadDays} days ahead); null clears it`,
+    example: '2026-12-01T09:00:00.000Z',
+  })
+  @IsFollowUpTime()
+  at: string | null;
+}
+
+export class LeadFollowUpResponseDto {
+  @ApiProperty({ enum: [true] }) success: true;
+  @ApiProperty({
+    type: String,
+    format: 'date-time',
+    nullable: true,
+    description: 'The follow-up now set; null: none',
+  })
+  followUpAt: string | null;
+}
+
+/** A follow-up's time as the contract allows it (followUpProblem), or null; the key is required. */
+function IsFollowUpTime() {
+  return ValidateBy({
+    name: 'isFollowUpTime',
+    validator: {
+      validate: (value: unknown) => value !== undefined && !followUpProblem(value, new Date()),
+      defaultMessage: ({ value }: ValidationArguments) =>
+        value === undefined
+          ? 'at is required: an ISO 8601 date and time, or null to clear'
+          : (followUpProblem(value, new Date()) ?? 'at is invalid'),
+    },
+  });
 }
 
 export class RelatedLeadDto {

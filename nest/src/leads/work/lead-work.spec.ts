@@ -42,6 +42,37 @@ describe('LeadWork', () => {
     expect(notifier.replies).toEqual([]);
   });
 
+  describe('follow-up', () => {
+    it('queues its return before it is set, keeps it out of Needs reply, and clears it', async () => {
+      const { work, notifier, view, repository } = setUp();
+      const lead = id(leadRecord(1));
+      const first = new Date('2026-12-01T09:00:00Z');
+      const later = new Date('2026-12-02T09:00:00Z');
+      const before = await view.totals();
+      expect(await work.followUp(ada, lead, first)).toBe(first.toISOString());
+      expect(notifier.followUps).toEqual([`${lead} ${first.toISOString()}`]);
+      expect(repository.stored(lead)?.followUpAt).toEqual(first);
+      expect((await view.totals()).snoozed).toBe(before.snoozed + 1);
+      // Moved: the new return queued, the old one dropped; still one lead put off.
+      await work.followUp(ada, lead, later);
+      expect(notifier.droppedFollowUps).toEqual([`${lead} ${first.toISOString()}`]);
+      expect((await view.totals()).snoozed).toBe(before.snoozed + 1);
+      expect(await work.followUp(ada, lead, null)).toBeNull();
+      expect((await view.totals()).snoozed).toBe(before.snoozed);
+      const events = await work.timelineOf(lead);
+      expect(events.flatMap((e) => (e.type === 'follow-up' ? [e.detail.at] : []))).toEqual([
+        first.toISOString(),
+        later.toISOString(),
+        null,
+      ]);
+      await expectRefused(
+        work.followUp(ada, new ObjectId().toHexString(), first),
+        HttpStatus.NOT_FOUND,
+        'No contact_us request',
+      );
+    });
+  });
+
   describe('notes', () => {
     it('adds a note to the lead’s timeline, after its arrival, by its author', async () => {
       const { work } = setUp();

@@ -15,6 +15,7 @@ import { ObjectId } from '../../database/object-id';
 import { type LeadNotifier } from '../../notifications/lead-notifier.service';
 import { replyThread } from '../../notifications/reply-message';
 import { planFirstResponse } from '../core/lead-action-plan';
+import { planFollowUp } from '../core/lead-follow-up-plan';
 import { type LeadKindAccess } from '../core/lead-kinds';
 import { type LeadRecord } from '../core/lead-record';
 import { currentScope, seesOwner, UNASSIGNED_KEY } from '../core/lead-scope';
@@ -30,7 +31,10 @@ const SUMMARY_MAX = 140;
 export interface LeadWorkParts {
   /** The kind's write queue, that a first reply's change goes through as any action's. */
   writes: Pick<LeadWrites, 'run' | 'commit'>;
-  notifier: Pick<LeadNotifier, 'canReply' | 'queueReply' | 'replyDeliveries'>;
+  notifier: Pick<
+    LeadNotifier,
+    'canReply' | 'queueReply' | 'replyDeliveries' | 'queueFollowUp' | 'dropFollowUp'
+  >;
   /** Every kind's people, for a person's other requests. */
   kinds: { readonly all: readonly Pick<LeadKindAccess, 'kind' | 'people'>[] };
   /** NOTIFY_FROM: replies' From, and the domain of their Message-IDs. */
@@ -128,6 +132,23 @@ export class LeadWork<K extends LeadKindKey = LeadKindKey> {
       return { found, replyId: replyId.toHexString() };
     });
     return record.replyId;
+  }
+
+  /**
+   * Sets the lead's follow-up (`at`), or clears it (null), in the kind's write queue: its return
+   * is queued in the outbox before the lead is written (a follow-up stored always comes), then the
+   * change is committed as any action's (totals, heads, the timeline's `follow-up` event).
+   */
+  async followUp(admin: AdminRef, id: string, at: Date | null): Promise<string | null> {
+    return this.parts.writes.run(async () => {
+      const found = await this.lead(id);
+      const before = found.followUpAt ?? null;
+      if (at) await this.parts.notifier.queueFollowUp(this.kind, id, at);
+      await this.parts.writes.commit(planFollowUp(found, at, new Date()), admin);
+      if (before && before.getTime() !== at?.getTime())
+        await this.parts.notifier.dropFollowUp(this.kind, id, before);
+      return at?.toISOString() ?? null;
+    });
   }
 
   /** The person's other requests, in any kind, newest first (found by their email address). */

@@ -7,10 +7,12 @@ import {
   type LeadStage,
   NOTE_TEXT_MAX,
   REPLY_LIMITS,
+  zoneOrDefault,
 } from '@contract';
 import { formFields } from '~/components/forms/form-fields';
 import { INTENT_FIELD, INVALID_REQUEST, readIntentForm } from '~/components/forms/read-form';
 import { checkedText, objectId } from '~/components/forms/rules';
+import { FOLLOW_UP_CHOICES, followUpInstant } from '~/utils/follow-up';
 
 /**
  * The forms of a lead's detail (stage, owner, notes, reply), written and read here only: their
@@ -31,6 +33,11 @@ export const WORK_FIELD = {
   fromKind: 'fromKind',
   fromId: 'fromId',
   mergeId: 'mergeId',
+  /** "Remind me": which choice (FOLLOW_UP_CHOICES), a picked date and time, the viewer's zone. */
+  when: 'when',
+  date: 'date',
+  time: 'time',
+  zone: 'zone',
 } as const;
 
 export type WorkRequest =
@@ -40,7 +47,8 @@ export type WorkRequest =
   | { intent: 'delete-note'; noteId: string }
   | { intent: 'reply'; subject: string; text: string }
   | { intent: 'merge'; fromKind: LeadKindKey; fromId: string }
-  | { intent: 'unmerge'; mergeId: string };
+  | { intent: 'unmerge'; mergeId: string }
+  | { intent: 'follow-up'; at: string | null };
 
 export type WorkIntent = WorkRequest['intent'];
 
@@ -93,6 +101,21 @@ export const WORK_FORMS = {
   unmerge: z.object({
     [WORK_FIELD.mergeId]: objectId('That merge is not valid.'),
   }),
+  /** A choice read in the viewer's zone at the moment it is posted: the instant, or null. */
+  'follow-up': z
+    .object({
+      [WORK_FIELD.when]: z.enum(FOLLOW_UP_CHOICES, { message: 'Choose when to be reminded.' }),
+      [WORK_FIELD.date]: z.string().max(10).optional(),
+      [WORK_FIELD.time]: z.string().max(5).optional(),
+      [WORK_FIELD.zone]: z.string().max(64).optional(),
+    })
+    .transform(({ when, date, time, zone }, context) => {
+      const picked = { date: date || undefined, time: time || undefined };
+      const at = followUpInstant(when, new Date(), zoneOrDefault(zone), picked);
+      if (at !== undefined) return { at: at?.toISOString() ?? null };
+      context.addIssue({ code: 'custom', message: 'Pick a date (and a time) to be reminded.' });
+      return z.NEVER;
+    }),
   /** Plain text; the subject on one line (it becomes a mail header), sent trimmed. */
   reply: z.object({
     [WORK_FIELD.subject]: checkedText(

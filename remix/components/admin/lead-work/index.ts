@@ -1,6 +1,7 @@
 // Working one lead from its detail: stage, owner, notes, reply, timeline and related requests, each
 // a plain form posting to the detail route's action.
 export { OwnerControl, StageControl } from './controls';
+export { FollowUpControl } from './follow-up-control';
 export { useDeliveryWatch } from './delivery-watch';
 export {
   isWorkRefusal,

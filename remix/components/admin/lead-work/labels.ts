@@ -1,6 +1,8 @@
 import {
   type ActiveAssignmentRule,
   ASSIGNMENT_WAIT_REASONS,
+  DEFAULT_TIME_ZONE,
+  formatExactDate,
   type LeadKindKey,
   type LeadStage,
   type ReplyStatus,
@@ -33,7 +35,7 @@ const RULE_LABELS: Record<ActiveAssignmentRule, string> = {
 const who = (event: TimelineEvent) => event.admin?.email ?? 'Someone';
 
 /** One timeline event in words (what happened and who did it); its time is shown beside it. */
-export function describeEvent(event: TimelineEvent): string {
+export function describeEvent(event: TimelineEvent, zone = DEFAULT_TIME_ZONE): string {
   switch (event.type) {
     case 'received':
       return 'Request received';
@@ -78,6 +80,14 @@ export function describeEvent(event: TimelineEvent): string {
     }
     case 'link':
       return `${who(event)} linked the same person’s ${KIND_NAMES[event.detail.with.kind]} request`;
+    case 'follow-up': {
+      const { at, reason } = event.detail;
+      const when = at ? formatExactDate(at, zone) : '';
+      if (reason === 'due') return `Follow-up due (${when}): back in Needs reply`;
+      return at
+        ? `${who(event)} set a follow-up for ${when}`
+        : `${who(event)} cleared the follow-up`;
+    }
   }
 }
 

@@ -2,6 +2,7 @@ import { Link } from '@remix-run/react';
 import { Button } from 'react-bootstrap';
 
 import { LEAD_KINDS, type LeadKindKey, type RelatedLead, type TimelineEvent } from '@contract';
+import { useTimeZone } from '~/components/admin/dates/time-zone';
 import { RelativeTime } from '~/components/admin/relative-time';
 import { leadDetailPath } from '~/utils/lead-detail';
 
@@ -11,6 +12,7 @@ import { useWorkBusy, WorkForm } from './work-form';
 
 /** What happened to the lead, oldest first, each event in words. */
 export function Timeline({ events }: { events: TimelineEvent[] | null }) {
+  const zone = useTimeZone();
   return (
     <section className="lead-work__part" aria-labelledby="lead-timeline-title">
       <h3 className="h6" id="lead-timeline-title">
@@ -25,7 +27,7 @@ export function Timeline({ events }: { events: TimelineEvent[] | null }) {
               key={`${event.at}-${index}`}
               className={`lead-work__event lead-work__event--${event.type}`}
             >
-              <span className="lead-work__text">{describeEvent(event)}</span>{' '}
+              <span className="lead-work__text">{describeEvent(event, zone)}</span>{' '}
               <RelativeTime iso={event.at} prefix="· " />
               {/* Every reply's words, queued, failed or sent: the subject alone said too little. */}
               {event.type === 'reply' ? (

@@ -35,6 +35,8 @@ export const LeadTotalsSchema = new Schema<TotalsDocument>(
     ...Object.fromEntries(LEAD_STAGES.map((stage) => [stage, { type: Number, min: 0 }])),
     // Active leads past `new` waiting on us (issue 33): read as 0 until counted, as a stage is.
     waiting: { type: Number, min: 0 },
+    // Of those that wait on us, the ones put off by a follow-up (issue 32): read as 0 until counted.
+    snoozed: { type: Number, min: 0 },
     // The same totals per owner, by admin id (UNASSIGNED_KEY: nobody's), for admins who see only
     // theirs (issue 34). Kept by the same `$inc` as the rest (dotted paths); a document kept
     // before owners has none: read as empty until the totals check counts it (at start-up).

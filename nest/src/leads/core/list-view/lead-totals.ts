@@ -1,13 +1,14 @@
 import { LEAD_STAGES, type LeadStageTotals, type LeadTotals } from '../../../contract';
-import { listOf, type LeadRecord, stageOf } from '../lead-record';
+import { listOf, type LeadRecord, snoozed, stageOf } from '../lead-record';
 import { ownerKeyOf } from '../lead-scope';
 
 /**
  * Everything kept per kind: the lists' totals, the active list's leads per stage (under the
  * stage's own name: no stage is named as a list total is), and `waiting`: active leads past `new`
- * that wrote after our last reply (with the `new` ones, what "Needs reply" holds).
+ * that wrote after our last reply (with the `new` ones, what waits on us), and `snoozed`: those of
+ * them put off by a follow-up (issue 32). "Needs reply" holds `new + waiting - snoozed`.
  */
-export type KeptTotals = LeadTotals & LeadStageTotals & { waiting: number };
+export type KeptTotals = LeadTotals & LeadStageTotals & { waiting: number; snoozed: number };
 
 /**
  * The same totals per owner (issue 34): under the owner's id, nobody's under UNASSIGNED_KEY. What
@@ -33,7 +34,11 @@ export type TotalsDelta = Partial<KeptTotals> & {
  * same for each owner whose leads it moves.
  */
 export type TotalsChange = LeadTotals &
-  Partial<LeadStageTotals> & { waiting?: number; owners: Record<string, Partial<KeptTotals>> };
+  Partial<LeadStageTotals> & {
+    waiting?: number;
+    snoozed?: number;
+    owners: Record<string, Partial<KeptTotals>>;
+  };
 
 export const KEPT_TOTAL_KEYS = [
   'active',
@@ -42,6 +47,7 @@ export const KEPT_TOTAL_KEYS = [
   'spam',
   ...LEAD_STAGES,
   'waiting',
+  'snoozed',
 ] as const;
 
 const none = (): KeptTotals => ({
@@ -51,6 +57,7 @@ const none = (): KeptTotals => ({
   spam: 0,
   ...(Object.fromEntries(LEAD_STAGES.map((stage) => [stage, 0])) as LeadStageTotals),
   waiting: 0,
+  snoozed: 0,
 });
 
 /** The kept totals of a stored snapshot (a key missing from an older document is 0). */
@@ -78,6 +85,7 @@ export function countedIn(lead: LeadRecord): KeptTotals {
   counted.unread = active && !lead.readAt ? 1 : 0;
   if (active) counted[stageOf(lead)] = 1;
   counted.waiting = active && stageOf(lead) !== 'new' && lead.awaitingReplySince ? 1 : 0;
+  counted.snoozed = snoozed(lead) ? 1 : 0;
   return counted;
 }
 
@@ -115,6 +123,7 @@ export function totalsChange(
     spam: change.spam,
     ...Object.fromEntries(stages.map((stage) => [stage, change[stage]])),
     ...(change.waiting !== 0 ? { waiting: change.waiting } : {}),
+    ...(change.snoozed !== 0 ? { snoozed: change.snoozed } : {}),
     owners: Object.fromEntries(moved) as Record<string, Partial<KeptTotals>>,
   };
 }

@@ -30,6 +30,8 @@ export function conditionFilter(condition: LeadCondition): FilterQuery<LeadRecor
       };
     case 'stage':
       return { stage: trusted({ $ne: condition.not }) };
+    case 'followUpAt':
+      return { followUpAt: condition.was };
     case 'assignee':
       return {
         assigneeId: trusted({ $ne: condition.not === null ? null : new ObjectId(condition.not) }),

@@ -10,6 +10,7 @@ import {
   stageCountFilter,
   stateFilter,
   unreadFilter,
+  snoozedCountFilter,
   waitingCountFilter,
 } from './lead-queries.repository';
 
@@ -21,16 +22,17 @@ import {
 export async function countKeptTotals(
   count: (filter: FilterQuery<LeadRecord>) => Promise<number>,
 ): Promise<KeptTotals> {
-  const [active, archived, spam, unread, waiting, ...stages] = await Promise.all([
+  const [active, archived, spam, unread, waiting, snoozed, ...stages] = await Promise.all([
     count(stateFilter('active')),
     count(stateFilter('archived')),
     count(stateFilter('spam')),
     count(unreadFilter),
     count(waitingCountFilter),
+    count(snoozedCountFilter),
     ...LEAD_STAGES.map((stage) => count(stageCountFilter(stage))),
   ]);
   const perStage = Object.fromEntries(LEAD_STAGES.map((stage, i) => [stage, stages[i] ?? 0]));
-  return { active, archived, unread, spam, waiting, ...(perStage as LeadStageTotals) };
+  return { active, archived, unread, spam, waiting, snoozed, ...(perStage as LeadStageTotals) };
 }
 
 /** The little of a driver's collection the owners' count needs (a driver's or Mongoose's). */

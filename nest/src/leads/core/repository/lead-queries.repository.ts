@@ -67,6 +67,13 @@ export const waitsOnUsFilter: FilterQuery<LeadRecord> = {
   $or: [stageFilter(['new']), { awaitingReplySince: trusted({ $ne: null }) }],
 };
 
+/** What the kept `snoozed` counts: active leads that wait on us, with a follow-up set. */
+export const snoozedCountFilter: FilterQuery<LeadRecord> = {
+  followUpAt: trusted({ $ne: null }),
+  ...stateFilter('active'),
+  ...waitsOnUsFilter,
+};
+
 /** What the kept `unread` counts: active leads nobody has opened. */
 export const unreadFilter: FilterQuery<LeadRecord> = { ...stateFilter('active'), readAt: null };
 
@@ -135,7 +142,11 @@ export function listQuery(state: LeadList, options: ListQueryOptions = {}): Lead
   if (options.assignee !== undefined) Object.assign(filter, assigneeFilter(options.assignee));
   else if (options.owners) Object.assign(filter, ownersFilter(options.owners));
   const direction = options.oldestFirst ? 1 : -1;
-  const and: FilterQuery<LeadRecord>[] = options.waiting ? [waitsOnUsFilter] : [];
+  // Put off by a follow-up: out of Needs reply until it comes (then the worker clears it). A
+  // residual filter, as waiting is: the stage index's range holds the few put off.
+  const and: FilterQuery<LeadRecord>[] = options.waiting
+    ? [waitsOnUsFilter, { followUpAt: null }]
+    : [];
   if (options.after) {
     const { bound, order } = keysetBound(state, options.after, direction);
     Object.assign(filter, mergeField(filter, bound));
@@ -248,6 +259,7 @@ export const COUNTED_FIELDS = {
   readAt: 1,
   stage: 1,
   awaitingReplySince: 1,
+  followUpAt: 1,
   assigneeId: 1,
 } as const;
 

@@ -1,0 +1,109 @@
+import { type Lead, type LeadKindKey, SPAM_REASON_TEXT } from '@contract';
+import { DetailUndo } from '~/components/admin/dashboard-undo';
+import { LeadActionButton, LeadActionForm } from '~/components/admin/lead-actions';
+import { LeadFields } from '~/components/admin/lead-fields';
+import {
+  Conversation,
+  FollowUpControl,
+  Notes,
+  OwnerControl,
+  RelatedRequests,
+  ReplyForm,
+  StageControl,
+  Timeline,
+  useDeliveryWatch,
+  useStageUndo,
+} from '~/components/admin/lead-work';
+import { RelativeTime } from '~/components/admin/relative-time';
+import { leadAttachmentHref } from '~/config/paths';
+import { type LeadWork } from '~/utils/lead-work.server';
+
+/**
+ * One lead as its page shows it: stage, owner, "Remind me" and the actions in a header; below it
+ * the message, then the conversation (and the reply), the notes and the timeline.
+ */
+export function LeadDetail({
+  kind,
+  lead,
+  q,
+  work,
+  me,
+}: {
+  kind: LeadKindKey;
+  lead: Lead;
+  q: string;
+  work: LeadWork;
+  me: string | null;
+}) {
+  const notes = (work.timeline ?? []).flatMap((event) =>
+    event.type === 'note' ? [event.detail] : [],
+  );
+  const replies = (work.timeline ?? []).filter((event) => event.type === 'reply').length;
+  useDeliveryWatch(work.timeline);
+  useStageUndo(kind, lead._id);
+  return (
+    <>
+      {/* Not a <header>: in the dialog (outside any section) it would be a second banner. */}
+      <div className="lead-detail__header" role="group" aria-label="Stage, owner and actions">
+        <div className="lead-work">
+          <StageControl kind={kind} lead={lead} q={q} events={work.timeline} />
+          <OwnerControl lead={lead} me={me} admins={work.admins} events={work.timeline} />
+          <FollowUpControl lead={lead} />
+        </div>
+        <LeadActionForm kind={kind} q={q}>
+          {/* Spam leaves by "Not spam" (archive and unarchive leave it as it is). */}
+          <LeadActionButton
+            kind={kind}
+            action={lead.spamAt ? 'not-spam' : lead.archivedAt ? 'unarchive' : 'archive'}
+            id={lead._id}
+            name={lead.name}
+            variant="primary"
+          />{' '}
+          <LeadActionButton kind={kind} action="unread" id={lead._id} name={lead.name} />
+        </LeadActionForm>
+        {/* Next to the buttons it takes back (and the stage above): the dialog keeps focus inside. */}
+        <DetailUndo />
+      </div>
+      <LeadNotices lead={lead} />
+      <LeadFields kind={kind} lead={lead} />
+      <Conversation
+        conversation={work.conversation}
+        attachmentHref={(messageId, n) => leadAttachmentHref(kind, lead._id, messageId, n)}
+      />
+      <ReplyForm email={lead.email} draft={work.replyDraft} sentCount={replies} />
+      <Notes notes={notes} me={me} />
+      <Timeline events={work.timeline} />
+      <RelatedRequests kind={kind} related={work.related} />
+    </>
+  );
+}
+
+/** What needs saying before the message: held as spam, overdue, wrote again. */
+function LeadNotices({ lead }: { lead: Lead }) {
+  return (
+    <>
+      {lead.spamAt ? (
+        <div className="lead-work__spam">
+          <strong>Held as spam</strong> because:
+          <ul className="spam-list__reasons">
+            {lead.spamReasons.map((reason) => (
+              <li key={reason}>{SPAM_REASON_TEXT[reason]}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      {lead.overdue ? (
+        <p className="lead-work__overdue">
+          <strong>Overdue:</strong>{' '}
+          {lead.wroteAgain ? 'our answer to its last email was due' : 'its first reply was due'}{' '}
+          <RelativeTime iso={lead.dueAt} />.
+        </p>
+      ) : null}
+      {lead.wroteAgain ? (
+        <p className="lead-work__wrote-again">
+          <strong>Wrote again</strong> after our reply: it waits on us.
+        </p>
+      ) : null}
+    </>
+  );
+}
