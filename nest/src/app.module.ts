@@ -17,6 +17,7 @@ import { HealthModule } from './health/health.module';
 import { InboundModule } from './inbound/inbound.module';
 import { LeadConversationModule } from './leads/conversation/conversation.module';
 import { InboxModule } from './leads/inbox/inbox.module';
+import { QueueModule } from './leads/queue/queue.module';
 import { InsightsModule } from './leads/insights/insights.module';
 import { LeadKindsModule } from './leads/lead-kinds.module';
 import { MergeModule } from './leads/merge/merge.module';
@@ -73,6 +74,7 @@ export class AppModule {
         WorkModule,
         MergeModule,
         InboxModule,
+        QueueModule,
         InsightsModule,
         ReplyTemplatesModule,
         PrivacyModule,

@@ -22,3 +22,4 @@ export * from './csv';
 export * from './business-hours';
 export * from './chat-alerts';
 export * from './dates';
+export * from './queue';

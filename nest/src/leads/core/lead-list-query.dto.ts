@@ -35,6 +35,14 @@ export const IsListSearch = () =>
     IsText(LIST_PAGE.maxQueryLength, { required: false }),
   );
 
+/** A list in a query string, repeated or comma-separated: `stage=a,b&stage=c` is [a, b, c]. */
+export const CommaList = () =>
+  Transform(({ value }: { value: unknown }) =>
+    typeof value === 'string' || (Array.isArray(value) && value.every((v) => typeof v === 'string'))
+      ? [value].flat().flatMap((v: string) => v.split(','))
+      : value,
+  );
+
 export class LeadListQueryDto extends PageQueryDto {
   @IsOptional()
   @IsListSearch()
@@ -48,12 +56,7 @@ export class LeadListQueryDto extends PageQueryDto {
     isArray: true,
   })
   @IsOptional()
-  // Repeated or comma-separated, one list either way: `stage=a,b&stage=c` is [a, b, c].
-  @Transform(({ value }: { value: unknown }) =>
-    typeof value === 'string' || (Array.isArray(value) && value.every((v) => typeof v === 'string'))
-      ? [value].flat().flatMap((v: string) => v.split(','))
-      : value,
-  )
+  @CommaList()
   @ArrayMaxSize(LEAD_STAGES.length * 2, { message: 'stage names too many stages' })
   @IsIn(LEAD_STAGES, {
     each: true,
