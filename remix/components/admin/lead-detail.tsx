@@ -1,0 +1,123 @@
+import { useEffect, useRef } from 'react';
+
+import { type Lead, type LeadKindKey, SPAM_REASON_TEXT } from '@contract';
+import { DetailUndo } from '~/components/admin/dashboard-undo';
+import {
+  actionEntries,
+  FIELD,
+  LEADS_PATH,
+  LeadActionButton,
+  LeadActionForm,
+  useLeadActionFetcher,
+} from '~/components/admin/lead-actions';
+import { LeadFields } from '~/components/admin/lead-fields';
+import {
+  Conversation,
+  Notes,
+  OwnerControl,
+  RelatedRequests,
+  ReplyForm,
+  StageControl,
+  Timeline,
+  useDeliveryWatch,
+  useStageUndo,
+} from '~/components/admin/lead-work';
+import { RelativeTime } from '~/components/admin/relative-time';
+import { JS_FLAG } from '~/components/forms/js-flag';
+import { leadAttachmentHref } from '~/config/paths';
+import { type LeadWork } from '~/utils/lead-work.server';
+
+// One lead's detail as the dashboard's dialog and the queue's side panel both show it.
+
+/**
+ * A lead is unread until an admin opens it: the detail marks it read once, through the panel's
+ * own fetcher, so the panel's lists and counts take the answer.
+ */
+export function useMarkRead(kind: LeadKindKey, lead: Lead, q: string) {
+  const fetcher = useLeadActionFetcher(kind);
+  const marked = useRef<string | null>(null);
+  const { submit } = fetcher;
+  useEffect(() => {
+    if (lead.readAt || marked.current === lead._id) return;
+    marked.current = lead._id;
+    const body = new FormData();
+    for (const [name, value] of actionEntries({ action: 'read', kind, ids: [lead._id], q }))
+      body.append(name, value);
+    body.set(JS_FLAG, '1');
+    body.set(FIELD.opened, '1');
+    submit(body, { method: 'post', action: LEADS_PATH });
+  }, [kind, lead._id, lead.readAt, q, submit]);
+}
+
+export function LeadDetail({
+  kind,
+  lead,
+  q,
+  work,
+  me,
+}: {
+  kind: LeadKindKey;
+  lead: Lead;
+  q: string;
+  work: LeadWork;
+  me: string | null;
+}) {
+  const notes = (work.timeline ?? []).flatMap((event) =>
+    event.type === 'note' ? [event.detail] : [],
+  );
+  const replies = (work.timeline ?? []).filter((event) => event.type === 'reply').length;
+  useDeliveryWatch(work.timeline);
+  useStageUndo(kind, lead._id);
+  return (
+    <>
+      <LeadFields kind={kind} lead={lead} />
+      {lead.spamAt ? (
+        <div className="lead-work__spam">
+          <strong>Held as spam</strong> because:
+          <ul className="spam-list__reasons">
+            {lead.spamReasons.map((reason) => (
+              <li key={reason}>{SPAM_REASON_TEXT[reason]}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      {lead.overdue ? (
+        <p className="lead-work__overdue">
+          <strong>Overdue:</strong>{' '}
+          {lead.wroteAgain ? 'our answer to its last email was due' : 'its first reply was due'}{' '}
+          <RelativeTime iso={lead.dueAt} />.
+        </p>
+      ) : null}
+      {lead.wroteAgain ? (
+        <p className="lead-work__wrote-again">
+          <strong>Wrote again</strong> after our reply: it waits on us.
+        </p>
+      ) : null}
+      <div className="lead-work">
+        <StageControl kind={kind} lead={lead} q={q} events={work.timeline} />
+        <OwnerControl lead={lead} me={me} admins={work.admins} events={work.timeline} />
+      </div>
+      <LeadActionForm kind={kind} q={q}>
+        {/* Spam leaves by "Not spam" (archive and unarchive leave it as it is). */}
+        <LeadActionButton
+          kind={kind}
+          action={lead.spamAt ? 'not-spam' : lead.archivedAt ? 'unarchive' : 'archive'}
+          id={lead._id}
+          name={lead.name}
+          variant="primary"
+        />{' '}
+        <LeadActionButton kind={kind} action="unread" id={lead._id} name={lead.name} />
+      </LeadActionForm>
+      {/* Next to the buttons it takes back (and the stage above): the dialog keeps focus inside. */}
+      <DetailUndo />
+      <Conversation
+        conversation={work.conversation}
+        attachmentHref={(messageId, n) => leadAttachmentHref(kind, lead._id, messageId, n)}
+      />
+      <ReplyForm email={lead.email} draft={work.replyDraft} sentCount={replies} />
+      <Notes notes={notes} me={me} />
+      <Timeline events={work.timeline} />
+      <RelatedRequests kind={kind} related={work.related} />
+    </>
+  );
+}
