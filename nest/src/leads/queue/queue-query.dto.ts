@@ -2,6 +2,7 @@ import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { ArrayMaxSize, IsBoolean, IsIn, IsOptional, Matches } from 'class-validator';
 
+import { PageQueryDto } from '../../common/page-query.dto';
 import {
   LEAD_KIND_KEYS,
   LEAD_STAGES,
@@ -12,7 +13,6 @@ import {
   type QueueOwner,
   type QueueSort,
 } from '../../contract';
-import { PageQueryDto } from '../../common/page-query.dto';
 import { CommaList, IsListSearch } from '../core/lead-list-query.dto';
 
 const OWNER_PATTERN = new RegExp(`^(?:${QUEUE_OWNERS.join('|')}|[0-9a-fA-F]{24})$`);
