@@ -130,7 +130,7 @@ describe('the queue in a real browser', () => {
     expect(await width()).toBeLessThanOrEqual(375);
     // Every word of every name sits on one line: a break falls between words only.
     const broken = await page.evaluate(() =>
-      [...document.querySelectorAll('.queue-row__name')].flatMap((cell) => {
+      Array.from(document.querySelectorAll('.queue-row__name')).flatMap((cell) => {
         const text = cell.firstChild;
         if (!text?.textContent) return [];
         const out: string[] = [];
@@ -138,7 +138,7 @@ describe('the queue in a real browser', () => {
           const range = document.createRange();
           range.setStart(text, match.index);
           range.setEnd(text, match.index + match[0].length);
-          const lines = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
+          const lines = new Set(Array.from(range.getClientRects(), (rect) => Math.round(rect.top)));
           if (lines.size > 1) out.push(match[0]);
         }
         return out;
