@@ -1,6 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { ArrayMaxSize, IsBoolean, IsIn, IsOptional, Matches } from 'class-validator';
+import { IsBoolean, IsIn, IsOptional, Matches } from 'class-validator';
 
 import { PageQueryDto } from '../../common/page-query.dto';
 import {
@@ -13,7 +13,7 @@ import {
   type QueueOwner,
   type QueueSort,
 } from '../../contract';
-import { CommaList, IsListSearch } from '../core/lead-list-query.dto';
+import { IsListSearch, IsOneOrMore } from '../core/lead-list-query.dto';
 
 const OWNER_PATTERN = new RegExp(`^(?:${QUEUE_OWNERS.join('|')}|[0-9a-fA-F]{24})$`);
 
@@ -36,35 +36,18 @@ const FLAG_TEXT: Record<string, string> = {
 
 /** `GET /leads`'s query (QueueQuery of the contract, as text). */
 export class QueueQueryDto extends PageQueryDto {
-  @ApiPropertyOptional({
-    description:
-      'Only these kinds: repeat `kind=` or separate by commas. Default: every kind you may see.',
-    type: String,
-    enum: LEAD_KIND_KEYS,
-    isArray: true,
-  })
-  @IsOptional()
-  @CommaList()
-  @ArrayMaxSize(LEAD_KIND_KEYS.length * 2, { message: 'kind names too many kinds' })
-  @IsIn(LEAD_KIND_KEYS, {
-    each: true,
-    message: `kind must be one or more of: ${LEAD_KIND_KEYS.join(', ')}`,
-  })
+  @IsOneOrMore(
+    'kind',
+    LEAD_KIND_KEYS,
+    'Only these kinds: repeat `kind=` or separate by commas. Default: every kind you may see.',
+  )
   kind?: LeadKindKey[];
 
-  @ApiPropertyOptional({
-    description: 'Only leads in these stages: repeat `stage=` or separate by commas.',
-    type: String,
-    enum: LEAD_STAGES,
-    isArray: true,
-  })
-  @IsOptional()
-  @CommaList()
-  @ArrayMaxSize(LEAD_STAGES.length * 2, { message: 'stage names too many stages' })
-  @IsIn(LEAD_STAGES, {
-    each: true,
-    message: `stage must be one or more of: ${LEAD_STAGES.join(', ')}`,
-  })
+  @IsOneOrMore(
+    'stage',
+    LEAD_STAGES,
+    'Only leads in these stages: repeat `stage=` or separate by commas.',
+  )
   stage?: LeadStage[];
 
   @ApiPropertyOptional({
