@@ -1,14 +1,9 @@
 import { useEffect, useState } from 'react';
 import { Modal } from 'react-bootstrap';
 
-import { QUEUE_ROW_LINK } from './queue-rows';
+import { shortcutOf } from '~/components/admin/triage/shortcut-keys';
 
-/** Keys typed into a field are the field's, and so are those with a modifier. */
-function ownKey(event: KeyboardEvent): boolean {
-  const target = event.target as HTMLElement | null;
-  if (event.altKey || event.ctrlKey || event.metaKey) return false;
-  return !target?.closest('input, textarea, select, [contenteditable="true"], .modal');
-}
+import { QUEUE_ROW_LINK } from './queue-rows';
 
 /**
  * The queue's keyboard: `j`/`k` move between the rows (focus, so `Enter` opens the focused row as
@@ -18,20 +13,22 @@ export function useQueueKeys(): { help: boolean; closeHelp: () => void } {
   const [help, setHelp] = useState(false);
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      if (!ownKey(event)) return;
-      if (event.key === '?') {
+      // The dashboard's rule for what is a shortcut (not while typing, no modifier), no dialog open.
+      const key = shortcutOf(event);
+      if (!key || document.querySelector('.modal.show')) return;
+      if (key === '?') {
         event.preventDefault();
         setHelp(true);
         return;
       }
-      if (event.key !== 'j' && event.key !== 'k') return;
+      if (key !== 'j' && key !== 'k') return;
       const links = [...document.querySelectorAll<HTMLAnchorElement>(`.${QUEUE_ROW_LINK}`)];
       if (links.length === 0) return;
       event.preventDefault();
       const focused = links.indexOf(document.activeElement as HTMLAnchorElement);
       const current =
         focused >= 0 ? focused : links.findIndex((link) => link.getAttribute('aria-current'));
-      const step = event.key === 'j' ? 1 : -1;
+      const step = key === 'j' ? 1 : -1;
       const next =
         current < 0
           ? step > 0
