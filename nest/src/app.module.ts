@@ -2,6 +2,7 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
 import { LoggerModule } from 'nestjs-pino';
 
+import { AssignmentModule } from './assignment/assignment.module';
 import { AuditModule } from './audit/audit.module';
 import { AuthModule } from './auth/auth.module';
 import { JwtAuthGuard } from './auth/jwt-auth.guard';
@@ -81,6 +82,7 @@ export class AppModule {
         NotificationWorkerModule,
         ChatAlertSettingsModule,
         InboundModule,
+        AssignmentModule,
       ],
       // App-wide: every body and query validated, every route private unless @Public(), every
       // lead read narrowed to the admin's access, every error answered in one shape.

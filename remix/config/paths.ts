@@ -9,6 +9,7 @@ export const ACCOUNT_FORM_PATHS = {
   secondFactor: `${ACCOUNT_PATH}/second-factor`,
   passkeys: `${ACCOUNT_PATH}/passkeys`,
   sessions: `${ACCOUNT_PATH}/sessions`,
+  availability: `${ACCOUNT_PATH}/availability`,
   timeZone: `${ACCOUNT_PATH}/time-zone`,
 } as const;
 /** The options of a passkey ceremony (sign-in, reauthentication), fetched by the page's script. */

@@ -1,6 +1,7 @@
 import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Outlet, useActionData, useRouteLoaderData } from '@remix-run/react';
 
+import { availability } from '~/api-client/assignment.server';
 import { checkToken } from '~/api-client/auth.server';
 import { UNAVAILABLE_MESSAGE } from '~/api-client/http.server';
 import { listPasskeys, mfaStatus } from '~/api-client/mfa.server';
@@ -39,12 +40,13 @@ export async function loader({ request }: LoaderFunctionArgs): Promise<AccountVi
         ? null
         : NOTICES[reason as keyof typeof NOTICES];
   // An initial password comes first: until it is changed, nothing else answers.
-  const [mfa, passkeys, sessions] = dueNow
-    ? [null, null, null]
+  const [mfa, passkeys, sessions, away] = dueNow
+    ? [null, null, null, null]
     : await Promise.all([
         mfaStatus(token).then(unlessSessionBlocked),
         listPasskeys(token).then(unlessSessionBlocked),
         setupDue ? null : listSessions(token).then(unlessSessionBlocked),
+        setupDue ? null : availability(token).then(unlessSessionBlocked),
       ]);
   if (mfa && !mfa.ok) throw new Response(UNAVAILABLE_MESSAGE, { status: 503 });
   if (passkeys && !passkeys.ok) throw new Response(UNAVAILABLE_MESSAGE, { status: 503 });
@@ -62,6 +64,8 @@ export async function loader({ request }: LoaderFunctionArgs): Promise<AccountVi
       : null,
     passkeys: passkeys ? passkeys.data.passkeys : null,
     sessions: sessions ? sessions.data.sessions : null,
+    // Not read: the card says so; the rest of the page still works.
+    availability: away?.ok ? away.data.availability : null,
     timeZone: { chosen: check.data.timeZone ?? null, browser: browserZone(request) },
   };
 }

@@ -16,6 +16,8 @@ import {
   saveReplyTemplate,
   saveResponseTargets,
 } from '~/api-client/lead-work.server';
+import { ASSIGNMENT_INTENT } from '~/components/admin/assignment-fields';
+import { AssignmentForm, type AssignmentResult } from '~/components/admin/assignment-form';
 import { BUSINESS_HOURS_INTENT } from '~/components/admin/business-hours-fields';
 import {
   BusinessHoursForm,
@@ -31,6 +33,7 @@ import { FormField } from '~/components/forms/form-field';
 import { IntentField } from '~/components/forms/intent-field';
 import { firstErrors, readForm, readIntentForm } from '~/components/forms/read-form';
 import { adminPageMeta } from '~/utils/admin-meta';
+import { isAssignmentForm, loadAssignment, saveAssignmentForm } from '~/utils/assignment.server';
 import {
   isBusinessHoursForm,
   loadBusinessHours,
@@ -42,7 +45,7 @@ import { requireAdmin, unlessSessionBlocked } from '~/utils/session.server';
 
 /** What a save answers: which form, whether it was saved, and why not. */
 interface SettingsResult {
-  intent: 'template' | 'targets' | typeof BUSINESS_HOURS_INTENT;
+  intent: 'template' | 'targets' | typeof BUSINESS_HOURS_INTENT | typeof ASSIGNMENT_INTENT;
   kind?: string;
   saved: boolean;
   message?: string;
@@ -52,11 +55,12 @@ interface SettingsResult {
 /** Settings of working leads: each kind's reply template and response target, business hours. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const token = await requireAdmin(request);
-  const [templates, targets, inbound, hours, chat] = await Promise.all([
+  const [templates, targets, inbound, hours, assignment, chat] = await Promise.all([
     replyTemplates(token).then(unlessSessionBlocked),
     responseTargets(token).then(unlessSessionBlocked),
     inboundStatus(token).then(unlessSessionBlocked),
     loadBusinessHours(token),
+    loadAssignment(token),
     loadChatAlerts(token),
   ]);
   return {
@@ -64,6 +68,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     targets: targets.ok ? targets.data.targets : null,
     inbound: inbound.ok ? inbound.data : null,
     ...hours,
+    ...assignment,
     ...chat,
   };
 }
@@ -72,6 +77,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const token = await requireAdmin(request);
   const form = await request.formData();
   if (isBusinessHoursForm(form)) return saveBusinessHoursForm(form, token);
+  if (isAssignmentForm(form)) return saveAssignmentForm(form, token);
   if (isChatAlertsForm(form)) return saveChatAlertsForm(form, token);
   const read = readIntentForm(form, SETTINGS_FORMS);
   if (read?.intent === 'template') {
@@ -129,8 +135,8 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function SettingsRoute() {
   const loaded = useLoaderData<typeof loader>();
-  const { templates, targets, inbound, businessHours, zones } = loaded;
-  const result = useActionData<SettingsResult & BusinessHoursResult>();
+  const { templates, targets, inbound, businessHours, zones, assignment, admins } = loaded;
+  const result = useActionData<SettingsResult & BusinessHoursResult & AssignmentResult>();
   const chatResult = useActionData<ChatAlertsResult>();
   const busy = useBusy();
   const placeholders = REPLY_PLACEHOLDERS.map((name) => `{${name}}`).join(', ');
@@ -201,6 +207,18 @@ export default function SettingsRoute() {
               calendar={businessHours}
               zones={zones}
               result={result?.intent === BUSINESS_HOURS_INTENT ? result : undefined}
+              busy={busy}
+            />
+          )}
+        </CardSection>
+        <CardSection id="assignment-heading" title="Automatic assignment" className="col-12">
+          {assignment === undefined ? (
+            <p className="text-body-secondary mb-0">Automatic assignment could not be read.</p>
+          ) : (
+            <AssignmentForm
+              assignment={assignment}
+              admins={admins}
+              result={result?.intent === ASSIGNMENT_INTENT ? result : undefined}
               busy={busy}
             />
           )}

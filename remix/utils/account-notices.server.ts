@@ -33,6 +33,8 @@ export const ACCOUNT_NOTICES = {
   'passkey-removed': { variant: 'success', text: 'The passkey has been removed.' },
   'session-ended': { variant: 'success', text: 'That session has been signed out.' },
   'time-zone-saved': { variant: 'success', text: 'Your time zone has been saved.' },
+  away: { variant: 'success', text: 'Your availability is saved.' },
+  back: { variant: 'success', text: 'Welcome back: automatic assignment may choose you again.' },
 } as const satisfies Record<string, NonNullable<AccountView['notice']>>;
 
 /** Back to the page after a form's change, which it says once (`?reason=`). */

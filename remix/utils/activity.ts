@@ -45,6 +45,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'reply-templates-changed': 'Changed a reply template',
   'response-targets-changed': 'Changed response targets',
   'business-hours-changed': 'Changed business hours',
+  'assignment-changed': 'Changed automatic assignment',
+  'availability-changed': 'Changed their availability',
   'chat-alerts-changed': 'Changed which chat alerts are posted',
   'chat-webhooks-changed': 'Changed a chat alert webhook',
   'chat-alert-test': 'Sent a test chat alert',

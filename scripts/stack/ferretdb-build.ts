@@ -9,21 +9,72 @@ const run = promisify(execFile);
 export const FERRETDB_VERSION = 'v1.24.2';
 const FERRETDB_MODULE = 'github.com/FerretDB/FerretDB';
 
+/** A change to FerretDB's source: `from` must occur exactly once in `file`, or the build stops. */
+interface SourcePatch {
+  name: string;
+  file: string;
+  from: string;
+  to: string;
+}
+
 /**
- * Our one change to FerretDB's source, named in the cache path so a binary built without it is
- * never reused. The SQLite handler creates each collection's `_id_` index on
- * `_ferretdb_sjson->"_id"` but looks `_id` up by `_ferretdb_sjson->'$._id'`: the same value, yet
- * another expression, so SQLite never uses the index (EXPLAIN QUERY PLAN says SCAN) and every
- * find, update and delete by `_id` reads the table until it meets the row, slower the later the
- * row was written (FerretDB issue #4646 is the same mismatch on PostgreSQL). Written the index's
- * way, the lookup is an index search (decision 0035).
+ * Our changes to FerretDB's source, named in the cache path so a binary built without one of them
+ * is never reused.
+ * - `id-index`: the SQLite handler creates each collection's `_id_` index on
+ *   `_ferretdb_sjson->"_id"` but looks `_id` up by `_ferretdb_sjson->'$._id'`: the same value, yet
+ *   another expression, so SQLite never uses the index (EXPLAIN QUERY PLAN says SCAN) and every
+ *   find, update and delete by `_id` reads the table until it meets the row, slower the later the
+ *   row was written (FerretDB issue #4646 is the same mismatch on PostgreSQL). Written the index's
+ *   way, the lookup is an index search (decision 0035).
+ * - `update-close`: the `update` command defers closing each statement's query until the whole
+ *   command ends, and each open query holds one of the SQLite pool's 100 connections. An `update`
+ *   of about 100 statements (a bulkWrite of 100 `updateOne`) then waits for a connection that never
+ *   comes back, and holds the pool: every later call to that database hangs. Closed after its own
+ *   statement, each query gives its connection back (decision 0040).
  */
-export const FERRETDB_ID_INDEX_PATCH = {
-  file: join('internal', 'backends', 'sqlite', 'metadata', 'metadata.go'),
-  from: `IDColumn = DefaultColumn + "->'$._id'"`,
-  to: 'IDColumn = DefaultColumn + `->"_id"`',
-} as const;
-const BUILD_NAME = `ferretdb-${FERRETDB_VERSION}-id-index`;
+export const FERRETDB_PATCHES: readonly SourcePatch[] = [
+  {
+    name: 'id-index',
+    file: join('internal', 'backends', 'sqlite', 'metadata', 'metadata.go'),
+    from: `IDColumn = DefaultColumn + "->'$._id'"`,
+    to: 'IDColumn = DefaultColumn + `->"_id"`',
+  },
+  {
+    name: 'update-close',
+    file: join('internal', 'handler', 'msg_update.go'),
+    from: [
+      '\t\tcloser := iterator.NewMultiCloser()',
+      '\t\tdefer closer.Close()',
+      '',
+      '\t\tcloser.Add(res.Iter)',
+      '',
+      '\t\titer := common.FilterIterator(res.Iter, closer, u.Filter)',
+      '',
+      '\t\tif !u.Multi {',
+      '\t\t\titer = common.LimitIterator(iter, closer, 1)',
+      '\t\t}',
+      '',
+      '\t\tresult, err := common.UpdateDocument(ctx, c, "update", iter, &u)',
+      '',
+    ].join('\n'),
+    to: [
+      '\t\tcloser := iterator.NewMultiCloser()',
+      '',
+      '\t\tcloser.Add(res.Iter)',
+      '',
+      '\t\titer := common.FilterIterator(res.Iter, closer, u.Filter)',
+      '',
+      '\t\tif !u.Multi {',
+      '\t\t\titer = common.LimitIterator(iter, closer, 1)',
+      '\t\t}',
+      '',
+      '\t\tresult, err := common.UpdateDocument(ctx, c, "update", iter, &u)',
+      '\t\tcloser.Close()',
+      '',
+    ].join('\n'),
+  },
+];
+const BUILD_NAME = `ferretdb-${FERRETDB_VERSION}-${FERRETDB_PATCHES.map((p) => p.name).join('-')}`;
 
 /** Where the built binary is cached: outside the repository, shared by every checkout. */
 export function ferretDbBinaryPath(env: NodeJS.ProcessEnv = process.env): string {
@@ -44,8 +95,8 @@ export async function hasGoToolchain(): Promise<boolean> {
 /**
  * Builds FerretDB from the Go module proxy. A plain `go install …@v1.24.2` produces a binary that
  * panics at start: `build/version/version.txt` is generated upstream and not part of the module
- * (FerretDB issue #2982). So we copy the module, write that file, patch the `_id` lookup to use
- * its index (FERRETDB_ID_INDEX_PATCH), and build the copy.
+ * (FerretDB issue #2982). So we copy the module, write that file, apply FERRETDB_PATCHES, and
+ * build the copy.
  */
 export async function buildFerretDb(output: string, signal?: AbortSignal): Promise<void> {
   const { stdout } = await run(
@@ -63,7 +114,7 @@ export async function buildFerretDb(output: string, signal?: AbortSignal): Promi
     // The module cache is read-only; the copy must be writable for the version file and go.sum.
     await run('chmod', ['-R', 'u+w', src]);
     await writeFile(join(src, 'build', 'version', 'version.txt'), FERRETDB_VERSION);
-    await patchIdLookup(src);
+    for (const patch of FERRETDB_PATCHES) await applyPatch(src, patch);
     const built = join(work, 'ferretdb');
     await run('go', ['build', '-trimpath', '-o', built, './cmd/ferretdb'], {
       cwd: src,
@@ -83,12 +134,13 @@ export async function buildFerretDb(output: string, signal?: AbortSignal): Promi
   }
 }
 
-/** Applies FERRETDB_ID_INDEX_PATCH; a source that is not exactly what it expects stops the build. */
-async function patchIdLookup(src: string): Promise<void> {
-  const { file, from, to } = FERRETDB_ID_INDEX_PATCH;
+/** Applies one patch; a source that is not exactly what it expects stops the build. */
+async function applyPatch(src: string, { name, file, from, to }: SourcePatch): Promise<void> {
   const path = join(src, file);
   const source = await readFile(path, 'utf8');
   if (source.split(from).length !== 2)
-    throw new Error(`FerretDB's ${file} does not hold \`${from}\` once: the patch no longer fits`);
+    throw new Error(
+      `FerretDB's ${file} does not hold the text patch ${name} changes once: it no longer fits`,
+    );
   await writeFile(path, source.replace(from, to));
 }

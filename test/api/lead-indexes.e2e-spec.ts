@@ -13,6 +13,8 @@ import {
   listQuery,
   missingWordsFilter,
   recentNewFilter,
+  assignWaitingQuery,
+  openOwnedFilter,
   stageCountFilter,
   stateFilter,
   unreadFilter,
@@ -183,6 +185,16 @@ describe('every query shape has an index that serves its filter and sort', () =>
           kind.collection,
           { name: `${kind.key}: a removed admin’s leads`, filter: { assigneeId: owner } },
         ],
+        // Automatic assignment: the leads waiting for an owner, oldest first; each admin's open
+        // leads recounted (issue 35).
+        [
+          kind.collection,
+          {
+            name: `${kind.key}: waiting for an owner`,
+            ...assignWaitingQuery(['everyone-at-cap', 'everyone-away']),
+          },
+        ],
+        [kind.collection, { name: `${kind.key}: open leads by owner`, filter: openOwnedFilter }],
         // The Spam list (decision 0019): its own index, newest held first.
         [kind.collection, { name: `${kind.key} spam: first page`, ...listQuery('spam') }],
         [

@@ -11,7 +11,11 @@ import { HttpAdapterHost } from '@nestjs/core';
 import { type Request, type Response } from 'express';
 
 import { type ApiFailure } from '../contract';
-import { isDatabaseUnavailable, uncastPath } from '../database/database-errors';
+import {
+  isDatabaseUnavailable,
+  transientEngineFailure,
+  uncastPath,
+} from '../database/database-errors';
 import { isStorageFull, StorageState } from '../database/storage-state';
 
 import { ApiError } from './api-error';
@@ -119,6 +123,15 @@ export class AllExceptionsFilter implements ExceptionFilter {
           message: 'The database is out of space: nothing was saved. Try again later.',
         },
         headers: { 'Retry-After': '60' },
+      };
+    }
+    const engineFailure = transientEngineFailure(exception);
+    if (engineFailure !== null) {
+      this.logger.warn({ engineError: engineFailure }, 'the database engine failed a query: 503');
+      return {
+        status: HttpStatus.SERVICE_UNAVAILABLE,
+        body: { success: false, message: 'The database could not answer this time, try again' },
+        headers: { 'Retry-After': '1' },
       };
     }
     if (isDatabaseUnavailable(exception)) {

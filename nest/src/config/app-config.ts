@@ -15,6 +15,8 @@ export abstract class AppConfig {
   abstract readonly api: { port: number; host: string };
   abstract readonly database: { uri?: string; name: string; autoIndex: boolean };
   abstract readonly totalsCheckIntervalSeconds: number;
+  /** How often waiting leads are given owners when someone has room (ASSIGNMENT_SWEEP_INTERVAL). */
+  abstract readonly assignmentSweepSeconds: number;
   abstract readonly dataDir: string;
   abstract readonly jwt: { secret: string; ttlSeconds: number; issuer: string; audience: string };
   /** How long a session may go unused before it is refused (SESSION_IDLE_TIMEOUT). */
@@ -133,6 +135,7 @@ export function resolveAppConfig(env: EnvironmentVariables): AppConfig {
       autoIndex: env.MONGODB_AUTO_INDEX === 'true',
     },
     totalsCheckIntervalSeconds: durationToSeconds(env.TOTALS_CHECK_INTERVAL),
+    assignmentSweepSeconds: durationToSeconds(env.ASSIGNMENT_SWEEP_INTERVAL),
     dataDir,
     jwt: {
       secret: env.JWT_SECRET ?? persistedSecret(dataDir, 'jwt-secret', 48),

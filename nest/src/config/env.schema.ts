@@ -75,6 +75,10 @@ export class EnvironmentVariables extends InboundEnvironmentVariables {
   @Matches(DURATION, { message: 'TOTALS_CHECK_INTERVAL must look like 10m, 600s or 1h' })
   TOTALS_CHECK_INTERVAL = '10m';
 
+  /** How often leads an assignment rule left waiting are looked at again (issue 35). */
+  @Matches(DURATION, { message: 'ASSIGNMENT_SWEEP_INTERVAL must look like 30s, 1m or 1h' })
+  ASSIGNMENT_SWEEP_INTERVAL = '30s';
+
   /** Whether the API builds missing indexes at start; `false` leaves it to `npm run db:indexes`. */
   @IsIn(['true', 'false'], { message: 'MONGODB_AUTO_INDEX must be true or false' })
   MONGODB_AUTO_INDEX: 'true' | 'false' = 'true';

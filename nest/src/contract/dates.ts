@@ -113,6 +113,8 @@ interface WallClock {
   millisecond: number;
   weekday: number;
   offsetMinutes: number;
+  /** The offset exactly (a zone's early local mean time has seconds). */
+  offsetMs: number;
 }
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
@@ -162,7 +164,13 @@ function wallClock(at: Date, zone: string): WallClock {
     millisecond,
     weekday: asUtc.getUTCDay(),
     offsetMinutes: Math.round((asUtc.getTime() - at.getTime()) / 60_000),
+    offsetMs: asUtc.getTime() - at.getTime(),
   };
+}
+
+/** How far a zone's wall clock is ahead of UTC at an instant, in ms. */
+export function zoneOffsetMs(at: Date, zone: string): number {
+  return wallClock(at, zone).offsetMs;
 }
 
 const pad = (value: number, width = 2) => String(Math.abs(value)).padStart(width, '0');

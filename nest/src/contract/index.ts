@@ -21,5 +21,6 @@ export * from './text';
 export * from './csv';
 export * from './business-hours';
 export * from './chat-alerts';
+export * from './assignment';
 export * from './dates';
 export * from './queue';

@@ -1,3 +1,4 @@
+import type { RuleAssignDetails } from './assignment';
 import type { SpamReason } from './lead-intake';
 import type { LeadKindDescriptor, LeadKindKey } from './lead-kinds';
 import type { LeadRef, MergedOriginal } from './lead-merge';
@@ -209,7 +210,7 @@ export interface TimelineDetails {
   read: { read: boolean };
   stage: { from: LeadStage; to: LeadStage };
   /** `reason: 'admin-removed'` when the owner's account was removed (and `admin` is null). */
-  assign: { from: LeadAssignee; to: LeadAssignee; reason?: 'admin-removed' };
+  assign: { from: LeadAssignee; to: LeadAssignee; reason?: 'admin-removed' } & RuleAssignDetails;
   note: LeadNote;
   /** `error`: the SMTP server's first error line, while failing or failed. */
   reply: {

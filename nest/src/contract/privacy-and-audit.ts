@@ -97,6 +97,8 @@ export const AUDIT_ACTIONS = [
   'reply-templates-changed',
   'response-targets-changed',
   'business-hours-changed',
+  'assignment-changed',
+  'availability-changed',
   'chat-alerts-changed',
   'chat-webhooks-changed',
   'chat-alert-test',

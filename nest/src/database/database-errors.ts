@@ -35,3 +35,22 @@ export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
     isDatabaseUnavailable(error.cause, depth + 1)
   );
 }
+
+/**
+ * Failures an engine raises for a query it could run a moment later, by the text it gives (they
+ * have no code of their own). DocumentDB (FerretDB 2) with its experimental ordered-index settings
+ * on (extended RUM, order-by pushdown) fails a sorted cursor and a search with "Cannot iterate over
+ * a lossy check on order by", and writes and totals under concurrent intake with "lock BufferContent
+ * is not held" (issue 36). Answered 503 with `Retry-After`, and logged by their text.
+ */
+const TRANSIENT_ENGINE_FAILURES = [
+  'Cannot iterate over a lossy check on order by',
+  'lock BufferContent is not held',
+];
+
+/** The engine's own words when an error is one of those transient failures; else null. */
+export function transientEngineFailure(error: unknown, depth = 0): string | null {
+  if (!(error instanceof Error) || depth > 3) return null;
+  if (TRANSIENT_ENGINE_FAILURES.some((text) => error.message.includes(text))) return error.message;
+  return transientEngineFailure(error.cause, depth + 1);
+}

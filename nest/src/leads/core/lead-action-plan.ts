@@ -22,7 +22,7 @@ export type LeadEffect = { set: Partial<LeadRecord> } | 'remove';
  * One action as data. A new action (a stage, an owner, a spam mark) is one more row: the service,
  * the repository and the list view run every row alike, and the totals follow from the effect.
  */
-interface ActionRule {
+export interface ActionRule {
   /** True for a lead the action changes; a lead already as the action leaves it is left alone. */
   changes(lead: LeadRecord): boolean;
   /** Why a lead makes the whole call fail, nothing changed (409); undefined when it may go on. */
@@ -273,7 +273,7 @@ export function planExpiry(
   return plan({ ...ERASE, condition }, found, now);
 }
 
-function plan(rule: ActionRule, found: readonly LeadRecord[], now: Date): ActionPlan {
+export function plan(rule: ActionRule, found: readonly LeadRecord[], now: Date): ActionPlan {
   const targets = found.filter((lead) => rule.changes(lead));
   const effect = rule.effect(now);
   const after =

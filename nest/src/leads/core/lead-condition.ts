@@ -17,4 +17,6 @@ export type LeadCondition =
   /** A stage other than this one (a lead stored before stages has none, which is other). */
   | { field: 'stage'; not: LeadStage }
   /** An owner other than this admin (by id), or (null) any owner at all. */
-  | { field: 'assignee'; not: string | null };
+  | { field: 'assignee'; not: string | null }
+  /** Active (not archived, not spam) and nobody's: what an assignment rule may give an owner. */
+  | { unownedIn: 'active' };

@@ -8,6 +8,7 @@ import {
   LeadEmailCounts,
   LeadEmailCountSchema,
 } from './lead-email-counts.store';
+import { LeadEvents } from './lead-events';
 import {
   LEAD_TOTALS_MODEL,
   LeadTotalsSchema,
@@ -28,7 +29,7 @@ import { TotalsCheckRequests } from './list-view/totals-check-requests';
       { name: LEAD_EMAIL_COUNTS_MODEL, schema: LeadEmailCountSchema },
     ]),
   ],
-  providers: [LeadTotalsStore, LeadEmailCounts, TotalsCheckRequests],
-  exports: [LeadTotalsStore, LeadEmailCounts, TotalsCheckRequests, DatabaseModule],
+  providers: [LeadTotalsStore, LeadEmailCounts, TotalsCheckRequests, LeadEvents],
+  exports: [LeadTotalsStore, LeadEmailCounts, TotalsCheckRequests, LeadEvents, DatabaseModule],
 })
 export class LeadCoreModule {}

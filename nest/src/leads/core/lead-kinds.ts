@@ -4,6 +4,7 @@ import { LEAD_KIND_KEYS, type LeadKind, type LeadKindKey } from '../../contract'
 
 import { type LeadPrivacy } from './lead-privacy';
 import { type LeadRecord } from './lead-record';
+import { type LeadRuleAssignment } from './lead-rule-assignment';
 import { type LeadWrites } from './lead-writes';
 import { type LeadService } from './lead.service';
 import { type LeadListView } from './list-view/lead-list-view';
@@ -28,6 +29,8 @@ export interface LeadKindParts<K extends LeadKindKey = LeadKindKey> {
   service: LeadService<K>;
   /** A person's leads by email address. */
   privacy: LeadPrivacy<K>;
+  /** Leads as an assignment rule gives them owners. */
+  ruleAssignment: LeadRuleAssignment;
 }
 
 /** DI token of one kind's parts. */
@@ -49,6 +52,8 @@ export interface LeadKindAccess<K extends LeadKindKey = LeadKindKey> {
   readonly people: Pick<LeadPrivacy<K>, 'findByEmail' | 'withIds' | 'erase' | 'expire'>;
   /** A lead as stored, by id (null when there is none). */
   record(id: string): Promise<LeadRecord | null>;
+  /** Owners given by the kind's assignment rule, through the kind's writes. */
+  readonly ruleAssignment: LeadRuleAssignment;
 }
 
 /** Every kind, by key and in the contract's order: read-only, built once at start. */
@@ -86,6 +91,7 @@ const accessOf = <K extends LeadKindKey>(parts: LeadKindParts<K>): LeadKindAcces
   lists: parts.view,
   people: parts.privacy,
   record: (id) => parts.repository.findById(id),
+  ruleAssignment: parts.ruleAssignment,
 });
 
 /**

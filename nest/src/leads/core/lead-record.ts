@@ -39,6 +39,8 @@ export interface LeadRecord {
    * so that a list answer names owners without a read of the admins. */
   assigneeId?: ObjectId | null;
   assigneeEmail?: string | null;
+  /** Why the assignment rule left it without an owner (AssignmentWaitReason), while it waits. */
+  assignWaiting?: string | null;
   /** What the intake's proof of work said of the submission (absent on leads from before it). */
   proof?: ProofVerdict['status'];
   /** When the first reply was queued; absent or null until then. */

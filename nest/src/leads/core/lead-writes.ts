@@ -5,6 +5,7 @@ import { type AdminRef, type LeadKindKey } from '../../contract';
 import { type LeadTimeline } from '../timeline/lead-timeline.store';
 
 import { type ActionPlan } from './lead-action-plan';
+import { type LeadEvents, openLeadDeltas } from './lead-events';
 import { type LeadRecord } from './lead-record';
 import { type LeadListView } from './list-view/lead-list-view';
 import { totalsChange, type TotalsSnapshot } from './list-view/lead-totals';
@@ -34,6 +35,8 @@ export class LeadWrites {
     private readonly timeline: Pick<LeadTimeline, 'append' | 'forget'>,
     /** What else goes with leads that go (their conversations), told before they are removed. */
     private readonly removals: readonly LeadRemovalListener[] = [],
+    /** Told how admins' open leads moved (automatic assignment keeps the counts). */
+    private readonly events?: Pick<LeadEvents, 'openLeadsChanged'>,
   ) {
     this.logger = new Logger(`Leads:${kind}`);
   }
@@ -47,7 +50,12 @@ export class LeadWrites {
    * Writes a plan, counts it in and adds it to the leads' timelines (as done by `admin`); the
    * totals' new version, or undefined if nothing changed.
    */
-  async commit(plan: ActionPlan, admin: AdminRef | null): Promise<TotalsSnapshot | undefined> {
+  async commit(
+    plan: ActionPlan,
+    admin: AdminRef | null,
+    /** The assignment rule counted its own change of open leads already. */
+    { openCounted = false }: { openCounted?: boolean } = {},
+  ): Promise<TotalsSnapshot | undefined> {
     if (plan.targets.length === 0) return undefined;
     // What leads that go said (notes, replies) goes first: should that fail, the call fails with
     // the leads still there, and a retry erases both. The other way round would leave it behind.
@@ -61,6 +69,7 @@ export class LeadWrites {
     // Another process changed some of these leads between our read and our write: which ones
     // can't be told from here, so the heads start over and the totals are counted again.
     if (changed !== plan.targets.length) this.view.distrust();
+    if (!openCounted) this.events?.openLeadsChanged(this.kind, openDeltasOf(plan));
     const at = await this.view.record(plan.delta, plan.changes);
     await this.record(plan, admin);
     return at;
@@ -90,4 +99,12 @@ export class LeadWrites {
       this.logger.warn({ err: error, events: plan.events.length }, 'timeline not written');
     }
   }
+}
+
+/** How a plan moves admins' open leads: its targets as read, then as written (or gone). */
+function openDeltasOf(plan: ActionPlan): Map<string, number> {
+  const after = plan.changes.flatMap((change): LeadRecord[] =>
+    'upsert' in change ? [change.upsert] : [],
+  );
+  return openLeadDeltas(plan.targets, after);
 }

@@ -24,8 +24,10 @@ import { TimelineModule } from '../timeline/timeline.module';
 
 import { LeadCoreModule } from './lead-core.module';
 import { LeadEmailCounts } from './lead-email-counts.store';
+import { LeadEvents } from './lead-events';
 import { type LeadKindParts, leadPartsToken } from './lead-kinds';
 import { LeadPrivacy } from './lead-privacy';
+import { LeadRuleAssignment } from './lead-rule-assignment';
 import { leadServiceToken } from './lead-service.token';
 import { LeadWrites } from './lead-writes';
 import { createLeadController } from './lead.controller';
@@ -63,6 +65,8 @@ interface Collaborators {
   spam: SpamFilter;
   /** Told when leads go: their messages go with them. */
   conversations: ConversationRemovals;
+  /** Told of arrivals and of admins' open leads (automatic assignment). */
+  events: LeadEvents;
   /** Told when leads go: the merges into them (and the merged leads' data they hold) too. */
   merges: MergeRecords;
 }
@@ -112,6 +116,7 @@ export class LeadModule {
             LeadNotifier,
             SpamFilter,
             ConversationRemovals,
+            LeadEvents,
             MergeRecords,
           ],
           useFactory: (
@@ -125,6 +130,7 @@ export class LeadModule {
             notifier: LeadNotifier,
             spam: SpamFilter,
             conversations: ConversationRemovals,
+            events: LeadEvents,
             merges: MergeRecords,
           ) =>
             buildParts(kind, repository, upkeep, {
@@ -136,6 +142,7 @@ export class LeadModule {
               notifier,
               spam,
               conversations,
+              events,
               merges,
             }),
         },
@@ -164,6 +171,7 @@ function buildParts<K extends LeadKindKey>(
     notifier,
     spam,
     conversations,
+    events,
     merges,
   }: Collaborators,
 ): LeadKindParts<K> {
@@ -175,17 +183,22 @@ function buildParts<K extends LeadKindKey>(
     () => targets.clock(kind.key),
     (records) => counts.otherRequests(records),
   );
-  const writes = new LeadWrites(kind.key, repository, view, timeline, [
-    conversations,
-    { forgetLeads: (key, ids) => merges.forgetTargets(key, ids) },
-  ]);
+  const writes = new LeadWrites(
+    kind.key,
+    repository,
+    view,
+    timeline,
+    [conversations, { forgetLeads: (key, ids) => merges.forgetTargets(key, ids) }],
+    events,
+  );
   return {
     kind,
     repository,
     upkeep,
     view,
     writes,
-    service: new LeadService(kind, repository, view, writes, notifier, spam),
+    service: new LeadService(kind, repository, view, writes, notifier, spam, events),
     privacy: new LeadPrivacy(kind, repository, writes, notifier, view),
+    ruleAssignment: new LeadRuleAssignment(repository, repository.assignmentReads(), writes),
   };
 }

@@ -89,6 +89,9 @@ export function createLeadSchema(kind: LeadKindDescriptor, ownFields: LeadKindFi
       // The owner; null (or absent, on leads stored before owners) while nobody has taken it.
       assigneeId: { type: Schema.Types.ObjectId, default: null },
       assigneeEmail: { type: String, default: null },
+      // Why the kind's assignment rule found nobody for it (AssignmentWaitReason); absent or null
+      // once it has an owner or was never waiting. The back-from-away sweep looks for these.
+      assignWaiting: { type: String, default: undefined },
       // When the first reply was queued; null until then.
       firstResponseAt: { type: Date, default: null },
       // When its open wait began (it wrote after our last reply, issue 33); null: none open.
@@ -155,5 +158,9 @@ export function createLeadSchema(kind: LeadKindDescriptor, ownFields: LeadKindFi
   schema.index({ spamAt: 1, createdAt: 1 });
   // A person's leads (privacy access and erasure).
   schema.index({ emailKey: 1 });
+  // The leads an assignment rule left waiting, oldest first (the back-from-away sweep), and the
+  // open leads' owners (each admin's open leads counted when a rule is switched on).
+  schema.index({ assignWaiting: 1, createdAt: 1, _id: 1 });
+  schema.index({ spamAt: 1, archivedAt: -1, assigneeId: 1, stage: 1 });
   return schema;
 }

@@ -21,6 +21,7 @@ import { type LeadNotifier } from '../../notifications/lead-notifier.service';
 import { type IntakeOrigin, type SpamFilter } from '../spam/spam-filter';
 
 import { type ActionInput, planAction } from './lead-action-plan';
+import { type LeadEvents } from './lead-events';
 import { assigneeOf, dueOf, type LeadRecord, stageOf } from './lead-record';
 import { sourceOf, storedSource } from './lead-source';
 import { type LeadWrites } from './lead-writes';
@@ -51,6 +52,8 @@ export class LeadService<K extends LeadKindKey = LeadKindKey> {
     private readonly writes: Pick<LeadWrites, 'run' | 'commit'>,
     private readonly notifier: Pick<LeadNotifier, 'leadCreated'>,
     private readonly spam: Pick<SpamFilter, 'judge'>,
+    /** Told of each lead that reaches the inbox (automatic assignment). */
+    private readonly events: Pick<LeadEvents, 'arrived'> = { arrived: () => Promise.resolve() },
   ) {
     this.logger = new Logger(`Leads:${kind.key}`);
     this.fields = leadFields(kind);
@@ -149,7 +152,10 @@ export class LeadService<K extends LeadKindKey = LeadKindKey> {
         this.logger.warn({ err: error, leadId: id }, 'totals not updated for a new lead');
         this.view.distrust();
       });
-    if (!spam) await this.notifier.leadCreated(this.kind, id);
+    if (!spam) {
+      await this.notifier.leadCreated(this.kind, id);
+      await this.events.arrived(this.kind.key, id);
+    }
     return id;
   }
 
@@ -168,7 +174,7 @@ export class LeadService<K extends LeadKindKey = LeadKindKey> {
     { q, input = {} }: { q?: string; input?: ActionInput } = {},
   ): Promise<ArchiveResponse<K>> {
     const unique = [...new Set(ids.map((id) => id.toLowerCase()))];
-    const at = await this.writes.run(async () => {
+    const { at, arrived } = await this.writes.run(async () => {
       const found = await this.leads.findByIds(unique);
       const missing = unique.find((id) => !found.some((r) => r._id.toHexString() === id));
       if (missing) throw this.notFound(missing);
@@ -177,8 +183,10 @@ export class LeadService<K extends LeadKindKey = LeadKindKey> {
       const committed = await this.writes.commit(plan, admin);
       // Out of Spam: notified now, as they would have been on arrival.
       if (committed) for (const id of plan.notify) await this.notifier.leadCreated(this.kind, id);
-      return committed;
+      return { at: committed, arrived: committed ? plan.notify : [] };
     });
+    // An arrival's own writes go through the queue: told once this change has left it.
+    for (const id of arrived) await this.events.arrived(this.kind.key, id);
     return this.view.answer(at, q);
   }
 

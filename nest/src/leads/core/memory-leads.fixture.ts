@@ -27,6 +27,7 @@ export function holds(condition: LeadCondition, lead: LeadRecord): boolean {
     return listOf(lead) === condition.list && Boolean(entered && entered < condition.enteredBefore);
   }
   if ('list' in condition) return (listOf(lead) === condition.list) === condition.in;
+  if ('unownedIn' in condition) return listOf(lead) === 'active' && !lead.assigneeId;
   switch (condition.field) {
     case 'readAt':
     case 'firstResponseAt':

@@ -1,25 +1,4 @@
-import { addDays, daysBetween } from '../../contract';
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-/** One formatter per zone (building one costs far more than using it). */
-function partsFormatter(tz: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(tz);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone: tz,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    formatters.set(tz, formatter);
-  }
-  return formatter;
-}
+import { addDays, daysBetween, zoneOffsetMs } from '../../contract';
 
 /** A `YYYY-MM-DD` date's midnight in UTC, in ms (any year, also the 10000 after 9999-12-31). */
 function utcMidnight(date: string): number {
@@ -30,15 +9,7 @@ function utcMidnight(date: string): number {
 }
 
 /** How far the zone's wall clock is ahead of UTC at an instant, in ms. */
-function offsetAt(tz: string, at: number): number {
-  const parts: Record<string, number> = {};
-  for (const part of partsFormatter(tz).formatToParts(new Date(at)))
-    if (part.type !== 'literal') parts[part.type] = Number(part.value);
-  const wall = new Date(0);
-  wall.setUTCFullYear(parts.year ?? 1970, (parts.month ?? 1) - 1, parts.day ?? 1);
-  wall.setUTCHours(parts.hour ?? 0, parts.minute ?? 0, parts.second ?? 0);
-  return wall.getTime() - (at - (((at % 1000) + 1000) % 1000));
-}
+const offsetAt = (tz: string, at: number): number => zoneOffsetMs(new Date(at), tz);
 
 /** The instant a date begins in a zone (its wall clock's midnight). */
 export function startOfDay(date: string, tz: string): Date {

@@ -1,5 +1,9 @@
 import {
+  type ActiveAssignmentRule,
   type AdminRef,
+  ASSIGNMENT_RULES,
+  ASSIGNMENT_WAIT_REASONS,
+  type AssignmentWaitReason,
   isLeadKindKey,
   isLeadStage,
   type LeadRef,
@@ -67,6 +71,7 @@ function toTimelineEvent(
           from: assigneeIn(d.from),
           to: assigneeIn(d.to),
           ...(d.reason === 'admin-removed' ? { reason: 'admin-removed' as const } : {}),
+          ...ruleIn(d),
         },
       };
     case 'note':
@@ -171,4 +176,20 @@ function assigneeIn(value: unknown): LeadAssignee {
   const id: unknown = Reflect.get(value, 'id');
   const email: unknown = Reflect.get(value, 'email');
   return typeof id === 'string' && typeof email === 'string' ? { id, email } : null;
+}
+
+/** Who chose an owner when a kind's rule did: `by: 'rule'`, its name, and why it found nobody. */
+function ruleIn(d: Record<string, unknown>): {
+  by?: 'rule';
+  rule?: ActiveAssignmentRule;
+  waiting?: AssignmentWaitReason;
+} {
+  if (d.by !== 'rule') return {};
+  const rule = ASSIGNMENT_RULES.find((name) => name !== 'off' && name === d.rule);
+  const waiting = Object.keys(ASSIGNMENT_WAIT_REASONS).find((reason) => reason === d.waiting);
+  return {
+    by: 'rule',
+    ...(rule && rule !== 'off' ? { rule } : {}),
+    ...(waiting ? { waiting: waiting as AssignmentWaitReason } : {}),
+  };
 }

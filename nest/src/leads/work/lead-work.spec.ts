@@ -2,7 +2,6 @@ import { HttpStatus } from '@nestjs/common';
 
 import { type AdminRef, LEAD_KINDS } from '../../contract';
 import { ObjectId } from '../../database/object-id';
-import { type LeadKinds } from '../core/lead-kinds';
 import { expectRefused, memoryKind } from '../core/lead-parts.fixture';
 import { type LeadRecord } from '../core/lead-record';
 import { leadRecord } from '../core/lead-record.fixture';
@@ -18,13 +17,8 @@ const reply = { subject: 'Your fleet data', text: 'Hello, here it is.' };
 function setUp(leads: LeadRecord[] = [leadRecord(1), leadRecord(2)], others: LeadRecord[] = []) {
   const core = memoryKind(LEAD_KINDS.contactUs, { leads });
   const consultation = memoryKind(LEAD_KINDS.consultation, { leads: others });
-  const kinds: Pick<LeadKinds, 'all'> = {
-    all: [core, consultation].map(({ kind, privacy }) => ({
-      kind,
-      people: privacy,
-      lists: core.view,
-      record: () => Promise.resolve(null),
-    })),
+  const kinds = {
+    all: [core, consultation].map(({ kind, privacy }) => ({ kind, people: privacy })),
   };
   const work = new LeadWork(LEAD_KINDS.contactUs, core.repository, core.timeline, {
     writes: core.writes,

@@ -15,7 +15,7 @@ import { ObjectId } from '../../database/object-id';
 import { type LeadNotifier } from '../../notifications/lead-notifier.service';
 import { replyThread } from '../../notifications/reply-message';
 import { planFirstResponse } from '../core/lead-action-plan';
-import { type LeadKinds } from '../core/lead-kinds';
+import { type LeadKindAccess } from '../core/lead-kinds';
 import { type LeadRecord } from '../core/lead-record';
 import { currentScope, seesOwner, UNASSIGNED_KEY } from '../core/lead-scope';
 import { type LeadWrites } from '../core/lead-writes';
@@ -32,7 +32,7 @@ export interface LeadWorkParts {
   writes: Pick<LeadWrites, 'run' | 'commit'>;
   notifier: Pick<LeadNotifier, 'canReply' | 'queueReply' | 'replyDeliveries'>;
   /** Every kind's people, for a person's other requests. */
-  kinds: Pick<LeadKinds, 'all'>;
+  kinds: { readonly all: readonly Pick<LeadKindAccess, 'kind' | 'people'>[] };
   /** NOTIFY_FROM: replies' From, and the domain of their Message-IDs. */
   from: string;
 }

@@ -2,6 +2,7 @@ import { Form, useRouteLoaderData } from '@remix-run/react';
 import { Alert, Button } from 'react-bootstrap';
 
 import {
+  type AvailabilityResponse,
   leadAccessSummary,
   type MeResponse,
   type MfaStatusResponse,
@@ -13,6 +14,8 @@ import { ACCOUNT_FORM_PATHS } from '~/config/paths';
 
 import { CardSection, ErrorAlert, useBusy } from '../page-parts';
 
+import { Availability, type AvailabilityResult } from './availability';
+import { AVAILABILITY_FORMS } from './availability-schema';
 import { ChangePassword, type PasswordResult } from './change-password';
 import { Passkeys, type PasskeysResult } from './passkeys';
 import { PASSKEY_FORMS } from './passkeys-schema';
@@ -31,6 +34,8 @@ export interface AccountView {
   mfa: Pick<MfaStatusResponse, 'totp' | 'passkeys' | 'recoveryCodesLeft'> | null;
   passkeys: PasskeySummary[] | null;
   sessions: SessionSummary[] | null;
+  /** Whether the assignment rules skip you (null: not read, or held back by a gate). */
+  availability: AvailabilityResponse['availability'] | null;
   /** The zone the admin chose (null: the browser's), and the browser's as it last said. */
   timeZone: { chosen: string | null; browser: string };
 }
@@ -43,7 +48,12 @@ export interface SessionsResult {
 
 /** The answer of whichever of the page's forms was posted (each to a route of its own). */
 export type AccountResult =
-  PasswordResult | SecondFactorResult | PasskeysResult | SessionsResult | TimeZoneResult;
+  | PasswordResult
+  | SecondFactorResult
+  | PasskeysResult
+  | SessionsResult
+  | AvailabilityResult
+  | TimeZoneResult;
 
 /** The answer when it is one of `forms`' (a route's schemas by intent). */
 const answerOf = <R extends AccountResult>(result: AccountResult | undefined, forms: object) =>
@@ -54,7 +64,8 @@ const answerOf = <R extends AccountResult>(result: AccountResult | undefined, fo
  * to their own route. Every route of the page renders it, with its own form's answer.
  */
 export function AccountPage({ view, result }: { view: AccountView; result?: AccountResult }) {
-  const { mustChangePassword, mfaSetupRequired, notice, mfa, passkeys, sessions } = view;
+  const { mustChangePassword, mfaSetupRequired, notice, mfa, passkeys, sessions, availability } =
+    view;
   const busy = useBusy();
   const passkeysResult = answerOf<PasskeysResult>(result, PASSKEY_FORMS);
   const sessionsResult = answerOf<SessionsResult>(result, SESSION_FORMS);
@@ -108,6 +119,17 @@ export function AccountPage({ view, result }: { view: AccountView; result?: Acco
               result={result?.intent === 'change-password' ? result : undefined}
               busy={busy}
             />
+          )}
+        </CardSection>
+        <CardSection id="availability-heading" title="Availability" className="col-12 col-lg-6">
+          {availability ? (
+            <Availability
+              availability={availability}
+              result={answerOf<AvailabilityResult>(result, AVAILABILITY_FORMS)}
+              busy={busy}
+            />
+          ) : (
+            <p className="mb-0">Your availability could not be read.</p>
           )}
         </CardSection>
         <CardSection id="time-zone-heading" title="Time zone" className="col-12 col-lg-6">

@@ -77,5 +77,27 @@ describe('timeline events in words', () => {
         detail: { from: admin, to: null, reason: 'admin-removed' },
       }),
     ).toBe('Owner cleared: their admin account was removed');
+    expect(
+      describeEvent({
+        at,
+        type: 'assign',
+        admin: null,
+        detail: { from: null, to: admin, by: 'rule', rule: 'round-robin' },
+      }),
+    ).toBe('Round-robin assigned it to ann@example.com');
+    expect(
+      describeEvent({
+        at,
+        type: 'assign',
+        admin: null,
+        detail: {
+          from: null,
+          to: null,
+          by: 'rule',
+          rule: 'least-open',
+          waiting: 'everyone-at-cap',
+        },
+      }),
+    ).toBe('Least open found nobody: everyone at cap; it waits for someone');
   });
 });

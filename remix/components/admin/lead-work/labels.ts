@@ -1,4 +1,6 @@
 import {
+  type ActiveAssignmentRule,
+  ASSIGNMENT_WAIT_REASONS,
   type LeadKindKey,
   type LeadStage,
   type ReplyStatus,
@@ -22,6 +24,12 @@ export const REPLY_STATUS_LABELS: Record<ReplyStatus, string> = {
   failed: 'Failed',
 };
 
+/** An assignment rule as the timeline names it. */
+const RULE_LABELS: Record<ActiveAssignmentRule, string> = {
+  'round-robin': 'Round-robin',
+  'least-open': 'Least open',
+};
+
 const who = (event: TimelineEvent) => event.admin?.email ?? 'Someone';
 
 /** One timeline event in words (what happened and who did it); its time is shown beside it. */
@@ -34,8 +42,13 @@ export function describeEvent(event: TimelineEvent): string {
     case 'stage':
       return `${who(event)} moved it from ${STAGE_LABELS[event.detail.from]} to ${STAGE_LABELS[event.detail.to]}`;
     case 'assign': {
-      const { to, reason } = event.detail;
+      const { to, reason, by, rule, waiting } = event.detail;
       if (reason === 'admin-removed') return 'Owner cleared: their admin account was removed';
+      if (by === 'rule') {
+        const named = rule ? RULE_LABELS[rule] : 'Automatic assignment';
+        if (to) return `${named} assigned it to ${to.email}`;
+        return `${named} found nobody: ${waiting ? ASSIGNMENT_WAIT_REASONS[waiting] : 'no eligible admin'}; it waits for someone`;
+      }
       return to ? `${who(event)} assigned it to ${to.email}` : `${who(event)} cleared its owner`;
     }
     case 'note':

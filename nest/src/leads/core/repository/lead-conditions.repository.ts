@@ -18,6 +18,7 @@ export function conditionFilter(condition: LeadCondition): FilterQuery<LeadRecor
     return condition.list === 'archived'
       ? archivedBeforeFilter(condition.enteredBefore)
       : spamBeforeFilter(condition.enteredBefore);
+  if ('unownedIn' in condition) return { ...stateFilter('active'), assigneeId: null };
   if ('list' in condition)
     return condition.in ? stateFilter(condition.list) : outOfListFilter(condition.list);
   switch (condition.field) {

@@ -101,6 +101,25 @@ export function assigneeFilter(assignee: ObjectId | null): FilterQuery<LeadRecor
   return { assigneeId: assignee };
 }
 
+/** Leads an assignment rule left waiting for one of these reasons, oldest first (the sweep). */
+export function assignWaitingQuery(reasons: readonly string[]): {
+  filter: FilterQuery<LeadRecord>;
+  sort: Record<string, 1>;
+} {
+  return {
+    filter: { assignWaiting: trusted({ $in: [...reasons] }) },
+    sort: { createdAt: 1, _id: 1 },
+  };
+}
+
+/** Open leads with an owner: active, not won or lost (recounting each admin's open leads). */
+export const openOwnedFilter: FilterQuery<LeadRecord> = {
+  assigneeId: trusted({ $ne: null }),
+  stage: trusted({ $nin: ['won', 'lost'] }),
+  spamAt: null,
+  archivedAt: null,
+};
+
 /**
  * Leads of some owners, by their kept totals' keys (an admin's id, UNASSIGNED_KEY for nobody's):
  * what an admin with `assigned` access sees. The owner indexes serve it as they serve one owner.

@@ -27,6 +27,7 @@ import { type LeadListSource, type ListRead, type OwnedTime } from '../list-view
 import { type CountedTotals } from '../list-view/lead-totals';
 
 import { hintedPage } from './hinted-page.repository';
+import { LeadAssignmentReads } from './lead-assignment.repository';
 import { conditionFilter } from './lead-conditions.repository';
 import { countKeptTotals, countOwnerTotals } from './lead-counts.repository';
 import { LeadEngine } from './lead-engine.repository';
@@ -142,6 +143,11 @@ export class LeadRepository implements LeadListSource {
       .find(assigneeFilter(new ObjectId(adminId)))
       .lean<LeadRecord[]>()
       .exec();
+  }
+
+  /** The assignment rules' reads of this kind's leads. */
+  assignmentReads(): LeadAssignmentReads {
+    return new LeadAssignmentReads(this.model);
   }
 
   /** A list's leads the viewer sees, in list order, streamed in batches (the CSV export). */

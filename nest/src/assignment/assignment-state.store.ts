@@ -1,0 +1,116 @@
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+import { Injectable, Logger } from '@nestjs/common';
+import { InjectModel } from '@nestjs/mongoose';
+import { type Model, Schema } from 'mongoose';
+
+import { type LeadKindKey } from '../contract';
+import { isDuplicateKey } from '../database/duplicate-key';
+
+/**
+ * A kind's rotation as the database keeps it, written only by the holder of the kind's lock:
+ * where the round-robin stands, each admin's open leads of the kind (by id), whether those were
+ * counted from the leads yet, and whether some lead waits for an owner.
+ */
+export interface RotationState {
+  _id: LeadKindKey;
+  turn: number;
+  open: Record<string, number>;
+  counted: boolean;
+  waiting: boolean;
+}
+
+interface LockDocument {
+  _id: LeadKindKey;
+  holder: string;
+  at: Date;
+}
+
+export const ROTATION_MODEL = 'AssignmentRotation';
+export const ROTATION_LOCK_MODEL = 'AssignmentLock';
+
+export const RotationSchema = new Schema<RotationState>(
+  {
+    _id: { type: String, required: true },
+    turn: { type: Number, default: 0 },
+    open: { type: Schema.Types.Mixed, default: {} },
+    counted: { type: Boolean, default: false },
+    waiting: { type: Boolean, default: false },
+  },
+  { collection: 'assignment_rotations', versionKey: false, minimize: false, strict: 'throw' },
+);
+
+export const RotationLockSchema = new Schema<LockDocument>(
+  {
+    _id: { type: String, required: true },
+    holder: { type: String, required: true },
+    at: { type: Date, required: true },
+  },
+  { collection: 'assignment_locks', versionKey: false, strict: 'throw' },
+);
+
+/** A lock older than this was left by a process that stopped: it may be taken over. */
+const STALE_LOCK_MS = 15_000;
+/** How long a process waits before asking again for a lock another one holds. */
+const RETRY_MS = { min: 3, max: 15 };
+
+/**
+ * Each kind's rotation, and the lock that makes its changes one at a time across every API
+ * process. The lock is an insert by `_id`, the one write every engine makes atomic (FerretDB 1.x
+ * applies `$inc` and conditional updates unisolated: decision 0005), so the rotation's state is
+ * read and written by one process at a time and plain `$set`s are safe.
+ */
+@Injectable()
+export class RotationStore {
+  private readonly logger = new Logger('Assignment');
+  private readonly holder = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
+
+  constructor(
+    @InjectModel(ROTATION_MODEL) private readonly rotations: Model<RotationState>,
+    @InjectModel(ROTATION_LOCK_MODEL) private readonly locks: Model<LockDocument>,
+  ) {}
+
+  /** Runs `work` holding the kind's lock (waits for it), and lets the lock go after. */
+  async holding<T>(kind: LeadKindKey, work: () => Promise<T>): Promise<T> {
+    await this.take(kind);
+    try {
+      return await work();
+    } finally {
+      await this.locks
+        .deleteOne({ _id: kind, holder: this.holder })
+        .exec()
+        .catch((error: unknown) => this.logger.warn({ err: error, kind }, 'lock not let go'));
+    }
+  }
+
+  async read(kind: LeadKindKey): Promise<RotationState> {
+    const doc = await this.rotations.findById(kind).lean<RotationState>().exec();
+    return doc ?? { _id: kind, turn: 0, open: {}, counted: false, waiting: false };
+  }
+
+  /** Only while holding the kind's lock. */
+  async write(state: RotationState): Promise<void> {
+    const { _id, ...fields } = state;
+    await this.rotations.updateOne({ _id }, { $set: fields }, { upsert: true }).exec();
+  }
+
+  private async take(kind: LeadKindKey): Promise<void> {
+    for (;;) {
+      try {
+        await this.locks.create([{ _id: kind, holder: this.holder, at: new Date() }]);
+        return;
+      } catch (error) {
+        if (!isDuplicateKey(error)) throw error;
+      }
+      const held = await this.locks.findById(kind).lean<LockDocument>().exec();
+      if (held && Date.now() - held.at.getTime() > STALE_LOCK_MS) {
+        this.logger.warn({ kind, holder: held.holder }, 'taking over a lock left behind');
+        await this.locks.deleteOne({ _id: kind, at: held.at }).exec();
+        continue;
+      }
+      await sleep(RETRY_MS.min + Math.random() * (RETRY_MS.max - RETRY_MS.min));
+    }
+  }
+}

@@ -1,0 +1,224 @@
+/**
+ * `npm run bench:assignment`: intake throughput with automatic assignment on (round-robin over
+ * three admins) against off, on the same run: the built product as real processes on a fresh
+ * embedded database (or MONGODB_URI), phases alternating off, on, off, on, … (`--rounds` of each)
+ * of `--leads` intake POSTs at `--concurrency`, so a drift of the machine's load falls on both.
+ * Reports each phase's leads/s and latencies, and on/off of the summed rates (target: at least
+ * 0.9, issue 35). Checks at the end that every lead of the "on" phases has exactly one owner.
+ * Writes reports/bench/assignment.{json,md}.
+ *
+ *   npm run build && npm run bench:assignment [-- --leads 300 --rounds 2 --concurrency 20]
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { parseArgs } from 'node:util';
+
+import { MongoClient, ObjectId } from 'mongodb';
+
+import {
+  ADMINS_PATH,
+  ASSIGNMENT_PATH,
+  INTAKE_KEY_HEADER,
+  LEAD_KINDS,
+  leadFields,
+  leadPaths,
+} from '../../nest/src/contract';
+import { fakeLead } from '../seed/fake-leads';
+import { startWebStack, type WebStack } from '../stack/web-stack';
+
+import { engineOf, signIn } from './api-session';
+import { benchServerLog, loadNow } from './bench-stack';
+import { type Latency, latencyOf } from './stats';
+
+const { values: args } = parseArgs({
+  options: {
+    leads: { type: 'string', default: '300' },
+    rounds: { type: 'string', default: '2' },
+    concurrency: { type: 'string', default: '20' },
+    out: { type: 'string', default: 'reports/bench' },
+    'build-dir': { type: 'string' },
+  },
+});
+const LEADS = Number(args.leads);
+const ROUNDS = Number(args.rounds);
+const CONCURRENCY = Number(args.concurrency);
+const TARGET_RATIO = 0.9;
+const inbox = LEAD_KINDS.keDemo;
+const paths = leadPaths(inbox);
+
+interface Phase {
+  rule: 'off' | 'round-robin';
+  leadsPerSecond: number;
+  intake: Latency;
+  load: string;
+}
+
+async function main(): Promise<void> {
+  if (!(LEADS > 0 && ROUNDS > 0 && CONCURRENCY > 0))
+    throw new Error('--leads, --rounds and --concurrency must be positive');
+  const intakeKey = randomBytes(24).toString('base64url');
+  const stack = await startWebStack({
+    apiEnv: { INTAKE_RATE_LIMIT: '1000000', INTAKE_KEYS: intakeKey, LOG_LEVEL: 'warn' },
+    log: benchServerLog,
+    cwd: args['build-dir'],
+  });
+  const client = await new MongoClient(stack.mongoUri).connect();
+  try {
+    const db = client.db();
+    const engine = await engineOf(db);
+    const loadAtStart = loadNow();
+    console.log(`Engine: ${engine.name}; load ${loadAtStart}`);
+    const { token } = await signIn(stack);
+    const admins = await threeAdmins(stack, token);
+    const phases: Phase[] = [];
+    const onIds: string[] = [];
+    for (let round = 0; round < ROUNDS; round++)
+      for (const rule of ['off', 'round-robin'] as const) {
+        await setRule(stack, token, rule, admins);
+        const { ids, phase } = await intakePhase(stack, intakeKey, rule);
+        if (rule === 'round-robin') onIds.push(...ids);
+        phases.push(phase);
+        console.log(
+          `  ${rule}: ${phase.leadsPerSecond} leads/s; intake p50 ${phase.intake.p50} ms, p95 ${phase.intake.p95} ms; load ${phase.load}`,
+        );
+      }
+    const sum = (rule: Phase['rule']) =>
+      phases.filter((p) => p.rule === rule).reduce((total, p) => total + p.leadsPerSecond, 0);
+    const ratio = Math.round((sum('round-robin') / sum('off')) * 100) / 100;
+    const owners = await db
+      .collection(inbox.collection)
+      .find({ _id: { $in: onIds.map((id) => new ObjectId(id)) } })
+      .toArray();
+    const report = {
+      date: new Date().toISOString(),
+      command: `npm run bench:assignment -- --leads ${LEADS} --rounds ${ROUNDS} --concurrency ${CONCURRENCY}`,
+      engine,
+      machine: `${process.platform} ${process.arch}, node ${process.version}`,
+      load: { atStart: loadAtStart, atEnd: loadNow() },
+      phases,
+      ratio,
+      target: TARGET_RATIO,
+      holds: ratio >= TARGET_RATIO,
+      checks: {
+        onLeads: onIds.length,
+        withOwner: owners.filter((lead) => lead.assigneeId).length,
+      },
+    };
+    await mkdir(args.out, { recursive: true });
+    await writeFile(`${args.out}/assignment.json`, `${JSON.stringify(report, null, 2)}\n`);
+    await writeFile(`${args.out}/assignment.md`, markdown(report));
+    console.log(`\n${markdown(report)}`);
+  } finally {
+    await client.close();
+    await stack.stop();
+  }
+}
+
+/** The stack's admin and two more: the rotation's eligible admins. */
+async function threeAdmins(stack: WebStack, token: string): Promise<string[]> {
+  for (const name of ['bo', 'cy']) {
+    const res = await fetch(`${stack.apiUrl}${ADMINS_PATH}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        email: `${name}@example.com`,
+        password: randomBytes(12).toString('base64url'),
+      }),
+    });
+    if (res.status !== 201) throw new Error(`adding an admin answered ${res.status}`);
+  }
+  const res = await fetch(`${stack.apiUrl}${ADMINS_PATH}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const { admins } = (await res.json()) as { admins: { id: string }[] };
+  return admins.map((admin) => admin.id);
+}
+
+async function setRule(
+  stack: WebStack,
+  token: string,
+  rule: Phase['rule'],
+  admins: string[],
+): Promise<void> {
+  const res = await fetch(`${stack.apiUrl}${ASSIGNMENT_PATH}`, {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      assignment: { [inbox.key]: { rule, admins: rule === 'off' ? [] : admins, cap: null } },
+    }),
+  });
+  if (res.status !== 200) throw new Error(`setting the rule answered ${res.status}`);
+}
+
+/** LEADS intake POSTs at CONCURRENCY; the ids stored. */
+async function intakePhase(stack: WebStack, intakeKey: string, rule: Phase['rule']) {
+  const ids: string[] = [];
+  const times: number[] = [];
+  let next = 0;
+  const started = performance.now();
+  const post = async () => {
+    const lead = fakeLead(inbox, { days: 0, archivedRatio: 0, wordsForm: 'text' });
+    const sent = performance.now();
+    const res = await fetch(`${stack.apiUrl}${paths.create}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', [INTAKE_KEY_HEADER]: intakeKey },
+      body: JSON.stringify({
+        ...Object.fromEntries(
+          leadFields(inbox).map((field) => [field, String(Reflect.get(lead, field) ?? '')]),
+        ),
+        email: `bench-${randomBytes(6).toString('hex')}.${lead.email}`,
+      }),
+    });
+    const body = (await res.json()) as { id?: string };
+    if (res.status !== 201 || !body.id) throw new Error(`intake answered ${res.status}`);
+    times.push(performance.now() - sent);
+    ids.push(body.id);
+  };
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next++ < LEADS) await post();
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  return {
+    ids,
+    phase: {
+      rule,
+      leadsPerSecond: Math.round((LEADS / seconds) * 10) / 10,
+      intake: latencyOf(times),
+      load: loadNow(),
+    },
+  };
+}
+
+function markdown(report: {
+  date: string;
+  command: string;
+  engine: { name: string };
+  load: { atStart: string; atEnd: string };
+  phases: Phase[];
+  ratio: number;
+  holds: boolean;
+  checks: { onLeads: number; withOwner: number };
+}): string {
+  const rows = report.phases.map(
+    (p) => `| ${p.rule} | ${p.leadsPerSecond} | ${p.intake.p50} | ${p.intake.p95} | ${p.load} |`,
+  );
+  return [
+    `# Intake with automatic assignment on and off (${report.date})`,
+    '',
+    `\`${report.command}\` on ${report.engine.name}; load ${report.load.atStart} → ${report.load.atEnd}`,
+    '',
+    '| rule | leads/s | intake p50 ms | intake p95 ms | load |',
+    '| ---- | ------- | ------------- | ------------- | ---- |',
+    ...rows,
+    '',
+    `On/off: **${report.ratio}** (target ≥ ${TARGET_RATIO}: ${report.holds ? 'holds' : 'missed'}). Leads of the "on" phases with an owner: ${report.checks.withOwner} of ${report.checks.onLeads}.`,
+    '',
+  ].join('\n');
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});
