@@ -21,6 +21,7 @@ import { InboxModule } from './leads/inbox/inbox.module';
 import { InsightsModule } from './leads/insights/insights.module';
 import { LeadKindsModule } from './leads/lead-kinds.module';
 import { MergeModule } from './leads/merge/merge.module';
+import { QueueModule } from './leads/queue/queue.module';
 import { ReplyTemplatesModule } from './leads/reply-templates/reply-templates.module';
 import { WorkModule } from './leads/work/work.module';
 import { ChatAlertSettingsModule } from './notifications/chat/chat-alert-settings.module';
@@ -74,6 +75,7 @@ export class AppModule {
         WorkModule,
         MergeModule,
         InboxModule,
+        QueueModule,
         InsightsModule,
         ReplyTemplatesModule,
         PrivacyModule,

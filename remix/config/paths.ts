@@ -29,12 +29,18 @@ export const INSIGHTS_CSV_PATH = `${ADMIN_PATH}/insights.csv`;
 /** Reply templates and response targets, per kind. */
 export const SETTINGS_PATH = `${ADMIN_PATH}/settings`;
 
+/** The queue: one list of every kind's leads, the open lead beside it (issue 32). */
+export const QUEUE_PAGE_PATH = `${ADMIN_PATH}/queue`;
+export const queueLeadPath = (kind: string, id: string) =>
+  `${QUEUE_PAGE_PATH}/${encodeURIComponent(kind)}/${encodeURIComponent(id)}`;
+
 /**
  * The admin area's pages, in the top bar's order, each with the permission it needs: the bar
  * offers a page only to a role that has it (ROLE_PERMISSIONS; AdminShell holds each to the
  * contract's Permission type).
  */
 export const ADMIN_PAGES = [
+  { path: QUEUE_PAGE_PATH, label: 'Queue', permission: 'leads.read' },
   { path: ADMIN_PATH, label: 'Inbox', permission: 'leads.read' },
   { path: INSIGHTS_PAGE_PATH, label: 'Insights', permission: 'insights.read' },
   { path: PRIVACY_PATH, label: 'Privacy', permission: 'privacy' },

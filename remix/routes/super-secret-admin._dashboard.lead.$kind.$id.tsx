@@ -1,23 +1,10 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from '@remix-run/node';
 import { useLoaderData, useLocation, useNavigate } from '@remix-run/react';
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { Button, Modal } from 'react-bootstrap';
 
-import {
-  isLeadKindKey,
-  isObjectId,
-  LEAD_KINDS,
-  type Lead,
-  type LeadKindKey,
-  type LeadMergeResponse,
-} from '@contract';
-import {
-  actionEntries,
-  FIELD,
-  LEADS_PATH,
-  useLeadActionFetcher,
-} from '~/components/admin/lead-actions';
-import { LeadDetail } from '~/components/admin/lead-detail';
+import { isLeadKindKey, isObjectId, LEAD_KINDS, type LeadMergeResponse } from '@contract';
+import { LeadDetail, useMarkRead } from '~/components/admin/lead-detail';
 import {
   isWorkRefusal,
   readWorkForm,
@@ -27,7 +14,7 @@ import {
   type WorkRequest,
 } from '~/components/admin/lead-work';
 import { humanErrors, refusalWords } from '~/components/forms/field-errors';
-import { JS_FLAG, postedWithJs } from '~/components/forms/js-flag';
+import { postedWithJs } from '~/components/forms/js-flag';
 import { ADMIN_PATH } from '~/config/paths';
 import { useHydrated } from '~/hooks/use-hydrated';
 import { searchParam } from '~/utils/inbox';
@@ -184,24 +171,4 @@ export default function LeadDetailRoute() {
       </Modal.Footer>
     </Modal>
   );
-}
-
-/**
- * A lead is unread until an admin opens it: the detail marks it read once, through the panel's
- * own fetcher, so the panel's lists and counts take the answer.
- */
-function useMarkRead(kind: LeadKindKey, lead: Lead, q: string) {
-  const fetcher = useLeadActionFetcher(kind);
-  const marked = useRef<string | null>(null);
-  const { submit } = fetcher;
-  useEffect(() => {
-    if (lead.readAt || marked.current === lead._id) return;
-    marked.current = lead._id;
-    const body = new FormData();
-    for (const [name, value] of actionEntries({ action: 'read', kind, ids: [lead._id], q }))
-      body.append(name, value);
-    body.set(JS_FLAG, '1');
-    body.set(FIELD.opened, '1');
-    submit(body, { method: 'post', action: LEADS_PATH });
-  }, [kind, lead._id, lead.readAt, q, submit]);
 }

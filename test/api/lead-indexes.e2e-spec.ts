@@ -100,6 +100,13 @@ describe('every query shape has an index that serves its filter and sort', () =>
           shape('scope: theirs and nobody’s', listQuery(state, { owners: [scoped, 'none'] })),
           shape('scope, next page', listQuery(state, { owners: [scoped, 'none'], after })),
           shape('scope, search', listQuery(state, { owners: [scoped, 'none'], q: 'ada' })),
+          // The queue (GET /leads): each kind's list oldest first, from its start and after a cursor.
+          shape('queue: oldest first', listQuery(state, { oldestFirst: true })),
+          shape('queue: oldest first, next page', listQuery(state, { oldestFirst: true, after })),
+          shape(
+            'queue: oldest first, stages',
+            listQuery(state, { oldestFirst: true, stages: ['won'] }),
+          ),
           [kind.collection, { name: `${kind.key} ${state}: count`, filter: stateFilter(state) }],
           [
             kind.collection,
@@ -131,6 +138,38 @@ describe('every query shape has an index that serves its filter and sort', () =>
           {
             name: `${kind.key}: needs reply, next page`,
             ...listQuery('active', { waiting: true, oldestFirst: true, after }),
+          },
+        ],
+        // The queue's needs reply newest first, and its overdue (a range on each wait's start).
+        [
+          kind.collection,
+          { name: `${kind.key}: queue, needs reply`, ...listQuery('active', { waiting: true }) },
+        ],
+        [
+          kind.collection,
+          {
+            name: `${kind.key}: queue, needs reply, next page`,
+            ...listQuery('active', { waiting: true, after }),
+          },
+        ],
+        [
+          kind.collection,
+          {
+            name: `${kind.key}: queue, overdue`,
+            ...listQuery('active', { waiting: true, overdueBefore: since }),
+          },
+        ],
+        [
+          kind.collection,
+          {
+            name: `${kind.key}: queue, overdue, due soonest, mine`,
+            ...listQuery('active', {
+              waiting: true,
+              oldestFirst: true,
+              overdueBefore: since,
+              assignee: owner,
+              after,
+            }),
           },
         ],
         [

@@ -54,6 +54,7 @@ describe('roles in a real browser', () => {
     await signIn(owner);
     await owner.getByRole('button', { name: 'Sign Out', exact: true }).waitFor();
     await expect(barLinks(owner)).resolves.toEqual([
+      'Queue',
       'Inbox',
       'Insights',
       'Privacy',
@@ -81,7 +82,7 @@ describe('roles in a real browser', () => {
     await signIn(viewer, PASSWORD, email);
     await viewer.getByRole('button', { name: 'Sign Out', exact: true }).waitFor();
     await viewer.getByRole('heading', { name: /^Contact Us Requests/ }).waitFor();
-    await expect(barLinks(viewer)).resolves.toEqual(['Inbox', 'Insights', 'Account']);
+    await expect(barLinks(viewer)).resolves.toEqual(['Queue', 'Inbox', 'Insights', 'Account']);
     await expect(axeViolations(viewer)).resolves.toEqual([]);
     await viewer.getByRole('link', { name: 'Account' }).click();
     await viewer.getByText(`Signed in as ${email}. Your role: viewer.`).waitFor();
@@ -99,6 +100,7 @@ describe('roles in a real browser', () => {
     await viewer.goto(webUrl(ADMIN_PATH));
     await viewer.getByRole('button', { name: 'Sign Out', exact: true }).waitFor();
     await expect(barLinks(viewer)).resolves.toEqual([
+      'Queue',
       'Inbox',
       'Insights',
       'Activity',

@@ -14,8 +14,27 @@ export type CursorValue = Date | ObjectId;
  * later pages. Opaque to clients (base64url of JSON).
  */
 export function encodeCursor(values: readonly CursorValue[]): string {
-  const plain = values.map((v) => (v instanceof Date ? v.getTime() : v.toHexString()));
-  return Buffer.from(JSON.stringify(plain)).toString('base64url');
+  return Buffer.from(JSON.stringify(plainCursor(values))).toString('base64url');
+}
+
+/** A cursor's values as JSON holds them: times as milliseconds, ids as hex. */
+export const plainCursor = (values: readonly CursorValue[]): (number | string)[] =>
+  values.map((v) => (v instanceof Date ? v.getTime() : v.toHexString()));
+
+/** The values of plain cursor values (plainCursor's) for these keys, or undefined if they are not. */
+export function cursorValues(plain: unknown, keys: readonly string[]): CursorValue[] | undefined {
+  if (!Array.isArray(plain) || plain.length !== keys.length) return undefined;
+  const values: CursorValue[] = [];
+  for (const [i, key] of keys.entries()) {
+    const value: unknown = plain[i];
+    if (key === '_id') {
+      if (!isObjectId(value)) return undefined;
+      values.push(new ObjectId(value));
+    } else if (typeof value === 'number' && Number.isSafeInteger(value))
+      values.push(new Date(value));
+    else return undefined;
+  }
+  return values;
 }
 
 /** The values of a cursor for these keys (`_id` is an ObjectId, any other key a time), or a 400. */
@@ -28,14 +47,7 @@ export function decodeCursor(cursor: string, keys: readonly string[]): CursorVal
   } catch {
     throw invalid();
   }
-  if (!Array.isArray(plain) || plain.length !== keys.length) throw invalid();
-  return keys.map((key, i) => {
-    const value: unknown = plain[i];
-    if (key === '_id') {
-      if (!isObjectId(value)) throw invalid();
-      return new ObjectId(value);
-    }
-    if (typeof value !== 'number' || !Number.isSafeInteger(value)) throw invalid();
-    return new Date(value);
-  });
+  const values = cursorValues(plain, keys);
+  if (!values) throw invalid();
+  return values;
 }

@@ -24,3 +24,4 @@ export * from './business-hours';
 export * from './chat-alerts';
 export * from './assignment';
 export * from './dates';
+export * from './queue';

@@ -2,7 +2,10 @@ import { Form, NavLink } from '@remix-run/react';
 import { type ReactNode } from 'react';
 
 import { type Permission } from '@contract';
-import { ACCOUNT_PATH, ADMIN_PAGES, ADMIN_PATH } from '~/config/paths';
+import { ACCOUNT_PATH, ADMIN_PAGES, ADMIN_PATH, QUEUE_PAGE_PATH } from '~/config/paths';
+
+/** Pages that stay the current one on the routes below them (Account's forms, the queue's lead). */
+const OPENS_BELOW = new Set<string>([ACCOUNT_PATH, QUEUE_PAGE_PATH]);
 
 /**
  * Spec section 2: a top bar with a red 'Sign Out'; the admin's pages beside it (those their role
@@ -23,11 +26,10 @@ export function AdminShell({
           <h1 className="h5 mb-0">Lead inbox</h1>
           <nav aria-label="Admin" className="admin-topbar__nav">
             {pages.map((page) => (
-              // Account's forms post to routes below it: the page stays the current one there.
               <NavLink
                 key={page.path}
                 to={page.path}
-                end={page.path !== ACCOUNT_PATH}
+                end={!OPENS_BELOW.has(page.path)}
                 className="admin-topbar__link"
               >
                 {page.label}

@@ -1,6 +1,15 @@
+import { useEffect, useRef } from 'react';
+
 import { type Lead, type LeadKindKey, SPAM_REASON_TEXT } from '@contract';
 import { DetailUndo } from '~/components/admin/dashboard-undo';
-import { LeadActionButton, LeadActionForm } from '~/components/admin/lead-actions';
+import {
+  actionEntries,
+  FIELD,
+  LEADS_PATH,
+  LeadActionButton,
+  LeadActionForm,
+  useLeadActionFetcher,
+} from '~/components/admin/lead-actions';
 import { LeadFields } from '~/components/admin/lead-fields';
 import {
   Conversation,
@@ -15,8 +24,29 @@ import {
   useStageUndo,
 } from '~/components/admin/lead-work';
 import { RelativeTime } from '~/components/admin/relative-time';
+import { JS_FLAG } from '~/components/forms/js-flag';
 import { leadAttachmentHref } from '~/config/paths';
 import { type LeadWork } from '~/utils/lead-work.server';
+
+/**
+ * A lead is unread until an admin opens it: the detail marks it read once, through the panel's
+ * own fetcher, so the panel's lists and counts take the answer.
+ */
+export function useMarkRead(kind: LeadKindKey, lead: Lead, q: string) {
+  const fetcher = useLeadActionFetcher(kind);
+  const marked = useRef<string | null>(null);
+  const { submit } = fetcher;
+  useEffect(() => {
+    if (lead.readAt || marked.current === lead._id) return;
+    marked.current = lead._id;
+    const body = new FormData();
+    for (const [name, value] of actionEntries({ action: 'read', kind, ids: [lead._id], q }))
+      body.append(name, value);
+    body.set(JS_FLAG, '1');
+    body.set(FIELD.opened, '1');
+    submit(body, { method: 'post', action: LEADS_PATH });
+  }, [kind, lead._id, lead.readAt, q, submit]);
+}
 
 /**
  * One lead as its page shows it: stage, owner, "Remind me" and the actions in a header; below it

@@ -35,30 +35,37 @@ export const IsListSearch = () =>
     IsText(LIST_PAGE.maxQueryLength, { required: false }),
   );
 
+/** A list in a query string, repeated or comma-separated: `stage=a,b&stage=c` is [a, b, c]. */
+const CommaList = () =>
+  Transform(({ value }: { value: unknown }) =>
+    typeof value === 'string' || (Array.isArray(value) && value.every((v) => typeof v === 'string'))
+      ? [value].flat().flatMap((v: string) => v.split(','))
+      : value,
+  );
+
+/**
+ * An optional list of known names (`stage`, `kind`): repeated or comma-separated, each one of
+ * `values`, at most twice as many as there are (repeats are harmless, floods are not).
+ */
+export const IsOneOrMore = (name: string, values: readonly string[], description: string) =>
+  applyDecorators(
+    ApiPropertyOptional({ description, type: String, enum: values, isArray: true }),
+    IsOptional(),
+    CommaList(),
+    ArrayMaxSize(values.length * 2, { message: `${name} names too many ${name}s` }),
+    IsIn(values, { each: true, message: `${name} must be one or more of: ${values.join(', ')}` }),
+  );
+
 export class LeadListQueryDto extends PageQueryDto {
   @IsOptional()
   @IsListSearch()
   q?: string;
 
-  @ApiPropertyOptional({
-    description:
-      'Only leads in these stages: repeat `stage=` or separate them by commas (`stage=won,lost`). The page’s total is then null, as for a search.',
-    type: String,
-    enum: LEAD_STAGES,
-    isArray: true,
-  })
-  @IsOptional()
-  // Repeated or comma-separated, one list either way: `stage=a,b&stage=c` is [a, b, c].
-  @Transform(({ value }: { value: unknown }) =>
-    typeof value === 'string' || (Array.isArray(value) && value.every((v) => typeof v === 'string'))
-      ? [value].flat().flatMap((v: string) => v.split(','))
-      : value,
+  @IsOneOrMore(
+    'stage',
+    LEAD_STAGES,
+    'Only leads in these stages: repeat `stage=` or separate them by commas (`stage=won,lost`). The page’s total is then null, as for a search.',
   )
-  @ArrayMaxSize(LEAD_STAGES.length * 2, { message: 'stage names too many stages' })
-  @IsIn(LEAD_STAGES, {
-    each: true,
-    message: `stage must be one or more of: ${LEAD_STAGES.join(', ')}`,
-  })
   stage?: LeadStage[];
 
   @ApiPropertyOptional({

@@ -188,6 +188,13 @@ export class MemoryLeads implements LeadListSource {
       )
       .filter(
         (lead) =>
+          !read.overdueBefore ||
+          (lead.awaitingReplySince
+            ? lead.awaitingReplySince < read.overdueBefore
+            : stageOf(lead) === 'new' && lead.createdAt < read.overdueBefore),
+      )
+      .filter(
+        (lead) =>
           read.assignee === undefined ||
           (lead.assigneeId?.toHexString() ?? null) === (read.assignee?.toHexString() ?? null),
       )

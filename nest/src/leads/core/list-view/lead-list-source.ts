@@ -17,6 +17,12 @@ export interface ListOptions {
   assignee?: ObjectId | null;
   /** `needs-reply`: the active list's leads that wait on us (`new`, or they wrote last), oldest first. */
   view?: LeadListViewName;
+  /** Oldest first instead of the list's newest first (the queue's `oldest`). */
+  oldestFirst?: boolean;
+  /** Only the leads that wait on us, in the list's own order (the queue's `needsReply`). */
+  waiting?: boolean;
+  /** Only the leads that wait on us past the kind's response target now (the queue's `overdue`). */
+  overdue?: boolean;
 }
 
 /** How a read of a list is narrowed, where it starts, and which way it runs. */
@@ -32,6 +38,8 @@ export interface ListRead {
   oldestFirst?: boolean;
   /** Only leads that wait on us (`new`, or they wrote last): the needs-reply view. */
   waiting?: boolean;
+  /** Only leads that have waited on us since before this: overdue (overdueFilter). */
+  overdueBefore?: Date;
   /** Only leads whose first sort key is at or after this (a newest window: ListPace). */
   since?: Date;
 }

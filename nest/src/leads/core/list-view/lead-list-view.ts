@@ -25,21 +25,18 @@ import {
   sameCounted,
   sumOfDeltas,
   type TotalsDelta,
+  type TotalsCheck,
   type TotalsSnapshot,
 } from './lead-totals';
 import { type LeadTotalsStore } from './lead-totals.store';
 import { ListReads, type Narrowing } from './list-reads';
 import { OverdueWindow } from './overdue-window';
 import { ScopedLists } from './scoped-lists';
+import { waitNarrowing, type WaitNarrowing } from './wait-narrowing';
 import { WaitingOverdue } from './waiting-overdue';
 
 /** The kept totals' store, as one kind's view uses it. */
 export type TotalsKeeper = Pick<LeadTotalsStore, 'read' | 'add' | 'create' | 'correct'>;
-
-/** What a counted check of the kept totals found (see LeadTotalsChecker). */
-export type TotalsCheck =
-  | { outcome: 'exact' | 'busy' }
-  | { outcome: 'differs'; version: number; stored: CountedTotals; counted: CountedTotals };
 
 interface TotalsWrite {
   delta: TotalsDelta;
@@ -101,12 +98,14 @@ export class LeadListView<K extends LeadKindKey = LeadKindKey> {
   async list(state: LeadList, options: ListOptions = {}): Promise<LeadPage<K>> {
     const { q, stage: stages, assignee, limit = LIST_PAGE.defaultLimit, cursor } = options;
     const after = cursor ? decodeCursor(cursor, SORT_KEYS[state]) : undefined;
+    const waits = await waitNarrowing(state, options, this.clock);
+    if (!waits) return { data: [], nextCursor: null, total: null };
     const scope = currentScope(this.kind.key);
-    if (scope.see !== 'all')
-      return this.scoped.list(state, scope, await this.totals(), { ...options, limit, after });
-    if (options.view === 'needs-reply') return this.needsReply(state, options, limit, after);
-    if (q || stages?.length || assignee !== undefined)
-      return this.search(state, { q, stages, assignee }, limit, after);
+    const read = { ...options, limit, after, waits };
+    if (scope.see !== 'all') return this.scoped.list(state, scope, await this.totals(), read);
+    if (options.view === 'needs-reply') return this.needsReply(state, options, limit, after, waits);
+    if (q || stages?.length || assignee !== undefined || Object.keys(waits).length > 0)
+      return this.search(state, { q, stages, assignee, ...waits }, limit, after);
     return this.pageAt(state, await this.totals(), limit, after);
   }
 
@@ -270,16 +269,16 @@ export class LeadListView<K extends LeadKindKey = LeadKindKey> {
     return this.page(state, await this.reads.search(state, narrowed, limit, after), null);
   }
 
-  /** Needs-reply: active leads waiting on us (`new`, or they wrote last), oldest first. */
+  /** Needs-reply (of the active list): leads waiting on us (`new`, or they wrote last), oldest first. */
   private async needsReply(
     state: LeadList,
     { q, stage, assignee }: ListOptions,
     limit: number,
     after?: SortValue[],
+    waits: WaitNarrowing = {},
   ): Promise<LeadPage<K>> {
-    if (state !== 'active') return { data: [], nextCursor: null, total: null };
-    const narrowed = { q, stages: stage, assignee, oldestFirst: true, waiting: true };
-    if (q || stage?.length || assignee !== undefined || after)
+    const narrowed = { q, stages: stage, assignee, ...waits, oldestFirst: true, waiting: true };
+    if (q || stage?.length || assignee !== undefined || after || waits.overdueBefore)
       return this.search(state, narrowed, limit, after);
     const at = await this.totals();
     return this.page(state, await this.reads.needsReplyAt(at.version, limit, narrowed), null);

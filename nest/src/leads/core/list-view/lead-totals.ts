@@ -188,3 +188,8 @@ export const sameTotals = (a: KeptTotals, b: KeptTotals): boolean =>
 /** Counted totals alike: the kind's and every owner's. */
 export const sameCounted = (a: CountedTotals, b: CountedTotals): boolean =>
   sameTotals(a, b) && sameOwnerTotals(a.owners, b.owners);
+
+/** What a counted check of the kept totals found (see LeadTotalsChecker). */
+export type TotalsCheck =
+  | { outcome: 'exact' | 'busy' }
+  | { outcome: 'differs'; version: number; stored: CountedTotals; counted: CountedTotals };

@@ -12,6 +12,7 @@ import { inScope, type LeadScope, ownerKeyOf } from '../lead-scope';
 import { type CachedPage } from './lead-list-cache';
 import { type KeptTotals, type TotalsSnapshot, totalsOfOwners } from './lead-totals';
 import { type ListReads, type Narrowing } from './list-reads';
+import { type WaitNarrowing } from './wait-narrowing';
 
 /** A list narrowed to some owners' leads, as ScopedLists reads one. */
 export interface ScopedRead {
@@ -49,16 +50,17 @@ export class ScopedLists<K extends LeadKindKey = LeadKindKey> {
       view?: LeadListViewName;
       limit: number;
       after?: SortValue[];
+      waits?: WaitNarrowing;
     },
   ): Promise<LeadPage<K>> {
-    const { q, stage: stages, assignee, view, limit, after } = options;
+    const { q, stage: stages, assignee, view, limit, after, waits = {} } = options;
     if (view === 'needs-reply' && state !== 'active')
       return Promise.resolve({ data: [], nextCursor: null, total: null });
-    const waits = view === 'needs-reply' ? { oldestFirst: true, waiting: true } : {};
+    const needsReply = view === 'needs-reply' ? { oldestFirst: true, waiting: true } : {};
     return this.page(state, scope, at, {
       limit,
       after,
-      narrowed: { q, stages, assignee, ...waits },
+      narrowed: { q, stages, assignee, ...waits, ...needsReply },
     });
   }
 
@@ -116,7 +118,12 @@ export class ScopedLists<K extends LeadKindKey = LeadKindKey> {
 /** Not narrowed beyond the scope: no search, no stage, no owner, not the needs-reply view. */
 function plain(narrowed: Omit<Narrowing, 'owners'>): boolean {
   return (
-    !narrowed.q && !narrowed.stages?.length && narrowed.assignee === undefined && !narrowed.waiting
+    !narrowed.q &&
+    !narrowed.stages?.length &&
+    narrowed.assignee === undefined &&
+    !narrowed.waiting &&
+    !narrowed.oldestFirst &&
+    !narrowed.overdueBefore
   );
 }
 

@@ -74,6 +74,20 @@ export const snoozedCountFilter: FilterQuery<LeadRecord> = {
   ...waitsOnUsFilter,
 };
 
+/**
+ * Leads that have waited on us since before `before` (their due time has passed, in the kind's
+ * target): still `new` with no open wait since arrival, or an open wait that began before it. The
+ * overdue time is `dueOf()`'s, as a range on the stored times (lead-record.ts).
+ */
+export function overdueFilter(before: Date): FilterQuery<LeadRecord> {
+  return {
+    $or: [
+      { awaitingReplySince: null, ...stageFilter(['new']), createdAt: trusted({ $lt: before }) },
+      { awaitingReplySince: trusted({ $lt: before }) },
+    ],
+  };
+}
+
 /** What the kept `unread` counts: active leads nobody has opened. */
 export const unreadFilter: FilterQuery<LeadRecord> = { ...stateFilter('active'), readAt: null };
 
@@ -147,6 +161,7 @@ export function listQuery(state: LeadList, options: ListQueryOptions = {}): Lead
   const and: FilterQuery<LeadRecord>[] = options.waiting
     ? [waitsOnUsFilter, { followUpAt: null }]
     : [];
+  if (options.overdueBefore) and.push(overdueFilter(options.overdueBefore));
   if (options.after) {
     const { bound, order } = keysetBound(state, options.after, direction);
     Object.assign(filter, mergeField(filter, bound));
