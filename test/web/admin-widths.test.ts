@@ -36,6 +36,8 @@ describe('every admin page at 375, 768, 1280 and 1920 px', () => {
   /** The admin pages, each with what shows it has rendered. */
   const pages = () => [
     { path: ADMIN_PATH, ready: 'Contact Us Requests' },
+    { path: `${ADMIN_PATH}/queue`, ready: 'Queue' },
+    { path: `${ADMIN_PATH}/queue/${leadPath.split('/lead/')[1]}`, ready: 'Contact Us Request' },
     { path: leadPath, ready: 'Contact Us Request' },
     { path: `${ADMIN_PATH}/insights`, ready: 'Insights' },
     { path: `${ADMIN_PATH}/settings`, ready: 'Settings' },
