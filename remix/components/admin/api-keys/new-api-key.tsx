@@ -23,7 +23,7 @@ export function NewApiKey({ apiKey, secret }: { apiKey: ApiKeySummary; secret: s
       <p className="mb-2">
         Copy it now and keep it somewhere safe: <strong>it is shown only this once</strong>. Whoever
         holds it can use the API as a {apiKey.role}. Send it as{' '}
-        <code>Authorization: Bearer bmd_…</code>.
+        <code className="text-reset">Authorization: Bearer bmd_…</code>.
       </p>
       <div className="d-flex flex-wrap gap-2 align-items-center">
         <label htmlFor="new-api-key" className="visually-hidden">
