@@ -1,15 +1,9 @@
 import { z } from 'zod';
 
-import {
-  ADMIN_ROLES,
-  API_KEY_NAME_MAX,
-  htmlMaxLength,
-  LEAD_ACCESS_LEVELS,
-  LEAD_KIND_KEYS,
-  type LeadKindKey,
-} from '@contract';
+import { ADMIN_ROLES, API_KEY_NAME_MAX, htmlMaxLength } from '@contract';
+import { LEAD_ACCESS_FIELDS } from '~/components/admin/admins-schema';
 import { formFields } from '~/components/forms/form-fields';
-import { apiText, flag, hidden, objectId } from '~/components/forms/rules';
+import { apiText, hidden, objectId } from '~/components/forms/rules';
 
 export const API_KEY_LABELS = { name: 'Name', role: 'Role', expiresAt: 'Expires' } as const;
 
@@ -33,13 +27,7 @@ export const API_KEY_FORMS = {
   create: z.object({
     name: apiText(API_KEY_NAME_MAX, API_KEY_LABELS.name, { trim: true }),
     role: z.enum(ADMIN_ROLES, { message: 'Choose a role.' }),
-    ...(Object.fromEntries(
-      LEAD_KIND_KEYS.map((kind) => [
-        kind,
-        z.enum(LEAD_ACCESS_LEVELS, { message: 'Choose all, assigned or none.' }),
-      ]),
-    ) as Record<LeadKindKey, z.ZodEnum<['all', 'assigned', 'none']>>),
-    seeUnassigned: flag,
+    ...LEAD_ACCESS_FIELDS,
     expiresInDays: z.preprocess(
       (value) => value ?? '',
       z.enum(EXPIRY_VALUES, { message: 'Choose when it expires.' }),

@@ -1,13 +1,8 @@
 import { Form } from '@remix-run/react';
 import { Button } from 'react-bootstrap';
 
-import {
-  ADMIN_ROLES,
-  API_KEY_NAME_MAX,
-  LEAD_ACCESS_LEVELS,
-  LEAD_KIND_KEYS,
-  LEAD_KIND_WORDS,
-} from '@contract';
+import { ADMIN_ROLES, API_KEY_NAME_MAX, FULL_LEAD_ACCESS } from '@contract';
+import { LeadLevelSelects } from '~/components/admin/access-form';
 import {
   API_KEY_EXPIRIES,
   API_KEY_FORMS,
@@ -19,6 +14,9 @@ import { type ReauthAsk, ReauthFields } from '~/components/admin/reauth-fields';
 import { FormField } from '~/components/forms/form-field';
 import { IntentField } from '~/components/forms/intent-field';
 import { API_KEYS_PAGE_PATH } from '~/config/paths';
+
+/** A new key's form starts at every lead of every kind (a read-only viewer's is the default). */
+const ALL_KINDS = FULL_LEAD_ACCESS.kinds;
 
 /** What each level means for a key, which no lead is ever assigned to. */
 const LEVEL_WORDS = { all: 'all', assigned: 'only nobody’s', none: 'none' } as const;
@@ -78,25 +76,7 @@ export function CreateApiKeyForm({ result }: { result: CreateApiKeyResult | unde
         <fieldset className="mb-3">
           <legend className="form-label fs-6">Leads it sees</legend>
           <div className="d-flex flex-wrap gap-2 align-items-end">
-            {LEAD_KIND_KEYS.map((kind) => (
-              <div key={kind}>
-                <label htmlFor={`api-key-${kind}`} className="form-label small mb-0">
-                  {LEAD_KIND_WORDS[kind]}
-                </label>
-                <select
-                  id={`api-key-${kind}`}
-                  name={FIELDS[kind].name}
-                  defaultValue="all"
-                  className="form-select form-select-sm w-auto"
-                >
-                  {LEAD_ACCESS_LEVELS.map((level) => (
-                    <option key={level} value={level}>
-                      {LEVEL_WORDS[level]}
-                    </option>
-                  ))}
-                </select>
-              </div>
-            ))}
+            <LeadLevelSelects idPrefix="api-key" levels={ALL_KINDS} words={LEVEL_WORDS} />
           </div>
           <div className="form-check mt-2">
             <input
