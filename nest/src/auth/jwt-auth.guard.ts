@@ -36,7 +36,7 @@ import { TokenService } from './token.service';
  * whose password change is due may call only the routes marked for that; then, while a second
  * factor is required and missing, only those marked for enrolling one. Then the admin's role must
  * have the route's permission (ROLE_PERMISSIONS). Security changes need a factor checked in the
- * last 5 minutes.
+ * last 5 minutes. A bearer starting `bmd_` is an API key instead (admitApiKey, decision 0036).
  */
 @Injectable()
 export class JwtAuthGuard implements CanActivate {
