@@ -16,6 +16,8 @@ export const ACCOUNT_FORM_PATHS = {
 export const PASSKEY_OPTIONS_PATH = `${ADMIN_PATH}/passkey-options`;
 /** Admins manage admins. */
 export const ADMINS_PAGE_PATH = `${ADMIN_PATH}/admins`;
+/** Owners' API keys for integrations: create, list, revoke. */
+export const API_KEYS_PAGE_PATH = `${ADMIN_PATH}/api-keys`;
 /** A person's requests: look them up, download them, erase them. */
 export const PRIVACY_PATH = `${ADMIN_PATH}/privacy`;
 /** Who did what: the audit log. */
@@ -47,6 +49,7 @@ export const ADMIN_PAGES = [
   { path: ACTIVITY_PATH, label: 'Activity', permission: 'audit.read' },
   { path: SETTINGS_PATH, label: 'Settings', permission: 'settings.leads' },
   { path: ADMINS_PAGE_PATH, label: 'Admins', permission: 'admins.manage' },
+  { path: API_KEYS_PAGE_PATH, label: 'API keys', permission: 'apikeys.manage' },
   { path: ACCOUNT_PATH, label: 'Account', permission: 'account' },
 ] as const;
 

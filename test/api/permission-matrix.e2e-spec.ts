@@ -5,7 +5,11 @@ import {
   ADMIN_ROLES,
   ADMINS_PATH,
   type AdminRole,
+  API_KEY_FORBIDDEN,
+  API_KEYS_PATH,
+  apiKeyRefusal,
   AUTH_PATHS,
+  type Permission,
   permissionRefusal,
   PUBLIC_ROUTES,
   roleAllows,
@@ -47,10 +51,13 @@ const ENDS_SESSION = new Set([`POST ${AUTH_PATHS.logout}`, `POST ${AUTH_PATHS.lo
 describe('the permission matrix', () => {
   let t: TestApp;
   const tokens = {} as Record<AdminRole, string>;
+  /** An API key of each role (issue 34), made by the owner. */
+  const keys = {} as Record<AdminRole, string>;
   let endpoints: (RouteRule & { route: string })[];
 
   beforeAll(async () => {
-    t = await createTestApp({ LOGIN_DELAY_MAX_MS: '0' });
+    // Each key calls every route once: its rate is not what this test is about.
+    t = await createTestApp({ LOGIN_DELAY_MAX_MS: '0', API_KEY_RATE_LIMIT: '100000' });
     await createAdmin(t, 'owner@example.com');
     tokens.owner = await loginToken(t, 'owner@example.com');
     for (const role of ADMIN_ROLES.filter((r) => r !== 'owner')) {
@@ -71,6 +78,12 @@ describe('the permission matrix', () => {
     await as(t, tokens.owner)
       .patch(`${ADMINS_PATH}/${agentId}`, { access: { kinds: { contactUs: 'assigned' } } })
       .expect(200);
+    for (const role of ADMIN_ROLES) {
+      const made = await as(t, tokens.owner)
+        .post(API_KEYS_PATH, { name: `${role} key`, role })
+        .expect(201);
+      keys[role] = made.body.key;
+    }
     endpoints = routeTable();
   });
   afterAll(() => t.close());
@@ -179,4 +192,43 @@ describe('the permission matrix', () => {
     }
     expect(outcomes.filter((o) => o.expected !== o.got)).toEqual([]);
   });
+
+  it.each(ADMIN_ROLES)(
+    'lets an API key of role %s call what the table gives the role, save what no key may',
+    async (role) => {
+      const outcomes: { route: string; expected: string; got: string }[] = [];
+      for (const endpoint of endpoints.filter((e) => e.access !== 'public')) {
+        const permission = endpoint.access as Permission;
+        const expected = API_KEY_FORBIDDEN.includes(permission)
+          ? `403 no key (${permission})`
+          : roleAllows(role, permission)
+            ? 'allowed'
+            : `403 (${permission})`;
+        const call = request(t.http)
+          [endpoint.method.toLowerCase() as 'post'](callablePath(endpoint.path))
+          .set('Authorization', `Bearer ${keys[role]}`);
+        const res = endpoint.method === 'GET' ? await call : await call.send({});
+        const message = String(res.body.message);
+        outcomes.push({
+          route: endpoint.route,
+          expected,
+          got:
+            res.status === 403 && message === apiKeyRefusal(permission)
+              ? `403 no key (${permission})`
+              : res.status === 403 && message === permissionRefusal(role, permission)
+                ? `403 (${permission})`
+                : res.status === 401 || res.status === 403 || res.status === 429
+                  ? `${res.status}: ${message}`
+                  : 'allowed',
+        });
+      }
+      expect(outcomes.filter((o) => o.expected !== o.got)).toEqual([]);
+      // The key-forbidden permissions are routes of the application, each refused to a key.
+      for (const permission of API_KEY_FORBIDDEN)
+        expect({
+          permission,
+          refused: outcomes.some((o) => o.expected === `403 no key (${permission})`),
+        }).toEqual({ permission, refused: true });
+    },
+  );
 });

@@ -1,5 +1,6 @@
 /**
- * docs/roles.md prints THE table of roles and permissions (ROLE_PERMISSIONS) and the routes open
+ * docs/roles.md prints THE table of roles and permissions (ROLE_PERMISSIONS, with what API keys
+ * may never do: API_KEY_FORBIDDEN) and the routes open
  * without a token (PUBLIC_ROUTES). Its tables are read back cell by cell (Prettier aligns them)
  * and held to the code's, so the page cannot drift from what the guard does.
  */
@@ -8,6 +9,7 @@ import { resolve } from 'node:path';
 
 import {
   ADMIN_ROLES,
+  API_KEY_FORBIDDEN,
   PERMISSION_NAMES,
   PERMISSIONS,
   PUBLIC_ROUTES,
@@ -39,11 +41,13 @@ function tableAfter(marker: string): string[][] {
 describe('docs/roles.md', () => {
   it('prints the table of roles and permissions the guard reads', () => {
     const expected = [
-      ['permission', 'what it allows', ...ADMIN_ROLES],
+      ['permission', 'what it allows', ...ADMIN_ROLES, 'API key'],
       ...PERMISSION_NAMES.map((permission) => [
         `\`${permission}\``,
         PERMISSIONS[permission],
         ...ADMIN_ROLES.map((role) => (roleAllows(role, permission) ? 'yes' : '—')),
+        // A key of a role with the permission may use it, unless no key may (API_KEY_FORBIDDEN).
+        API_KEY_FORBIDDEN.includes(permission) ? 'never' : 'as its role',
       ]),
     ];
     expect(tableAfter('role-table')).toEqual(expected);

@@ -61,6 +61,7 @@ describe('roles in a real browser', () => {
       'Activity',
       'Settings',
       'Admins',
+      'API keys',
       'Account',
     ]);
 

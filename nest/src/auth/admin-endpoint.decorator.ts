@@ -4,6 +4,8 @@ import { ApiBearerAuth } from '@nestjs/swagger';
 import { Endpoint, type EndpointOptions } from '../common/endpoint.decorator';
 import {
   ADMIN_ROLES,
+  API_KEY_FORBIDDEN,
+  apiKeyRefusal,
   MFA_SETUP_REQUIRED,
   PASSWORD_CHANGE_REQUIRED,
   type Permission,
@@ -32,7 +34,11 @@ const GATES: Record<AdminGate, { refusal: string; allow: () => MethodDecorator }
 
 /** The guard's 401, the same on every route behind it. */
 export const TOKEN_REFUSED =
-  'Missing, invalid, expired, revoked or idle (SESSION_IDLE_TIMEOUT) token';
+  'Missing, invalid, expired, revoked or idle (SESSION_IDLE_TIMEOUT) token, or an API key unknown, revoked or expired';
+
+/** The guard's 429, on every route behind it: an API key past its rate. */
+export const API_KEY_THROTTLED =
+  'Too many requests with this API key (API_KEY_RATE_LIMIT a minute); see Retry-After';
 
 export interface AdminEndpointOptions extends EndpointOptions {
   /** What the admin's role must allow (ROLE_PERMISSIONS); the guard answers 403 naming it. */
@@ -59,6 +65,7 @@ export function AdminEndpoint(options: AdminEndpointOptions): MethodDecorator {
       ...(refusedTo.length > 0
         ? [`A role without the permission ${permission} (${refusedTo.join(', ')})`]
         : []),
+      ...(API_KEY_FORBIDDEN.includes(permission) ? [apiKeyRefusal(permission)] : []),
       ...(freshFactor ? [REAUTH_REQUIRED] : []),
       ...gates.filter(([gate]) => !allowedWhile.includes(gate)).map(([, { refusal }]) => refusal),
     ]),
@@ -73,6 +80,7 @@ export function AdminEndpoint(options: AdminEndpointOptions): MethodDecorator {
       errors: {
         ...errors,
         401: errors[401] ?? TOKEN_REFUSED,
+        429: errors[429] ?? API_KEY_THROTTLED,
         ...(forbidden.length > 0 ? { 403: forbidden.join(' Or: ') } : {}),
       },
     }),

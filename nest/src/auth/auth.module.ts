@@ -9,6 +9,10 @@ import { AdminRemovals } from './admin-removals';
 import { AdminRepository } from './admin.repository';
 import { AdminService } from './admin.service';
 import { AdminsController } from './admins.controller';
+import { API_KEY_MODEL, ApiKeySchema } from './api-keys/api-key.schema';
+import { ApiKeyStore } from './api-keys/api-key.store';
+import { ApiKeysController } from './api-keys/api-keys.controller';
+import { ApiKeysService } from './api-keys/api-keys.service';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
 import { JwtAuthGuard } from './jwt-auth.guard';
@@ -46,6 +50,7 @@ import { TokenService } from './token.service';
       { name: MFA_CHALLENGE_MODEL, schema: MfaChallengeSchema },
       { name: PASSKEY_MODEL, schema: PasskeySchema },
       { name: PASSKEY_CHALLENGE_MODEL, schema: PasskeyChallengeSchema },
+      { name: API_KEY_MODEL, schema: ApiKeySchema },
     ]),
   ],
   controllers: [
@@ -54,6 +59,7 @@ import { TokenService } from './token.service';
     MfaController,
     PasskeysController,
     AdminsController,
+    ApiKeysController,
   ],
   providers: [
     AdminRepository,
@@ -72,6 +78,8 @@ import { TokenService } from './token.service';
     PasskeysService,
     PasskeyChallenges,
     RouteAccess,
+    ApiKeyStore,
+    ApiKeysService,
   ],
   exports: [AdminService, JwtAuthGuard, AdminRemovals, RouteAccess],
 })

@@ -5,6 +5,9 @@ import { type Request } from 'express';
 import { ApiError } from '../common/api-error';
 import { AppConfig } from '../config/app-config';
 import {
+  API_KEY_FORBIDDEN,
+  API_KEY_PREFIX,
+  apiKeyRefusal,
   MFA_SETUP_REQUIRED,
   PASSWORD_CHANGE_REQUIRED,
   type Permission,
@@ -14,6 +17,7 @@ import {
   SESSION_TIMED_OUT,
 } from '../contract';
 
+import { actorOf, ApiKeysService } from './api-keys/api-keys.service';
 import { hasSecondFactor } from './mfa/mfa.service';
 import {
   ALLOWED_WHILE_MFA_SETUP_DUE,
@@ -32,7 +36,7 @@ import { TokenService } from './token.service';
  * whose password change is due may call only the routes marked for that; then, while a second
  * factor is required and missing, only those marked for enrolling one. Then the admin's role must
  * have the route's permission (ROLE_PERMISSIONS). Security changes need a factor checked in the
- * last 5 minutes.
+ * last 5 minutes. A bearer starting `bmd_` is an API key instead (admitApiKey, decision 0036).
  */
 @Injectable()
 export class JwtAuthGuard implements CanActivate {
@@ -41,6 +45,7 @@ export class JwtAuthGuard implements CanActivate {
     private readonly tokens: TokenService,
     private readonly sessions: SessionStore,
     private readonly config: AppConfig,
+    private readonly apiKeys: ApiKeysService,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -53,6 +58,11 @@ export class JwtAuthGuard implements CanActivate {
     if (scheme?.toLowerCase() !== 'bearer' || !token) {
       throw new ApiError(HttpStatus.UNAUTHORIZED, 'Authentication required');
     }
+    const permission = this.reflector.get<Permission | undefined>(
+      REQUIRED_PERMISSION,
+      context.getHandler(),
+    );
+    if (token.startsWith(API_KEY_PREFIX)) return this.admitApiKey(request, token, permission);
     const session = await this.tokens.verify(token);
     if (session === 'idle') throw new ApiError(HttpStatus.UNAUTHORIZED, SESSION_TIMED_OUT);
     if (!session) throw new ApiError(HttpStatus.UNAUTHORIZED, 'Invalid or expired token');
@@ -73,10 +83,6 @@ export class JwtAuthGuard implements CanActivate {
     }
     // The role as stored now (read with the session): a change holds from the next request on,
     // on every replica. RouteAccess made sure at start-up that every private route names one.
-    const permission = this.reflector.get<Permission | undefined>(
-      REQUIRED_PERMISSION,
-      context.getHandler(),
-    );
     if (!permission || !roleAllows(session.admin.role, permission))
       throw new ApiError(
         HttpStatus.FORBIDDEN,
@@ -97,6 +103,28 @@ export class JwtAuthGuard implements CanActivate {
     // Who did it, for the audit log.
     request.admin = { id: String(session.admin._id), email: session.admin.email };
     request.session = session;
+    return true;
+  }
+
+  /**
+   * A request with an API key: the key's record read now (revoked or expired: 401), throttled and
+   * audited, then held to its role as an admin's session is, save the permissions no key has
+   * (API_KEY_FORBIDDEN). A key has no password or factor, so no gate or fresh factor applies; every
+   * route that asks for a fresh factor needs a permission no key has.
+   */
+  private async admitApiKey(
+    request: Request,
+    token: string,
+    permission: Permission | undefined,
+  ): Promise<true> {
+    const key = await this.apiKeys.admit(token, request);
+    if (!permission) throw new ApiError(HttpStatus.FORBIDDEN, 'This route names no permission');
+    if (API_KEY_FORBIDDEN.includes(permission))
+      throw new ApiError(HttpStatus.FORBIDDEN, apiKeyRefusal(permission));
+    if (!roleAllows(key.role, permission))
+      throw new ApiError(HttpStatus.FORBIDDEN, permissionRefusal(key.role, permission));
+    request.admin = actorOf(key);
+    request.apiKey = { id: key.id, name: key.name, role: key.role, access: key.access };
     return true;
   }
 

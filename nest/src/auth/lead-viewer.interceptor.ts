@@ -18,10 +18,18 @@ import { leadAccessOf } from '../contract';
 @Injectable()
 export class LeadViewerInterceptor implements NestInterceptor {
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
-    const { session } = context.switchToHttp().getRequest<Request>();
-    if (!session) return next.handle();
-    const { admin } = session;
-    const viewer = { id: String(admin._id), access: leadAccessOf(admin.role, admin.access) };
+    const { session, apiKey } = context.switchToHttp().getRequest<Request>();
+    // A key sees as an admin of its access whom no lead is assigned to: with `assigned`, only
+    // the leads nobody has (with seeUnassigned), since a lead is only ever given to an admin.
+    const viewer = apiKey
+      ? { id: apiKey.id, access: apiKey.access }
+      : session
+        ? {
+            id: String(session.admin._id),
+            access: leadAccessOf(session.admin.role, session.admin.access),
+          }
+        : null;
+    if (!viewer) return next.handle();
     // The handler runs when the answer is subscribed to: subscribed inside the viewer's run.
     return new Observable((subscriber) =>
       asViewer(viewer, () => next.handle().subscribe(subscriber)),

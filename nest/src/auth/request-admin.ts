@@ -1,6 +1,16 @@
 import { type Request } from 'express';
 
+import { type AdminRole, type LeadAccess } from '../contract';
+
 import { type AdminSession } from './token.service';
+
+/** The API key a request sent, as the guard read it (its record, now). */
+export interface RequestApiKey {
+  id: string;
+  name: string;
+  role: AdminRole;
+  access: LeadAccess;
+}
 
 /** The admin a request's token belongs to, as the app-wide guard found it. */
 export interface RequestAdmin {
@@ -13,6 +23,8 @@ declare module 'express-serve-static-core' {
     admin?: RequestAdmin;
     /** The session the bearer token opened (set by the guard on private routes). */
     session?: AdminSession;
+    /** The API key the request sent instead of a session's token (set by the guard). */
+    apiKey?: RequestApiKey;
   }
 }
 

@@ -28,6 +28,8 @@ export abstract class AppConfig {
   abstract readonly corsOrigins: string[];
   abstract readonly trustProxy: string;
   abstract readonly intakeRateLimit: { limit: number; ttlSeconds: number };
+  /** Requests per minute one API key may make (API_KEY_RATE_LIMIT). */
+  abstract readonly apiKeyRateLimit: number;
   /** Where limits count: the database unless one process runs alone (RATE_LIMIT_STORE). */
   abstract readonly rateLimitStore: EnvironmentVariables['RATE_LIMIT_STORE'];
   /** Whether submissions are scored and spam held (SPAM_FILTER). */
@@ -149,6 +151,7 @@ export function resolveAppConfig(env: EnvironmentVariables): AppConfig {
     corsOrigins: env.CORS_ORIGINS.split(',').map((o) => o.trim().replace(/\/$/, '')),
     trustProxy: env.TRUST_PROXY,
     intakeRateLimit: { limit: env.INTAKE_RATE_LIMIT, ttlSeconds: env.INTAKE_RATE_TTL },
+    apiKeyRateLimit: env.API_KEY_RATE_LIMIT,
     rateLimitStore: env.RATE_LIMIT_STORE,
     spamFilter: env.SPAM_FILTER === 'on',
     loginThrottle: {

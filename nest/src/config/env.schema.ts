@@ -110,6 +110,10 @@ export class EnvironmentVariables extends InboundEnvironmentVariables {
   @WholeNumber(COUNT_MESSAGE, 1)
   INTAKE_RATE_TTL = 60;
 
+  /** Requests one API key may make per minute, on all API processes together (429 beyond). */
+  @WholeNumber(COUNT_MESSAGE, 1)
+  API_KEY_RATE_LIMIT = 300;
+
   /**
    * Where the intake limit and the sign-in throttle count: `database` (shared by every API process
    * on it, so replicas don't multiply the limits) or `memory` (one process: the embedded default).

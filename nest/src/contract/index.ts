@@ -7,6 +7,7 @@ export * from './auth';
 export * from './roles';
 export * from './lead-access';
 export * from './admins';
+export * from './api-keys';
 export * from './leads';
 export * from './lead-stages';
 export * from './lead-intake';

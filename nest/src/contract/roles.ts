@@ -46,6 +46,7 @@ export const PERMISSIONS = {
   'audit.read': 'Read the activity log (everyone’s actions)',
   'admins.read': 'See the team’s admins (to give a lead an owner)',
   'admins.manage': 'Add and remove admins and change their roles',
+  'apikeys.manage': 'Create, list and revoke the API keys of integrations',
   privacy: 'A person’s data: find every lead of an email address, and erase them',
   retention: 'How long leads are kept',
 } as const satisfies Record<string, string>;
@@ -80,6 +81,30 @@ export function isAdminRole(value: unknown): value is AdminRole {
 
 export function roleAllows(role: AdminRole, permission: Permission): boolean {
   return ROLE_PERMISSIONS[role].includes(permission);
+}
+
+/**
+ * What no API key may do, whatever its role: manage admins, keys or security settings (the own
+ * account's password, second factor, passkeys and sessions; roles; retention; a person's data;
+ * the chat alerts' webhooks). Those stay with a person signed in (decision 0036).
+ */
+export const API_KEY_FORBIDDEN: readonly Permission[] = [
+  'account',
+  'admins.manage',
+  'apikeys.manage',
+  'settings.integrations',
+  'privacy',
+  'retention',
+];
+
+/** Whether an API key of `role` may use a route that needs `permission`. */
+export function apiKeyAllows(role: AdminRole, permission: Permission): boolean {
+  return !API_KEY_FORBIDDEN.includes(permission) && roleAllows(role, permission);
+}
+
+/** The 403 of a route no API key may call, whatever its role. */
+export function apiKeyRefusal(permission: Permission): string {
+  return `API keys can't do this, whatever their role: it needs the permission ${permission}, which only an admin signed in may use.`;
 }
 
 /** The 403 of a route the admin's role does not allow: it names the permission missing. */

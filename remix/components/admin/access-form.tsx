@@ -6,13 +6,53 @@ import {
   LEAD_ACCESS_LEVELS,
   LEAD_KIND_KEYS,
   LEAD_KIND_WORDS,
+  type LeadAccessLevel,
   leadAccessSummary,
+  type LeadKindKey,
 } from '@contract';
 import { ACCESS_FIELDS, ADMINS_FORMS } from '~/components/admin/admins-schema';
 import { useBusy } from '~/components/admin/page-parts';
 import { type ReauthAsk, ReauthFields } from '~/components/admin/reauth-fields';
 import { IntentField } from '~/components/forms/intent-field';
 import { ADMINS_PAGE_PATH } from '~/config/paths';
+
+/**
+ * A level per kind of lead, each a labelled select named as the access forms' fields are (the
+ * kind's key): on the Admins page for an admin, on the API keys page for a key.
+ */
+export function LeadLevelSelects({
+  idPrefix,
+  levels,
+  words,
+  whose,
+}: {
+  idPrefix: string;
+  levels: Record<LeadKindKey, LeadAccessLevel>;
+  words: Record<LeadAccessLevel, string>;
+  /** Said after the kind for assistive technology, when the page holds several such forms. */
+  whose?: string;
+}) {
+  return LEAD_KIND_KEYS.map((kind) => (
+    <div key={kind}>
+      <label htmlFor={`${idPrefix}-${kind}`} className="form-label small mb-0">
+        {LEAD_KIND_WORDS[kind]}
+        {whose ? <span className="visually-hidden">{whose}</span> : null}
+      </label>
+      <select
+        id={`${idPrefix}-${kind}`}
+        name={ACCESS_FIELDS[kind].name}
+        defaultValue={levels[kind]}
+        className="form-select form-select-sm w-auto"
+      >
+        {LEAD_ACCESS_LEVELS.map((level) => (
+          <option key={level} value={level}>
+            {words[level]}
+          </option>
+        ))}
+      </select>
+    </div>
+  ));
+}
 
 /** What each level means, as the select offers it. */
 const LEVEL_WORDS = { all: 'all', assigned: 'assigned to them', none: 'none' } as const;
@@ -41,26 +81,12 @@ export function AccessForm({
         Sees {leadAccessSummary(admin.access)}.
       </p>
       <div className="d-flex flex-wrap gap-2 align-items-end">
-        {LEAD_KIND_KEYS.map((kind) => (
-          <div key={kind}>
-            <label htmlFor={`${id}-${kind}`} className="form-label small mb-0">
-              {LEAD_KIND_WORDS[kind]}
-              <span className="visually-hidden"> leads {admin.email} sees</span>
-            </label>
-            <select
-              id={`${id}-${kind}`}
-              name={ACCESS_FIELDS[kind].name}
-              defaultValue={admin.access.kinds[kind]}
-              className="form-select form-select-sm w-auto"
-            >
-              {LEAD_ACCESS_LEVELS.map((level) => (
-                <option key={level} value={level}>
-                  {LEVEL_WORDS[level]}
-                </option>
-              ))}
-            </select>
-          </div>
-        ))}
+        <LeadLevelSelects
+          idPrefix={id}
+          levels={admin.access.kinds}
+          words={LEVEL_WORDS}
+          whose={` leads ${admin.email} sees`}
+        />
         <div className="form-check mb-1">
           <input
             id={`${id}-unassigned`}

@@ -12,6 +12,17 @@ import {
 import { formFields } from '~/components/forms/form-fields';
 import { apiText, flag, hidden, objectId } from '~/components/forms/rules';
 
+/** A level per kind and "and nobody's": the fields of an access form (an admin's, a key's). */
+export const LEAD_ACCESS_FIELDS = {
+  ...(Object.fromEntries(
+    LEAD_KIND_KEYS.map((kind) => [
+      kind,
+      z.enum(LEAD_ACCESS_LEVELS, { message: 'Choose all, assigned or none.' }),
+    ]),
+  ) as Record<LeadKindKey, z.ZodEnum<['all', 'assigned', 'none']>>),
+  seeUnassigned: flag,
+};
+
 export const ADMIN_LABELS = { email: 'Email', password: 'Initial password' } as const;
 
 /** The Admins page's forms, by intent (each a security change: after a fresh factor). */
@@ -37,13 +48,7 @@ export const ADMINS_FORMS = {
   access: z.object({
     id: objectId('Unknown admin.'),
     email: hidden(htmlMaxLength(FIELD_LIMITS.email)),
-    ...(Object.fromEntries(
-      LEAD_KIND_KEYS.map((kind) => [
-        kind,
-        z.enum(LEAD_ACCESS_LEVELS, { message: 'Choose all, assigned or none.' }),
-      ]),
-    ) as Record<LeadKindKey, z.ZodEnum<['all', 'assigned', 'none']>>),
-    seeUnassigned: flag,
+    ...LEAD_ACCESS_FIELDS,
   }),
 };
 
