@@ -45,6 +45,7 @@ describe('every admin page at 375, 768, 1280 and 1920 px', () => {
     { path: `${ADMIN_PATH}/admins`, ready: 'Admins' },
     { path: `${ADMIN_PATH}/activity`, ready: 'Activity' },
     { path: `${ADMIN_PATH}/privacy`, ready: 'Privacy' },
+    { path: `${ADMIN_PATH}/api-keys`, ready: 'API keys' },
   ];
 
   /** What the page shows that it should not: sideways scroll, names broken inside a word. */
