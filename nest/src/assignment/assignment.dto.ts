@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsBoolean, IsOptional, IsString, MaxLength, ValidateBy } from 'class-validator';
+import { IsBoolean, IsString, MaxLength, ValidateBy, ValidateIf } from 'class-validator';
 
 import {
   ASSIGNMENT_LIMITS,
@@ -116,13 +116,14 @@ export class AvailabilityRequestDto implements AvailabilityRequest {
   away: boolean;
 
   @instant('away from then (a holiday ahead); left out: from now')
-  @IsOptional()
+  // Left out, not null: the document says a string (IsOptional would let null through).
+  @ValidateIf((body: AvailabilityRequestDto) => body.from !== undefined)
   @IsString({ message: 'from must be a date and time (ISO 8601)' })
   @MaxLength(40, { message: 'from must be a date and time (ISO 8601)' })
   from?: string;
 
   @instant('back then; left out: until you say you are back')
-  @IsOptional()
+  @ValidateIf((body: AvailabilityRequestDto) => body.until !== undefined)
   @IsString({ message: 'until must be a date and time (ISO 8601)' })
   @MaxLength(40, { message: 'until must be a date and time (ISO 8601)' })
   until?: string;

@@ -6,7 +6,12 @@ import { LIST_PAGE } from '../contract';
 
 /** `limit` and `cursor` of any list answered in pages, newest first. */
 export class PageQueryDto {
-  @ApiPropertyOptional({ minimum: 1, maximum: LIST_PAGE.maxLimit, default: LIST_PAGE.defaultLimit })
+  @ApiPropertyOptional({
+    type: 'integer',
+    minimum: 1,
+    maximum: LIST_PAGE.maxLimit,
+    default: LIST_PAGE.defaultLimit,
+  })
   @IsOptional()
   // Query strings are text; accept only plain digits as a number, so `limit=1e3` or `limit=` fail.
   @Transform(({ value }) =>
@@ -18,7 +23,12 @@ export class PageQueryDto {
   @IsInt({ message: `limit must be a whole number from 1 to ${LIST_PAGE.maxLimit}` })
   limit?: number;
 
-  @ApiPropertyOptional({ description: 'nextCursor of the previous page' })
+  @ApiPropertyOptional({
+    description: 'nextCursor of the previous page',
+    maxLength: 512,
+    // Empty is no cursor: the first page.
+    pattern: '^[A-Za-z0-9_-]*$',
+  })
   @IsOptional()
   // An empty cursor is no cursor: the first page.
   @Transform(({ value }) => (value === '' ? undefined : value))

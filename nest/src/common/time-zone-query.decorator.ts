@@ -2,7 +2,7 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional, IsString, ValidateBy } from 'class-validator';
 
-import { DEFAULT_TIME_ZONE, isTimeZone, TIME_ZONE_MAX_LENGTH } from '../contract';
+import { DEFAULT_TIME_ZONE, isTimeZone, TIME_ZONE_MAX_LENGTH, timeZoneChoices } from '../contract';
 
 const MESSAGE = 'tz must be an IANA time zone such as Europe/Berlin';
 
@@ -14,6 +14,8 @@ export const IsTimeZoneQuery = (description: string) =>
       default: DEFAULT_TIME_ZONE,
       example: 'Europe/Berlin',
       maxLength: TIME_ZONE_MAX_LENGTH,
+      // The zones the platform knows: a schema that says which (a pattern could not).
+      enum: [...timeZoneChoices()],
     }),
     IsOptional(),
     ValidateBy({

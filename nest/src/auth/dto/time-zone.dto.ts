@@ -9,7 +9,8 @@ export class TimeZoneDto implements TimeZoneRequest {
   @ApiProperty({
     type: String,
     nullable: true,
-    enum: [...timeZoneChoices()],
+    // OpenAPI 3.0 holds a nullable enum to its values: null is one of them.
+    enum: [...timeZoneChoices(), null],
     description: "The zone the admin's dates are shown in; null to follow the browser's zone",
   })
   // One rule for absent, wrong type and unknown zone: the key is required, its value one of these.

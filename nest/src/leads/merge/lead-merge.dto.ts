@@ -36,6 +36,7 @@ export class LeadMergeRequestDto implements LeadMergeRequest {
     isArray: true,
     minItems: 1,
     maxItems: LEAD_MERGE_MAX,
+    uniqueItems: true,
     description: `The person’s other requests (1 to ${LEAD_MERGE_MAX}, each once, not the target): those of the target’s kind are merged into it, those of other kinds linked to it`,
   })
   @IsArray({ message: 'from must be an array of {kind, id}' })

@@ -76,7 +76,7 @@ export class ChatWebhooksController {
       'Answers 200 whatever the receiver said: `delivered` false with its status and the reason in words when it refused or did not answer.',
     body: ChatAlertTestRequestDto,
     ok: { type: ChatAlertTestResponseDto, description: 'What the receiver said' },
-    errors: { 409: 'No webhook is set for that channel' },
+    errors: { 400: 'No channel, or not slack or teams', 409: 'No webhook is set for that channel' },
   })
   @Audited<{ body: ChatAlertTestRequestDto; result: ChatAlertTestResponse }>(
     'chat-alert-test',
