@@ -40,6 +40,7 @@ describe('acting on leads', () => {
           stage: 'new',
           assignee: null,
           firstResponseAt: null,
+          followUpAt: null,
           // Stored a few seconds ago: due its kind's response target (8 h for a consultation) later.
           dueAt: expect.stringMatching(/Z$/),
           overdue: false,

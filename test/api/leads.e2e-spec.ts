@@ -55,6 +55,7 @@ describe.each(leadKindList.map((kind) => [kind.panelTitle, kind] as const))(
             'stage',
             'assignee',
             'firstResponseAt',
+            'followUpAt',
             'dueAt',
             'overdue',
             'awaitingReplySince',

@@ -121,7 +121,15 @@ describe('reply templates', () => {
       'brokerDemo',
       'consultation',
     ]);
-    expect(Object.keys(change.responses).sort()).toEqual(['200', '400', '401', '403', '404']);
+    // 429: every bearer route throttles an API key.
+    expect(Object.keys(change.responses).sort()).toEqual([
+      '200',
+      '400',
+      '401',
+      '403',
+      '404',
+      '429',
+    ]);
     const body = doc.components.schemas.ReplyTemplateRequestDto;
     expect(body.additionalProperties).toBe(false);
     expect(body.required.sort()).toEqual(['subject', 'text']);

@@ -234,10 +234,11 @@ describe('spam, with reasons', () => {
       maxItems: 500,
       items: { type: 'string', minLength: 1, maxLength: 100 },
     });
-    expect(Object.keys(put.responses).sort()).toEqual(['200', '400', '401', '403']);
+    // 429: every bearer route throttles an API key.
+    expect(Object.keys(put.responses).sort()).toEqual(['200', '400', '401', '403', '429']);
     expect(doc.paths[BLOCKLIST_PATH].get.responses['200']).toBeDefined();
     const list = doc.paths[paths.spamList];
-    expect(Object.keys(list.get.responses).sort()).toEqual(['200', '400', '401', '403']);
+    expect(Object.keys(list.get.responses).sort()).toEqual(['200', '400', '401', '403', '429']);
     expect(list.get.parameters.map((p: { name: string }) => p.name).sort()).toEqual([
       'cursor',
       'limit',

@@ -35,7 +35,12 @@ export function followUpProblem(value: unknown, now: Date): string | undefined {
   return undefined;
 }
 
+/** The longest follow-up time taken (a date, a time with any fraction, a zone). */
+export const FOLLOW_UP_TIME_MAX_LENGTH = 64;
+
 /** A follow-up's time in milliseconds (NaN when `value` is not one): RFC 3339's lower case too. */
 export function followUpTime(value: string): number {
-  return ISO_WITH_ZONE.test(value) ? Date.parse(value.toUpperCase()) : Number.NaN;
+  return value.length <= FOLLOW_UP_TIME_MAX_LENGTH && ISO_WITH_ZONE.test(value)
+    ? Date.parse(value.toUpperCase())
+    : Number.NaN;
 }

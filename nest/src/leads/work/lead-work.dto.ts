@@ -4,6 +4,7 @@ import { type ValidationArguments, ValidateBy } from 'class-validator';
 import { IsText } from '../../common/validation';
 import {
   FOLLOW_UP_LIMITS,
+  FOLLOW_UP_TIME_MAX_LENGTH,
   followUpProblem,
   LEAD_KIND_KEYS,
   type LeadFollowUpRequest,
@@ -83,6 +84,7 @@ export class LeadFollowUpRequestDto implements LeadFollowUpRequest {
     type: String,
     format: 'date-time',
     nullable: true,
+    maxLength: FOLLOW_UP_TIME_MAX_LENGTH,
     description: `When to be reminded (ISO 8601 with a zone; from ${FOLLOW_UP_LIMITS.pastSkewMs / 60_000} minutes ago to ${FOLLOW_UP_LIMITS.maxAheadDays} days ahead); null clears it`,
     example: '2026-12-01T09:00:00.000Z',
   })
