@@ -7,6 +7,7 @@ import {
   INBOX_PATH,
   INSIGHTS_PATH,
   LEAD_KINDS,
+  type LeadKindDescriptor,
   leadPaths,
   leadWorkPaths,
   NO_LEAD_ACCESS,
@@ -252,7 +253,7 @@ describe('access to leads', () => {
   });
 
   it('counts and lists only the other requests in scope: otherRequests and related', async () => {
-    const submit = async (kind: typeof contactUs) =>
+    const submit = async (kind: LeadKindDescriptor) =>
       (
         await request(t.http)
           .post(leadPaths(kind).create)
