@@ -183,8 +183,12 @@ describe('roles in a real browser', () => {
     await contact.getByRole('button', { name: /^Archived/ }).click();
     const archive = agent.getByRole('dialog', { name: 'Archived Contact Us Requests' });
     await archive.getByText(`Filed ${tag}`).first().waitFor();
-    await expect(archive.getByRole('button', { name: 'Unarchive' }).count()).resolves.toBe(1);
-    await expect(archive.getByRole('button', { name: 'Delete' }).count()).resolves.toBe(0);
+    await expect(
+      archive.getByRole('button', { name: 'Unarchive', exact: true }).count(),
+    ).resolves.toBe(1);
+    await expect(
+      archive.getByRole('button', { name: 'Delete', exact: true }).count(),
+    ).resolves.toBe(0);
     await expect(archive.getByRole('link', { name: /^Export CSV/ }).count()).resolves.toBe(0);
     await expect(axeViolations(agent)).resolves.toEqual([]);
     await archive.getByRole('button', { name: 'Close' }).first().click();
@@ -217,7 +221,9 @@ describe('roles in a real browser', () => {
       .click();
     const filed = manager.getByRole('dialog', { name: 'Archived Contact Us Requests' });
     await filed.getByText(`Filed ${tag}`).first().waitFor();
-    await expect(filed.getByRole('button', { name: 'Delete' }).count()).resolves.toBe(1);
+    await expect(filed.getByRole('button', { name: 'Delete', exact: true }).count()).resolves.toBe(
+      1,
+    );
     await expect(filed.getByRole('link', { name: /^Export CSV/ }).count()).resolves.toBe(1);
     await filed.getByRole('button', { name: 'Close' }).first().click();
     await expectEveryBarPageOpens(manager);
