@@ -1,7 +1,7 @@
 import { type MongoClient, type ObjectId } from 'mongodb';
 
-import { type AdminRole, type LeadAccess } from '../../../nest/src/contract';
 import { hashPassword } from '../../../nest/src/auth/password-hasher';
+import { type AdminRole, type LeadAccess } from '../../../nest/src/contract';
 
 /**
  * Stores an admin straight into the database the running API reads, past their initial password,
