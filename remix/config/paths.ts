@@ -46,7 +46,7 @@ export const ADMIN_PAGES = [
   { path: ADMIN_PATH, label: 'Inbox', permission: 'leads.read' },
   { path: INSIGHTS_PAGE_PATH, label: 'Insights', permission: 'insights.read' },
   { path: PRIVACY_PATH, label: 'Privacy', permission: 'privacy' },
-  { path: ACTIVITY_PATH, label: 'Activity', permission: 'audit.read' },
+  { path: ACTIVITY_PATH, label: 'Activity', permission: 'audit.read.own' },
   { path: SETTINGS_PATH, label: 'Settings', permission: 'settings.leads' },
   { path: ADMINS_PAGE_PATH, label: 'Admins', permission: 'admins.manage' },
   { path: API_KEYS_PAGE_PATH, label: 'API keys', permission: 'apikeys.manage' },

@@ -5,6 +5,7 @@ import { type AuditEntry } from '@contract';
 import { auditPage } from '~/api-client/audit.server';
 import { ActivityTable } from '~/components/admin/activity-table';
 import { useFetcherResult } from '~/hooks/use-fetcher-result';
+import { useMe } from '~/hooks/use-me';
 import { useReducerFrom } from '~/hooks/use-reducer-from';
 import { activityHref } from '~/utils/activity';
 import { adminPageMeta } from '~/utils/admin-meta';
@@ -74,12 +75,17 @@ export default function ActivityRoute() {
     ),
   );
   const loading = older.state !== 'idle';
+  // The API answers everyone's entries to a role with audit.read, else the admin's own.
+  const everyone = useMe()?.permissions.includes('audit.read') ?? true;
 
   return (
     <>
-      <h2 className="h4">Activity</h2>
+      <h2 className="h4">{everyone ? 'Activity' : 'Your activity'}</h2>
       <p className="text-body-secondary">
-        Every sign-in and every action on requests, newest first. Entries name requests by id only.
+        {everyone
+          ? 'Every sign-in and every action on requests, newest first.'
+          : 'Your own sign-ins and actions, newest first: your role shows only yours.'}{' '}
+        Entries name requests by id only.
       </p>
       {loaded.cursor ? (
         <p>

@@ -7,17 +7,20 @@ import {
   INBOX_PATH,
   INSIGHTS_PATH,
   LEAD_KINDS,
+  type LeadKindDescriptor,
   leadPaths,
   leadWorkPaths,
   NO_LEAD_ACCESS,
   REAUTH_REQUIRED,
 } from '../../nest/src/contract';
 import { as, auditLog, makeStale } from '../support/account';
+import { validSubmission } from '../support/submissions';
 import {
   createAdmin,
   createTestApp,
   insertLeads,
   loginToken,
+  request,
   type TestApp,
 } from '../support/test-app';
 
@@ -59,7 +62,7 @@ describe('access to leads', () => {
   let keDemoLeads: string[];
 
   beforeAll(async () => {
-    t = await createTestApp({ LOGIN_DELAY_MAX_MS: '0' });
+    t = await createTestApp({ LOGIN_DELAY_MAX_MS: '0', INTAKE_RATE_LIMIT: '1000' });
     await createAdmin(t, 'owner@example.com', PASSWORD);
     owner = await loginToken(t, 'owner@example.com', PASSWORD);
     ownerId = await idOf('owner@example.com');
@@ -247,5 +250,70 @@ describe('access to leads', () => {
     for (const other of [a, b, c, e]) expect(csv.text).not.toContain(other);
     const full = await as(t, owner).get(paths.exportCsv).expect(200);
     expect(String(full.text).trim().split('\n')).toHaveLength(6);
+  });
+
+  it('counts and lists only the other requests in scope: otherRequests and related', async () => {
+    const submit = async (kind: LeadKindDescriptor) =>
+      (
+        await request(t.http)
+          .post(leadPaths(kind).create)
+          .send({ ...validSubmission(kind), email: 'Pat@example.com' })
+          .expect(201)
+      ).body.id as string;
+    const [mine, theirs, demo] = [
+      await submit(contactUs),
+      await submit(contactUs),
+      await submit(keDemo),
+    ] as [string, string, string];
+    await as(t, owner)
+      .post(paths.assign, { ids: [mine], adminId: agent.id })
+      .expect(200);
+    await as(t, owner)
+      .post(paths.assign, { ids: [theirs], adminId: ownerId })
+      .expect(200);
+    const others = async (token: string) =>
+      (await as(t, token).get(paths.one(mine)).expect(200)).body.lead.otherRequests as number;
+    const related = async (token: string) =>
+      (await as(t, token).get(work.related(mine)).expect(200)).body.related.map(
+        (lead: { id: string }) => lead.id,
+      ) as string[];
+    const listed = async (token: string) =>
+      (
+        (await as(t, token).get(paths.active).expect(200)).body.data as {
+          _id: string;
+          otherRequests: number;
+        }[]
+      ).find((lead) => lead._id === mine)?.otherRequests;
+
+    // contact-us assigned (and nobody's), KE demo none: the owner's lead and the KE demo one are
+    // neither counted nor listed for the agent; the owner sees both.
+    expect(await others(owner)).toBe(2);
+    expect(await others(agent.token)).toBe(0);
+    expect(await listed(agent.token)).toBe(0);
+    expect(await related(agent.token)).toEqual([]);
+    expect((await related(owner)).sort()).toEqual([theirs, demo].sort());
+
+    // KE demo assigned with nobody's: the KE demo request (nobody's) is theirs to see now.
+    await setAccess(agent.id, { kinds: { keDemo: 'assigned' } }).expect(200);
+    expect(await others(agent.token)).toBe(1);
+    expect(await related(agent.token)).toEqual([demo]);
+    // Owners change: counted under the new owner by the same write, never counted per request.
+    await as(t, owner)
+      .post(paths.assign, { ids: [theirs], adminId: agent.id })
+      .expect(200);
+    await as(t, owner)
+      .post(leadPaths(keDemo).assign, { ids: [demo], adminId: ownerId })
+      .expect(200);
+    expect(await others(agent.token)).toBe(1);
+    expect(await listed(agent.token)).toBe(1);
+    expect(await related(agent.token)).toEqual([theirs]);
+    expect(await others(owner)).toBe(2);
+    const kept = await t.connection
+      .collection('lead_email_counts')
+      .findOne({ _id: 'pat@example.com' as never });
+    expect(kept).toMatchObject({
+      count: 3,
+      by: { contactUs: { [agent.id]: 2 }, keDemo: { [ownerId]: 1 } },
+    });
   });
 });

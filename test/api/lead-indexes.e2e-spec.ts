@@ -1,5 +1,6 @@
 import { Types } from 'mongoose';
 
+import { auditQuery } from '../../nest/src/audit/audit.repository';
 import { LEAD_LISTS, LEAD_LIST_STATES, leadKindList } from '../../nest/src/contract';
 import { sortSpec, sortValues } from '../../nest/src/leads/core/lead-order';
 import { type LeadRecord } from '../../nest/src/leads/core/lead-record';
@@ -51,6 +52,7 @@ describe('every query shape has an index that serves its filter and sort', () =>
   const owner = new Types.ObjectId();
   const scoped = owner.toHexString();
   const since = new Date(Date.now() - 7 * 86_400_000);
+  const auditAfter = [new Date(), new Types.ObjectId()];
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -265,6 +267,16 @@ describe('every query shape has an index that serves its filter and sort', () =>
       ],
       ['admins', { name: 'admin by email', filter: { email: 'a@example.com' } }],
       ['lead_totals', { name: 'totals of a kind', filter: { _id: 'contactUs' } }],
+      ['audit_log', { name: 'activity: everyone’s', ...auditQuery() }],
+      ['audit_log', { name: 'activity: everyone’s, older', ...auditQuery({ after: auditAfter }) }],
+      ['audit_log', { name: 'activity: one admin’s own', ...auditQuery({ by: owner }) }],
+      [
+        'audit_log',
+        {
+          name: 'activity: one admin’s own, older',
+          ...auditQuery({ by: owner, after: auditAfter }),
+        },
+      ],
     ];
   }
 

@@ -127,7 +127,39 @@ describe('a lead’s other requests', () => {
       const counted = await second.connection
         .collection<{ _id: string; count: number }>('lead_email_counts')
         .findOne({ _id: 'old@example.com' });
-      expect(counted?.count).toBe(3);
+      expect(counted).toMatchObject({
+        count: 3,
+        by: { contactUs: { none: 2 }, brokerDemo: { none: 1 } },
+      });
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('takes them again, by kind and owner, from counts kept before owners were', async () => {
+    const first = await createTestApp();
+    await first.connection.collection(contactUs.collection).insertMany(
+      leadDocs(contactUs, 2, { tag: 'owned' }).map((doc) => ({
+        ...doc,
+        email: 'kept@example.com',
+        emailKey: 'kept@example.com',
+      })),
+    );
+    // As a database of counts taken before owners: totals alone, marked with the old marker.
+    const counts = first.connection.collection<{ _id: string; count: number }>('lead_email_counts');
+    await counts.deleteMany({});
+    await counts.insertMany([
+      { _id: 'kept@example.com', count: 2 },
+      { _id: '#counted', count: 0 },
+    ]);
+    await first.app.close();
+
+    const second = await createTestApp({ MONGODB_DB: first.dbName });
+    try {
+      const counted = await second.connection
+        .collection<{ _id: string; count: number }>('lead_email_counts')
+        .findOne({ _id: 'kept@example.com' });
+      expect(counted).toMatchObject({ count: 2, by: { contactUs: { none: 2 } } });
     } finally {
       await second.close();
     }

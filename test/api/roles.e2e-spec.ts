@@ -53,7 +53,7 @@ describe('admin roles', () => {
     const theirs = await as(t, viewer.token).get(AUTH_PATHS.me).expect(200);
     expect(theirs.body).toMatchObject({
       role: 'viewer',
-      permissions: ['account', 'leads.read', 'insights.read', 'admins.read'],
+      permissions: ['account', 'leads.read', 'insights.read', 'audit.read.own', 'admins.read'],
     });
   });
 

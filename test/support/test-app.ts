@@ -152,11 +152,11 @@ export async function insertLeadDocs(
 /** Removes every lead of a kind, straight from the database (totals recounted). */
 export async function clearLeads(t: TestApp, kind: LeadKindDescriptor): Promise<void> {
   const leads = t.connection.collection(kind.collection);
-  const gone = await leads.find({}, { projection: { email: 1 } }).toArray();
+  const gone = await leads.find({}, { projection: { email: 1, assigneeId: 1 } }).toArray();
   await leads.deleteMany({});
   await recountLeadTotals(database(t), [kind]);
   // The addresses' kept counts (otherRequests) lose these leads, as the API's own deletes do.
-  const deltas = keyDeltas(gone as unknown as { email: string }[], -1);
+  const deltas = keyDeltas(kind.key, gone as unknown as { email: string }[], -1);
   if (deltas.size > 0) await t.app.get(LeadEmailCounts).change(deltas);
 }
 

@@ -32,3 +32,5 @@ export const AuditSchema = new Schema<AuditRecord>(
 );
 // Newest first, paged by (at, _id).
 AuditSchema.index({ at: -1, _id: -1 });
+// One admin's own actions, newest first (agents and viewers read only theirs, issue 34).
+AuditSchema.index({ adminId: 1, at: -1, _id: -1 });

@@ -68,12 +68,14 @@ export class AuditService {
     }
   }
 
+  /** A page of the log, newest first: every entry, or those of one admin's actions (`by`). */
   async page(
-    options: { limit?: number; cursor?: string } = {},
+    options: { limit?: number; cursor?: string; by?: string } = {},
   ): Promise<{ entries: AuditEntry[]; nextCursor: string | null }> {
     const limit = options.limit ?? LIST_PAGE.defaultLimit;
     const after = options.cursor ? decodeCursor(options.cursor, KEYS) : undefined;
-    const records = await this.entries.newest(limit + 1, after);
+    const by = options.by ? new ObjectId(options.by) : undefined;
+    const records = await this.entries.newest(limit + 1, { after, by });
     const shown = records.slice(0, limit);
     const last = shown[shown.length - 1];
     return {

@@ -43,7 +43,9 @@ export const PERMISSIONS = {
     'The team’s lead settings: response targets, reply templates, the spam blocklist, which chat alerts are posted, the inbound mail status',
   'settings.integrations':
     'The chat alerts’ Slack and Teams webhooks: set or remove them, and send a test message',
-  'audit.read': 'Read the activity log (everyone’s actions)',
+  'audit.read': 'Read the activity log: everyone’s actions',
+  'audit.read.own':
+    'Read the activity log, of your own actions only (your sign-ins and what you did; with audit.read, everyone’s)',
   'admins.read': 'See the team’s admins (to give a lead an owner)',
   'admins.manage': 'Add and remove admins and change their roles',
   'apikeys.manage': 'Create, list and revoke the API keys of integrations',
@@ -69,10 +71,11 @@ export const ROLE_PERMISSIONS: Record<AdminRole, readonly Permission[]> = {
     'insights.read',
     'settings.leads',
     'audit.read',
+    'audit.read.own',
     'admins.read',
   ],
-  agent: ['account', 'leads.read', 'leads.work', 'insights.read', 'admins.read'],
-  viewer: ['account', 'leads.read', 'insights.read', 'admins.read'],
+  agent: ['account', 'leads.read', 'leads.work', 'insights.read', 'audit.read.own', 'admins.read'],
+  viewer: ['account', 'leads.read', 'insights.read', 'audit.read.own', 'admins.read'],
 };
 
 export function isAdminRole(value: unknown): value is AdminRole {

@@ -187,7 +187,7 @@ export class NotificationWorker implements OnApplicationBootstrap, BeforeApplica
         await this.outbox.sent(job);
         return;
       }
-      const [others] = await this.counts.otherRequests([record]);
+      const [others] = await this.counts.otherRequests(kind.key, [record]);
       const lead = toLead(kind, record, clock, others);
       const sentReply = await this.channels.deliver(
         job.channel,

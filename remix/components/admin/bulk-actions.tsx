@@ -9,6 +9,7 @@ import {
   type LeadStage,
 } from '@contract';
 import { useHydrated } from '~/hooks/use-hydrated';
+import { useCan } from '~/hooks/use-me';
 
 import { ACTION_LABELS, FIELD, LEADS_PATH, useLeadActionFetcher } from './lead-actions';
 import { STAGE_LABELS } from './lead-work/labels';
@@ -45,6 +46,8 @@ export function BulkActions({
   onSelectAll,
 }: BulkActionsProps) {
   const hydrated = useHydrated();
+  // Deleting for good is leads.delete (owners and managers): not offered to a role without it.
+  const canDelete = useCan('leads.delete');
   const fetcher = useLeadActionFetcher(kind);
   const busy = fetcher.state !== 'idle';
   const [confirming, setConfirming] = useState(false);
@@ -167,7 +170,7 @@ export function BulkActions({
         </>
       ) : (
         <>
-          {BULK[state].map(actionButton)}
+          {BULK[state].filter((action) => action !== 'delete' || canDelete).map(actionButton)}
           {state === 'active' ? (
             <>
               {stageControls}

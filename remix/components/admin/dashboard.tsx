@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Alert } from 'react-bootstrap';
 
 import { type InboxTotals, type LeadKindKey, type LeadTotals } from '@contract';
+import { useMe } from '~/hooks/use-me';
 import { inboxTitle } from '~/utils/admin-meta';
 import { type InboxPanel, type PendingDelete } from '~/utils/inbox';
 
@@ -20,6 +21,14 @@ interface DashboardProps {
   children?: ReactNode;
 }
 
+/** The panels share the row's width on a wide screen, however many the admin's access shows. */
+const PANEL_COLUMNS: Record<number, string> = {
+  1: 'col-lg-12',
+  2: 'col-lg-6',
+  3: 'col-lg-4',
+  4: 'col-lg-3',
+};
+
 /** Spec section 2: the four panels side by side, kept up to date while the page is open. */
 export function Dashboard({
   panels,
@@ -28,6 +37,10 @@ export function Dashboard({
   children,
 }: DashboardProps) {
   const live = useLiveInbox();
+  // A kind the admin's access gives them none of has no panel (issue 34): it would only ever be
+  // empty. GET /auth/me unanswered: every panel, as the API's answer holds.
+  const me = useMe();
+  const shown = panels.filter((panel) => !me || me.access.kinds[panel.kind] !== 'none');
   const { undo, onActed, offer, expire } = useLeadUndo();
   // The title counts what needs a reply: the kept per-stage totals of the live poll say it (an
   // action's answer carries only the lists' totals, and a reply or stage change reloads the page).
@@ -58,9 +71,14 @@ export function Dashboard({
       <DashboardUndo undo={undo} expire={expire} offer={offer}>
         {children}
       </DashboardUndo>
+      {shown.length === 0 ? (
+        <Alert variant="info">
+          You see no leads yet: an owner gives you access to them on the Admins page.
+        </Alert>
+      ) : null}
       <div className="row g-3">
-        {panels.map((panel) => (
-          <div key={panel.kind} className="col-12 col-md-6 col-lg-3">
+        {shown.map((panel) => (
+          <div key={panel.kind} className={`col-12 col-md-6 ${PANEL_COLUMNS[shown.length] ?? ''}`}>
             <LeadPanel
               panel={panel}
               live={live?.[panel.kind]}

@@ -2,6 +2,7 @@ import { type ReactNode } from 'react';
 import { Button, Modal } from 'react-bootstrap';
 
 import { LEAD_KINDS, type LeadKindKey } from '@contract';
+import { useCan } from '~/hooks/use-me';
 
 import { exportHref } from './lead-panel-header';
 
@@ -30,6 +31,7 @@ export function LeadPanelArchive({
   children: ReactNode;
 }) {
   const kind = LEAD_KINDS[key];
+  const canExport = useCan('leads.export');
   if (!hydrated)
     return inline ? (
       <section className="lead-panel__archived-inline" aria-label={kind.archivedTitle}>
@@ -52,9 +54,11 @@ export function LeadPanelArchive({
       </Modal.Header>
       <Modal.Body>{children}</Modal.Body>
       <Modal.Footer>
-        <a className="btn btn-link me-auto" href={exportHref(key, 'archived', q)} download>
-          Export CSV<span className="visually-hidden"> of {kind.archivedTitle}</span>
-        </a>
+        {canExport ? (
+          <a className="btn btn-link me-auto" href={exportHref(key, 'archived', q)} download>
+            Export CSV<span className="visually-hidden"> of {kind.archivedTitle}</span>
+          </a>
+        ) : null}
         <Button variant="secondary" onClick={onClose}>
           Close
         </Button>

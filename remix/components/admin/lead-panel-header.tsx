@@ -9,6 +9,7 @@ import {
   type LeadTotals,
 } from '@contract';
 import { ADMIN_PATH } from '~/config/paths';
+import { useCan } from '~/hooks/use-me';
 import {
   PANEL_VIEW_LABELS,
   PANEL_VIEWS,
@@ -43,6 +44,7 @@ export function LeadPanelHeader({
   shown?: 'archived' | 'spam' | null;
 }) {
   const kind = LEAD_KINDS[key];
+  const canExport = useCan('leads.export');
   const [searchParams] = useSearchParams();
   const archivedHref = new URLSearchParams(searchParams);
   archivedHref.set('archived', key);
@@ -100,9 +102,11 @@ export function LeadPanelHeader({
           Spam{totals ? ` (${totals.spam})` : ''}
           <span className="visually-hidden"> of {kind.panelTitle}</span>
         </Button>
-        <a className="btn btn-sm btn-link" href={exportHref(key, 'active', q)} download>
-          Export CSV<span className="visually-hidden"> of {kind.panelTitle}</span>
-        </a>
+        {canExport ? (
+          <a className="btn btn-sm btn-link" href={exportHref(key, 'active', q)} download>
+            Export CSV<span className="visually-hidden"> of {kind.panelTitle}</span>
+          </a>
+        ) : null}
       </div>
       <nav aria-label={`Views of ${kind.panelTitle}`} className="lead-panel__views">
         {PANEL_VIEWS.map((each) => {

@@ -3,6 +3,7 @@ import { Button } from 'react-bootstrap';
 
 import { LEAD_KINDS, type Lead, leadField, type LeadKindKey, SPAM_REASON_TEXT } from '@contract';
 import { useHydrated } from '~/hooks/use-hydrated';
+import { useCan } from '~/hooks/use-me';
 import { type ListResult } from '~/utils/inbox';
 
 import { FIELD, LeadActionButton, LeadActionForm, oneLeadButton } from './lead-actions';
@@ -35,6 +36,7 @@ export function SpamList({ kind, list }: { kind: LeadKindKey; list: ListResult }
 function SpamItem({ kind, lead }: { kind: LeadKindKey; lead: Lead }) {
   const descriptor = LEAD_KINDS[kind];
   const hydrated = useHydrated();
+  const canDelete = useCan('leads.delete');
   const [confirming, setConfirming] = useState(false);
   const reasonsId = `spam-reasons-${lead._id}`;
   return (
@@ -58,7 +60,7 @@ function SpamItem({ kind, lead }: { kind: LeadKindKey; lead: Lead }) {
       </ul>
       <div className="spam-list__actions">
         <LeadActionButton kind={kind} action="not-spam" id={lead._id} name={lead.name} />
-        {hydrated && confirming ? (
+        {!canDelete ? null : hydrated && confirming ? (
           <>
             {/* The confirmed form: the route deletes at once. */}
             <input type="hidden" name={FIELD.confirmed} value="1" />

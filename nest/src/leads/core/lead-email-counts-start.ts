@@ -1,7 +1,6 @@
 import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 
-import { emailKey } from '../../contract';
-
+import { type AddressCounts, keyDeltas, withChanges } from './lead-email-counts';
 import { LeadEmailCounts } from './lead-email-counts.store';
 import { LeadCoreKinds } from './lead-kinds';
 
@@ -20,10 +19,11 @@ export class LeadEmailCountsStart implements OnApplicationBootstrap {
 
   async onApplicationBootstrap(): Promise<void> {
     if (await this.counts.taken()) return;
-    const counts = new Map<string, number>();
-    for (const { upkeep } of this.kinds.all)
-      for await (const { email } of upkeep.emails())
-        counts.set(emailKey(email), (counts.get(emailKey(email)) ?? 0) + 1);
+    const counts = new Map<string, AddressCounts>();
+    for (const { kind, upkeep } of this.kinds.all)
+      for await (const lead of upkeep.emails())
+        for (const [key, places] of keyDeltas(kind.key, [lead], 1))
+          counts.set(key, withChanges(counts.get(key) ?? { count: 0 }, places));
     // Before the API answers, nothing else writes them: replaced whole, the marker last.
     await this.counts.replaceAll(counts);
     if (counts.size > 0) this.logger.log(`counted the leads of ${counts.size} email addresses`);

@@ -3,28 +3,47 @@ import { InjectModel } from '@nestjs/mongoose';
 import { type Model, Schema } from 'mongoose';
 
 import { Coalescer } from '../../common/coalescer';
-import { emailKey } from '../../contract';
+import { currentViewer } from '../../common/lead-viewer.context';
+import { emailKey, type LeadKindKey } from '../../contract';
 import { isDuplicateKey } from '../../database/duplicate-key';
 import { IdLookups } from '../../database/id-lookups';
 
-import { type EmailCountsKeeper } from './lead-email-counts';
+import {
+  type AddressCounts,
+  changesAny,
+  type EmailCountDeltas,
+  type EmailCountsKeeper,
+  seenCount,
+  seesItself,
+  totalOf,
+  withChanges,
+} from './lead-email-counts';
 import { type LeadRecord } from './lead-record';
 
 export const LEAD_EMAIL_COUNTS_MODEL = 'LeadEmailCount';
 
-/** How many leads, of all kinds, one email key has: `_id` is the key. */
-interface EmailCount {
+/**
+ * How many leads, of all kinds, one email key has (`_id` is the key), and by kind and owner (`by`,
+ * `{contactUs: {<admin id>|none: n}}`): an admin who sees only some of them is told of those.
+ */
+interface EmailCount extends AddressCounts {
   _id: string;
-  count: number;
 }
 
 export const LeadEmailCountSchema = new Schema<EmailCount>(
-  { _id: { type: String }, count: { type: Number, required: true } },
-  { collection: 'lead_email_counts', versionKey: false },
+  {
+    _id: { type: String },
+    count: { type: Number, required: true },
+    by: { type: Schema.Types.Mixed },
+  },
+  { collection: 'lead_email_counts', versionKey: false, minimize: false },
 );
 
-/** Marks the counts as taken from the leads once; no email key is without `@`. */
-const COUNTED = '#counted';
+/**
+ * Marks the counts as taken from the leads once, by kind and owner (no email key is without `@`).
+ * Counts taken before owners were (marked `#counted`) are taken again at the next start.
+ */
+const COUNTED = '#counted-by-owner';
 /** Moves on with every change of any count: what a process's copy of the counts is exact for. */
 const VERSION = '#version';
 
@@ -42,13 +61,11 @@ export class LeadEmailCounts implements EmailCountsKeeper {
    * FerretDB 1.x applies `$inc` as a read and a write, unisolated (two at once would lose one),
    * and concurrent arrivals share a round instead of queueing one by one.
    */
-  private readonly rounds = new Coalescer<ReadonlyMap<string, number>, void>((changes) =>
-    this.write(changes),
-  );
+  private readonly rounds = new Coalescer<EmailCountDeltas, void>((changes) => this.write(changes));
   /** The last round of changes asked for: readers wait for it (the rounds run in order). */
   private lastRound: Promise<void> = Promise.resolve();
   /** The counts this process has read, exact while the version is the one they were read at. */
-  private known: { version: number; counts: Map<string, number> } = {
+  private known: { version: number; counts: Map<string, AddressCounts> } = {
     version: -1,
     counts: new Map(),
   };
@@ -70,8 +87,8 @@ export class LeadEmailCounts implements EmailCountsKeeper {
    * Resolves once the change is stored (in a round with whatever else arrived meanwhile). This
    * process's readers wait for it either way, so an answer here never misses a change made here.
    */
-  change(deltas: ReadonlyMap<string, number>): Promise<void> {
-    if (![...deltas.values()].some((delta) => delta !== 0)) return Promise.resolve();
+  change(deltas: EmailCountDeltas): Promise<void> {
+    if (!changesAny(deltas)) return Promise.resolve();
     const stored = this.rounds.push(deltas);
     this.lastRound = stored.catch(() => undefined);
     return stored;
@@ -83,7 +100,7 @@ export class LeadEmailCounts implements EmailCountsKeeper {
    * collection), then the others raised or lowered in one; the version last, so a reader that sees
    * the new version then reads the new counts.
    */
-  private async write(changes: ReadonlyMap<string, number>[]): Promise<void> {
+  private async write(changes: EmailCountDeltas[]): Promise<void> {
     this.roundsBegun++;
     this.writing = true;
     try {
@@ -93,20 +110,24 @@ export class LeadEmailCounts implements EmailCountsKeeper {
     }
   }
 
-  private async writeRound(changes: ReadonlyMap<string, number>[]): Promise<void> {
-    const sum = new Map<string, number>();
+  private async writeRound(changes: EmailCountDeltas[]): Promise<void> {
+    const sum = new Map<string, Map<string, number>>();
     for (const deltas of changes)
-      for (const [key, delta] of deltas) sum.set(key, (sum.get(key) ?? 0) + delta);
-    const increments = [...sum].filter(([, delta]) => delta !== 0);
-    const raised = increments.filter(([, delta]) => delta > 0);
+      for (const [key, places] of deltas) {
+        const summed = sum.get(key) ?? new Map<string, number>();
+        for (const [place, n] of places) summed.set(place, (summed.get(place) ?? 0) + n);
+        sum.set(key, summed);
+      }
+    const increments = [...sum].filter(([, places]) => [...places.values()].some((n) => n !== 0));
+    const raised = increments.filter(([, places]) => totalOf(places) > 0);
     const created = new Set(
-      (await Promise.all(raised.map(([key, count]) => this.createNew(key, count)))).flat(),
+      (await Promise.all(raised.map(([key, places]) => this.createNew(key, places)))).flat(),
     );
     const existing = increments.filter(([key]) => !created.has(key));
     if (existing.length > 0)
       await this.model.bulkWrite(
-        existing.map(([key, delta]) => ({
-          updateOne: { filter: { _id: key }, update: { $inc: { count: delta } } },
+        existing.map(([key, places]) => ({
+          updateOne: { filter: { _id: key }, update: { $inc: incrementOf(places) } },
         })),
       );
     await this.moveVersionOn(sum, created);
@@ -119,7 +140,7 @@ export class LeadEmailCounts implements EmailCountsKeeper {
    * intake then reads no count again (each a lookup of its own), its new leads' included.
    */
   private async moveVersionOn(
-    round: ReadonlyMap<string, number>,
+    round: ReadonlyMap<string, ReadonlyMap<string, number>>,
     created: ReadonlySet<string>,
   ): Promise<void> {
     const moved = await this.model
@@ -131,9 +152,9 @@ export class LeadEmailCounts implements EmailCountsKeeper {
     for (const key of this.readDuringRound) if (round.has(key)) counts.delete(key);
     this.readDuringRound.clear();
     if (moved.count !== version + 1) return;
-    for (const [key, delta] of round) {
-      const count = created.has(key) ? 0 : counts.get(key);
-      if (count !== undefined) counts.set(key, count + delta);
+    for (const [key, places] of round) {
+      const known = created.has(key) ? { count: 0 } : counts.get(key);
+      if (known !== undefined) counts.set(key, withChanges(known, places));
     }
     this.known.version = moved.count;
   }
@@ -143,9 +164,9 @@ export class LeadEmailCounts implements EmailCountsKeeper {
    * process first). Tried before looking: FerretDB 1.x checks an insert's `_id` against its index,
    * while finding a document, even by `_id`, reads through the collection.
    */
-  private async createNew(key: string, count: number): Promise<string[]> {
+  private async createNew(key: string, places: ReadonlyMap<string, number>): Promise<string[]> {
     try {
-      await this.model.create({ _id: key, count });
+      await this.model.create({ _id: key, ...withChanges({ count: 0 }, places) });
       return [key];
     } catch (error) {
       if (isDuplicateKey(error)) return [];
@@ -163,11 +184,23 @@ export class LeadEmailCounts implements EmailCountsKeeper {
     }
   }
 
-  /** How many other leads, of any kind, share each record's address (in the records' order). */
-  async otherRequests(records: readonly Pick<LeadRecord, 'email'>[]): Promise<number[]> {
+  /**
+   * How many other leads, of any kind, share each record's address (in the records' order), of
+   * those the request's viewer sees (issue 34): a lead of a kind or an owner outside their access
+   * is neither counted nor listed (the related requests) for them. Records of `kind`.
+   */
+  async otherRequests(
+    kind: LeadKindKey,
+    records: readonly Pick<LeadRecord, 'email' | 'assigneeId'>[],
+  ): Promise<number[]> {
+    const viewer = currentViewer();
     const keys = records.map((record) => emailKey(record.email));
     const counts = await this.of([...new Set(keys)]);
-    return keys.map((key) => Math.max(0, (counts.get(key) || 1) - 1));
+    return keys.map((key, i) => {
+      const seen = seenCount(counts.get(key) ?? { count: 0 }, viewer);
+      const itself = seesItself(viewer, kind, records[i] ?? {}) ? 1 : 0;
+      return Math.max(0, seen - itself);
+    });
   }
 
   /**
@@ -175,7 +208,7 @@ export class LeadEmailCounts implements EmailCountsKeeper {
    * read since the last change anywhere (so a page read again costs that one lookup). Labelled with
    * the version read first, as a list head is (decision 0005): a change meanwhile moves it on.
    */
-  private async of(keys: readonly string[]): Promise<Map<string, number>> {
+  private async of(keys: readonly string[]): Promise<Map<string, AddressCounts>> {
     if (keys.length === 0) return new Map();
     await this.lastRound;
     const [begun, writing] = [this.roundsBegun, this.writing];
@@ -185,22 +218,24 @@ export class LeadEmailCounts implements EmailCountsKeeper {
     const missing = keys.filter((key) => !known.counts.has(key));
     if (missing.length === 0) return known.counts;
     const found = await this.read(missing);
-    const answer = new Map(keys.map((key) => [key, known.counts.get(key) ?? found.get(key) ?? 0]));
+    const answer = new Map(
+      keys.map((key) => [key, known.counts.get(key) ?? found.get(key) ?? { count: 0 }]),
+    );
     // Kept only if no round moved the version on while they were read; those read while one was
     // written may predate it, and are dropped when it ends.
     if (this.known === known && known.version === version) {
       const duringRound = writing || this.writing || this.roundsBegun !== begun;
       for (const key of missing) {
-        known.counts.set(key, found.get(key) ?? 0);
+        known.counts.set(key, found.get(key) ?? { count: 0 });
         if (duringRound) this.readDuringRound.add(key);
       }
     }
     return answer;
   }
 
-  private async read(keys: readonly string[]): Promise<Map<string, number>> {
+  private async read(keys: readonly string[]): Promise<Map<string, AddressCounts>> {
     const found = await this.lookups.find(this.model, keys);
-    return new Map(found.map((count) => [count._id, count.count] as const));
+    return new Map(found.map(({ _id, count, by }) => [_id, { count, by }] as const));
   }
 
   /** Whether the counts were ever taken from the leads (then they are kept since). */
@@ -212,9 +247,9 @@ export class LeadEmailCounts implements EmailCountsKeeper {
    * Replaces every count with these, taken from the leads, and marks them taken (the marker last).
    * Only before the API answers, when nothing else writes them.
    */
-  async replaceAll(counts: ReadonlyMap<string, number>): Promise<void> {
+  async replaceAll(counts: ReadonlyMap<string, AddressCounts>): Promise<void> {
     await this.model.deleteMany({});
-    const docs = [...counts].map(([key, count]) => ({ _id: key, count }));
+    const docs = [...counts].map(([key, count]) => ({ _id: key, ...count }));
     for (let i = 0; i < docs.length; i += 1000)
       await this.model.insertMany(docs.slice(i, i + 1000));
     await this.model.insertMany([
@@ -222,4 +257,11 @@ export class LeadEmailCounts implements EmailCountsKeeper {
       { _id: COUNTED, count: 0 },
     ]);
   }
+}
+
+/** A round's `$inc` of one address: its total, and each kind's owner (dotted paths into `by`). */
+function incrementOf(places: ReadonlyMap<string, number>): Record<string, number> {
+  const inc: Record<string, number> = { count: totalOf(places) };
+  for (const [place, n] of places) if (n !== 0) inc[`by.${place}`] = n;
+  return inc;
 }

@@ -181,7 +181,7 @@ function buildParts<K extends LeadKindKey>(
     totals,
     () => checks.request(kind.key),
     () => targets.clock(kind.key),
-    (records) => counts.otherRequests(records),
+    (records) => counts.otherRequests(kind.key, records),
   );
   const writes = new LeadWrites(
     kind.key,

@@ -1,16 +1,16 @@
-import { Form, useRouteLoaderData } from '@remix-run/react';
+import { Form } from '@remix-run/react';
 import { Alert, Button } from 'react-bootstrap';
 
 import {
   type AvailabilityResponse,
   leadAccessSummary,
-  type MeResponse,
   type MfaStatusResponse,
   type PasskeySummary,
   type SessionSummary,
 } from '@contract';
 import { IntentField } from '~/components/forms/intent-field';
 import { ACCOUNT_FORM_PATHS } from '~/config/paths';
+import { useMe } from '~/hooks/use-me';
 
 import { CardSection, ErrorAlert, useBusy } from '../page-parts';
 
@@ -181,17 +181,14 @@ export function AccountPage({ view, result }: { view: AccountView; result?: Acco
   );
 }
 
-/** The layout route's answer to GET /auth/me (read by id: the layout imports this page's parts). */
-const LAYOUT_ROUTE_ID = 'routes/super-secret-admin';
-
 /** Who is signed in, their role and the leads they see, in plain words. */
 function OwnRole() {
-  const layout = useRouteLoaderData<{ me: MeResponse | null }>(LAYOUT_ROUTE_ID);
-  if (!layout?.me) return null;
+  const me = useMe();
+  if (!me) return null;
   return (
     <p className="account-role">
-      Signed in as {layout.me.email}. Your role: <strong>{layout.me.role}</strong>.
-      {` You see ${leadAccessSummary(layout.me.access, 'you')}.`}
+      Signed in as {me.email}. Your role: <strong>{me.role}</strong>.
+      {` You see ${leadAccessSummary(me.access, 'you')}.`}
     </p>
   );
 }

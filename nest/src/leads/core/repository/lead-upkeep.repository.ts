@@ -33,9 +33,12 @@ export class LeadUpkeepRepository {
     private readonly engine: LeadEngine,
   ) {}
 
-  /** Every lead's address, in no order, read in batches (the email counts are taken from it). */
-  emails(): AsyncIterable<Pick<LeadRecord, 'email'>> {
-    return this.model.find({}, { _id: 0, email: 1 }).lean().cursor({ batchSize: 1000 });
+  /** Every lead's address and owner, in no order, read in batches (the email counts' source). */
+  emails(): AsyncIterable<Pick<LeadRecord, 'email' | 'assigneeId'>> {
+    return this.model
+      .find({}, { _id: 0, email: 1, assigneeId: 1 })
+      .lean()
+      .cursor({ batchSize: 1000 });
   }
 
   /** Up to `limit` leads stored before emailKey existed. */

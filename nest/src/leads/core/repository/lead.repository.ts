@@ -15,7 +15,7 @@ import { isDuplicateKey } from '../../../database/duplicate-key';
 import { ObjectId } from '../../../database/object-id';
 import { type ActionPlan } from '../lead-action-plan';
 import { type LeadCondition } from '../lead-condition';
-import { type EmailCountsKeeper, keyDeltas } from '../lead-email-counts';
+import { type EmailCountsKeeper, keyDeltas, ownerMovesOf } from '../lead-email-counts';
 import { LeadEmailCounts } from '../lead-email-counts.store';
 import { sortSpec } from '../lead-order';
 import { type LeadRecord } from '../lead-record';
@@ -220,7 +220,7 @@ export class LeadRepository implements LeadListSource {
     // The lead is stored: its address's count follows in the background (this process's readers
     // wait for it), and one left behind costs an answer's otherRequests, never the lead.
     void this.counts
-      .change(keyDeltas([record], 1))
+      .change(keyDeltas(this.kind.key, [record], 1))
       .catch((error: unknown) =>
         logger.warn({ err: error }, 'email count not kept for a new lead'),
       );
@@ -238,7 +238,7 @@ export class LeadRepository implements LeadListSource {
       if (isDuplicateKey(error)) return false;
       throw error;
     }
-    await this.counts.change(keyDeltas([record], 1));
+    await this.counts.change(keyDeltas(this.kind.key, [record], 1));
     return true;
   }
 
@@ -254,13 +254,15 @@ export class LeadRepository implements LeadListSource {
     const filter = { ...idsFilter(targets.map((lead) => lead._id)), ...conditionFilter(condition) };
     if (effect === 'remove') {
       const { deletedCount } = await this.model.deleteMany(filter).exec();
-      if (deletedCount > 0) await this.counts.change(keyDeltas(targets, -1));
+      if (deletedCount > 0) await this.counts.change(keyDeltas(this.kind.key, targets, -1));
       return deletedCount;
     }
     const result = await this.model
       .updateMany(filter, { $set: effect.set }, { timestamps: false })
       .exec();
-    return result.modifiedCount;
+    const { modifiedCount } = result;
+    await this.counts.change(ownerMovesOf(this.kind.key, targets, effect.set, modifiedCount));
+    return modifiedCount;
   }
 
   /** A plan's write as one call of a write per lead, each found by its `_id` alone. */
@@ -269,7 +271,7 @@ export class LeadRepository implements LeadListSource {
       const { deletedCount } = await this.model.bulkWrite(
         targets.map((lead) => ({ deleteOne: { filter: { _id: lead._id } } })),
       );
-      if (deletedCount > 0) await this.counts.change(keyDeltas(targets, -1));
+      if (deletedCount > 0) await this.counts.change(keyDeltas(this.kind.key, targets, -1));
       return deletedCount;
     }
     const { modifiedCount } = await this.model.bulkWrite(
@@ -277,6 +279,7 @@ export class LeadRepository implements LeadListSource {
         updateOne: { filter: { _id: lead._id }, update: { $set: effect.set }, timestamps: false },
       })),
     );
+    await this.counts.change(ownerMovesOf(this.kind.key, targets, effect.set, modifiedCount));
     return modifiedCount;
   }
 
