@@ -21,6 +21,7 @@ import {
 } from '~/components/admin/admins-schema';
 import { ErrorAlert, useBusy } from '~/components/admin/page-parts';
 import { type ReauthAsk, ReauthFields } from '~/components/admin/reauth-fields';
+import { ConfirmStepCell, RecordTable } from '~/components/admin/record-table';
 import { RelativeTime } from '~/components/admin/relative-time';
 import { RoleForm } from '~/components/admin/role-form';
 import { fieldErrors } from '~/components/forms/field-errors';
@@ -31,6 +32,8 @@ import { type AdminChangeResult, giveAccess, giveRole } from '~/utils/admin-chan
 import { adminPageMeta } from '~/utils/admin-meta';
 import { withFreshFactor } from '~/utils/reauth.server';
 import { requireAdmin, signInRedirect, unlessSessionBlocked } from '~/utils/session.server';
+
+const HEADERS = ['Email', 'Added', 'Password', 'Role', 'Leads they see'];
 
 export interface AdminsActionResult {
   intent: 'add' | 'remove';
@@ -201,60 +204,40 @@ export default function AdminsRoute() {
           <h3 id="admins-heading" className="h5">
             Who can sign in
           </h3>
-          <div className="table-responsive">
-            <table className="table align-middle">
-              <thead>
-                <tr>
-                  <th scope="col">Email</th>
-                  <th scope="col">Added</th>
-                  <th scope="col">Password</th>
-                  <th scope="col">Role</th>
-                  <th scope="col">Leads they see</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {admins.map((admin) => (
-                  <tr key={admin.id}>
-                    <td className="text-break">{admin.email}</td>
-                    <td>
-                      <RelativeTime iso={admin.createdAt} />
-                    </td>
-                    <td>
-                      {admin.mustChangePassword ? (
-                        <span className="badge text-bg-warning">Initial, to be changed</span>
-                      ) : (
-                        'Own'
-                      )}
-                    </td>
-                    <td>
-                      <RoleForm
-                        admin={admin}
-                        reauth={roleResult?.id === admin.id ? roleResult.reauth : undefined}
-                      />
-                    </td>
-                    <td>
-                      <AccessForm
-                        admin={admin}
-                        reauth={accessResult?.id === admin.id ? accessResult.reauth : undefined}
-                      />
-                    </td>
-                    <td className="text-end">
-                      <Link
-                        className="btn btn-outline-danger btn-sm"
-                        to={`${ADMINS_PAGE_PATH}?remove=${admin.id}`}
-                        preventScrollReset
-                      >
-                        Remove<span className="visually-hidden"> {admin.email}</span>
-                      </Link>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <RecordTable headers={HEADERS}>
+            {admins.map((admin) => (
+              <tr key={admin.id}>
+                <td className="text-break">{admin.email}</td>
+                <td>
+                  <RelativeTime iso={admin.createdAt} />
+                </td>
+                <td>
+                  {admin.mustChangePassword ? (
+                    <span className="badge text-bg-warning">Initial, to be changed</span>
+                  ) : (
+                    'Own'
+                  )}
+                </td>
+                <td>
+                  <RoleForm
+                    admin={admin}
+                    reauth={roleResult?.id === admin.id ? roleResult.reauth : undefined}
+                  />
+                </td>
+                <td>
+                  <AccessForm
+                    admin={admin}
+                    reauth={accessResult?.id === admin.id ? accessResult.reauth : undefined}
+                  />
+                </td>
+                <ConfirmStepCell
+                  to={`${ADMINS_PAGE_PATH}?remove=${admin.id}`}
+                  label="Remove"
+                  name={admin.email}
+                />
+              </tr>
+            ))}
+          </RecordTable>
         </section>
         <AddAdminForm result={addResult} />
       </div>
