@@ -5,8 +5,8 @@ import {
   type MetaFunction,
   redirect,
 } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
-import { Alert, Button } from 'react-bootstrap';
+import { useActionData, useLoaderData } from '@remix-run/react';
+import { Alert } from 'react-bootstrap';
 import { type z } from 'zod';
 
 import { addAdmin, listAdmins, removeAdmin } from '~/api-client/admins.server';
@@ -19,7 +19,8 @@ import {
   ADMINS_FORMS,
   REMOVE_ADMIN_FIELDS,
 } from '~/components/admin/admins-schema';
-import { ErrorAlert, useBusy } from '~/components/admin/page-parts';
+import { ConfirmStep } from '~/components/admin/confirm-step';
+import { ErrorAlert } from '~/components/admin/page-parts';
 import { type ReauthAsk, ReauthFields } from '~/components/admin/reauth-fields';
 import { ConfirmStepCell, RecordTable } from '~/components/admin/record-table';
 import { RelativeTime } from '~/components/admin/relative-time';
@@ -159,7 +160,6 @@ async function remove(form: FormData, { id, email }: Posted<'remove'>, token: st
 export default function AdminsRoute() {
   const { admins, pendingRemoval, notice } = useLoaderData<typeof loader>();
   const result = useActionData<AdminsActionResult | AdminChangeResult>();
-  const busy = useBusy();
   const addResult = result?.intent === 'add' ? result : undefined;
   const removeResult = result?.intent === 'remove' ? result : undefined;
   const roleResult = result?.intent === 'role' ? result : undefined;
@@ -180,24 +180,22 @@ export default function AdminsRoute() {
       ) : null}
       <ErrorAlert message={removeResult?.message ?? roleResult?.message ?? accessResult?.message} />
       {removal ? (
-        <Alert variant="danger" className="admin-removal">
-          <Form method="post" action={ADMINS_PAGE_PATH}>
-            <p className="mb-2">
+        <ConfirmStep
+          className="admin-removal"
+          action={ADMINS_PAGE_PATH}
+          question={
+            <>
               Remove the admin <strong>{removal.email}</strong>? Their sessions end at once, and
               they can no longer sign in.
-            </p>
-            <IntentField forms={ADMINS_FORMS} value="remove" />
-            <input type="hidden" name={REMOVE_ADMIN_FIELDS.id.name} value={removal.id} />
-            <input type="hidden" name={REMOVE_ADMIN_FIELDS.email.name} value={removal.email} />
-            <ReauthFields ask={removeResult?.reauth} idPrefix="remove-admin" />
-            <Button type="submit" variant="danger" size="sm" disabled={busy}>
-              Remove admin
-            </Button>{' '}
-            <Link className="btn btn-link btn-sm" to={ADMINS_PAGE_PATH}>
-              Cancel
-            </Link>
-          </Form>
-        </Alert>
+            </>
+          }
+          submitLabel="Remove admin"
+        >
+          <IntentField forms={ADMINS_FORMS} value="remove" />
+          <input type="hidden" name={REMOVE_ADMIN_FIELDS.id.name} value={removal.id} />
+          <input type="hidden" name={REMOVE_ADMIN_FIELDS.email.name} value={removal.email} />
+          <ReauthFields ask={removeResult?.reauth} idPrefix="remove-admin" />
+        </ConfirmStep>
       ) : null}
       <div className="row g-4">
         <section className="col-12 col-lg-7" aria-labelledby="admins-heading">
