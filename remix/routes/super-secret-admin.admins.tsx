@@ -5,8 +5,8 @@ import {
   type MetaFunction,
   redirect,
 } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
-import { Alert, Button } from 'react-bootstrap';
+import { useActionData, useLoaderData } from '@remix-run/react';
+import { Alert } from 'react-bootstrap';
 import { type z } from 'zod';
 
 import { addAdmin, listAdmins, removeAdmin } from '~/api-client/admins.server';
@@ -19,8 +19,10 @@ import {
   ADMINS_FORMS,
   REMOVE_ADMIN_FIELDS,
 } from '~/components/admin/admins-schema';
-import { ErrorAlert, useBusy } from '~/components/admin/page-parts';
+import { ConfirmStep } from '~/components/admin/confirm-step';
+import { ErrorAlert } from '~/components/admin/page-parts';
 import { type ReauthAsk, ReauthFields } from '~/components/admin/reauth-fields';
+import { ConfirmStepCell, RecordTable } from '~/components/admin/record-table';
 import { RelativeTime } from '~/components/admin/relative-time';
 import { RoleForm } from '~/components/admin/role-form';
 import { fieldErrors } from '~/components/forms/field-errors';
@@ -31,6 +33,8 @@ import { type AdminChangeResult, giveAccess, giveRole } from '~/utils/admin-chan
 import { adminPageMeta } from '~/utils/admin-meta';
 import { withFreshFactor } from '~/utils/reauth.server';
 import { requireAdmin, signInRedirect, unlessSessionBlocked } from '~/utils/session.server';
+
+const HEADERS = ['Email', 'Added', 'Password', 'Role', 'Leads they see'];
 
 export interface AdminsActionResult {
   intent: 'add' | 'remove';
@@ -156,7 +160,6 @@ async function remove(form: FormData, { id, email }: Posted<'remove'>, token: st
 export default function AdminsRoute() {
   const { admins, pendingRemoval, notice } = useLoaderData<typeof loader>();
   const result = useActionData<AdminsActionResult | AdminChangeResult>();
-  const busy = useBusy();
   const addResult = result?.intent === 'add' ? result : undefined;
   const removeResult = result?.intent === 'remove' ? result : undefined;
   const roleResult = result?.intent === 'role' ? result : undefined;
@@ -177,84 +180,62 @@ export default function AdminsRoute() {
       ) : null}
       <ErrorAlert message={removeResult?.message ?? roleResult?.message ?? accessResult?.message} />
       {removal ? (
-        <Alert variant="danger" className="admin-removal">
-          <Form method="post" action={ADMINS_PAGE_PATH}>
-            <p className="mb-2">
+        <ConfirmStep
+          className="admin-removal"
+          action={ADMINS_PAGE_PATH}
+          question={
+            <>
               Remove the admin <strong>{removal.email}</strong>? Their sessions end at once, and
               they can no longer sign in.
-            </p>
-            <IntentField forms={ADMINS_FORMS} value="remove" />
-            <input type="hidden" name={REMOVE_ADMIN_FIELDS.id.name} value={removal.id} />
-            <input type="hidden" name={REMOVE_ADMIN_FIELDS.email.name} value={removal.email} />
-            <ReauthFields ask={removeResult?.reauth} idPrefix="remove-admin" />
-            <Button type="submit" variant="danger" size="sm" disabled={busy}>
-              Remove admin
-            </Button>{' '}
-            <Link className="btn btn-link btn-sm" to={ADMINS_PAGE_PATH}>
-              Cancel
-            </Link>
-          </Form>
-        </Alert>
+            </>
+          }
+          submitLabel="Remove admin"
+        >
+          <IntentField forms={ADMINS_FORMS} value="remove" />
+          <input type="hidden" name={REMOVE_ADMIN_FIELDS.id.name} value={removal.id} />
+          <input type="hidden" name={REMOVE_ADMIN_FIELDS.email.name} value={removal.email} />
+          <ReauthFields ask={removeResult?.reauth} idPrefix="remove-admin" />
+        </ConfirmStep>
       ) : null}
       <div className="row g-4">
         <section className="col-12 col-lg-7" aria-labelledby="admins-heading">
           <h3 id="admins-heading" className="h5">
             Who can sign in
           </h3>
-          <div className="table-responsive">
-            <table className="table align-middle">
-              <thead>
-                <tr>
-                  <th scope="col">Email</th>
-                  <th scope="col">Added</th>
-                  <th scope="col">Password</th>
-                  <th scope="col">Role</th>
-                  <th scope="col">Leads they see</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {admins.map((admin) => (
-                  <tr key={admin.id}>
-                    <td className="text-break">{admin.email}</td>
-                    <td>
-                      <RelativeTime iso={admin.createdAt} />
-                    </td>
-                    <td>
-                      {admin.mustChangePassword ? (
-                        <span className="badge text-bg-warning">Initial, to be changed</span>
-                      ) : (
-                        'Own'
-                      )}
-                    </td>
-                    <td>
-                      <RoleForm
-                        admin={admin}
-                        reauth={roleResult?.id === admin.id ? roleResult.reauth : undefined}
-                      />
-                    </td>
-                    <td>
-                      <AccessForm
-                        admin={admin}
-                        reauth={accessResult?.id === admin.id ? accessResult.reauth : undefined}
-                      />
-                    </td>
-                    <td className="text-end">
-                      <Link
-                        className="btn btn-outline-danger btn-sm"
-                        to={`${ADMINS_PAGE_PATH}?remove=${admin.id}`}
-                        preventScrollReset
-                      >
-                        Remove<span className="visually-hidden"> {admin.email}</span>
-                      </Link>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <RecordTable headers={HEADERS}>
+            {admins.map((admin) => (
+              <tr key={admin.id}>
+                <td className="text-break">{admin.email}</td>
+                <td>
+                  <RelativeTime iso={admin.createdAt} />
+                </td>
+                <td>
+                  {admin.mustChangePassword ? (
+                    <span className="badge text-bg-warning">Initial, to be changed</span>
+                  ) : (
+                    'Own'
+                  )}
+                </td>
+                <td>
+                  <RoleForm
+                    admin={admin}
+                    reauth={roleResult?.id === admin.id ? roleResult.reauth : undefined}
+                  />
+                </td>
+                <td>
+                  <AccessForm
+                    admin={admin}
+                    reauth={accessResult?.id === admin.id ? accessResult.reauth : undefined}
+                  />
+                </td>
+                <ConfirmStepCell
+                  to={`${ADMINS_PAGE_PATH}?remove=${admin.id}`}
+                  label="Remove"
+                  name={admin.email}
+                />
+              </tr>
+            ))}
+          </RecordTable>
         </section>
         <AddAdminForm result={addResult} />
       </div>

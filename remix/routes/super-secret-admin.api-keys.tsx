@@ -5,8 +5,8 @@ import {
   type MetaFunction,
   redirect,
 } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
-import { Alert, Button } from 'react-bootstrap';
+import { useActionData, useLoaderData } from '@remix-run/react';
+import { Alert } from 'react-bootstrap';
 import { type z } from 'zod';
 
 import { type ApiKeySummary, LEAD_KIND_KEYS } from '@contract';
@@ -23,7 +23,8 @@ import {
   type CreateApiKeyResult,
 } from '~/components/admin/api-keys/create-api-key-form';
 import { NewApiKey } from '~/components/admin/api-keys/new-api-key';
-import { ErrorAlert, useBusy } from '~/components/admin/page-parts';
+import { ConfirmStep } from '~/components/admin/confirm-step';
+import { ErrorAlert } from '~/components/admin/page-parts';
 import { fieldErrors } from '~/components/forms/field-errors';
 import { IntentField } from '~/components/forms/intent-field';
 import { firstErrors, readForm, readIntentForm } from '~/components/forms/read-form';
@@ -120,7 +121,6 @@ async function create(
 export default function ApiKeysRoute() {
   const { apiKeys, pendingRevoke, notice } = useLoaderData<typeof loader>();
   const result = useActionData<ActionResult>();
-  const busy = useBusy();
   const createResult = result?.intent === 'create' ? result : undefined;
   const refusal = result && result.intent !== 'create' ? result.message : undefined;
   return (
@@ -141,27 +141,21 @@ export default function ApiKeysRoute() {
         <NewApiKey apiKey={createResult.created.apiKey} secret={createResult.created.key} />
       ) : null}
       {pendingRevoke ? (
-        <Alert variant="danger" className="api-key-revoke">
-          <Form method="post" action={API_KEYS_PAGE_PATH}>
-            <p className="mb-2">
+        <ConfirmStep
+          className="api-key-revoke"
+          action={API_KEYS_PAGE_PATH}
+          question={
+            <>
               Revoke the key <strong>{pendingRevoke.name}</strong>? Whatever uses it is refused from
               its next request; this cannot be undone.
-            </p>
-            <IntentField forms={API_KEY_FORMS} value="revoke" />
-            <input type="hidden" name={REVOKE_API_KEY_FIELDS.id.name} value={pendingRevoke.id} />
-            <input
-              type="hidden"
-              name={REVOKE_API_KEY_FIELDS.name.name}
-              value={pendingRevoke.name}
-            />
-            <Button type="submit" variant="danger" size="sm" disabled={busy}>
-              Revoke key
-            </Button>{' '}
-            <Link className="btn btn-link btn-sm" to={API_KEYS_PAGE_PATH}>
-              Cancel
-            </Link>
-          </Form>
-        </Alert>
+            </>
+          }
+          submitLabel="Revoke key"
+        >
+          <IntentField forms={API_KEY_FORMS} value="revoke" />
+          <input type="hidden" name={REVOKE_API_KEY_FIELDS.id.name} value={pendingRevoke.id} />
+          <input type="hidden" name={REVOKE_API_KEY_FIELDS.name.name} value={pendingRevoke.name} />
+        </ConfirmStep>
       ) : null}
       <div className="row g-4">
         <section className="col-12 col-lg-7" aria-labelledby="api-keys-heading">

@@ -13,21 +13,20 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 
-import { MongoClient, ObjectId } from 'mongodb';
+import { ObjectId } from 'mongodb';
 
 import {
   ADMINS_PATH,
   ASSIGNMENT_PATH,
-  INTAKE_KEY_HEADER,
   LEAD_KINDS,
   leadFields,
   leadPaths,
 } from '../../nest/src/contract';
 import { fakeLead } from '../seed/fake-leads';
-import { startWebStack, type WebStack } from '../stack/web-stack';
+import { type WebStack } from '../stack/web-stack';
 
-import { engineOf, signIn } from './api-session';
-import { benchServerLog, loadNow } from './bench-stack';
+import { loadNow } from './bench-stack';
+import { type IntakeBench, openIntakeBench, postIntake, runClients } from './intake-driver';
 import { type Latency, latencyOf } from './stats';
 
 const { values: args } = parseArgs({
@@ -56,26 +55,16 @@ interface Phase {
 async function main(): Promise<void> {
   if (!(LEADS > 0 && ROUNDS > 0 && CONCURRENCY > 0))
     throw new Error('--leads, --rounds and --concurrency must be positive');
-  const intakeKey = randomBytes(24).toString('base64url');
-  const stack = await startWebStack({
-    apiEnv: { INTAKE_RATE_LIMIT: '1000000', INTAKE_KEYS: intakeKey, LOG_LEVEL: 'warn' },
-    log: benchServerLog,
-    cwd: args['build-dir'],
-  });
-  const client = await new MongoClient(stack.mongoUri).connect();
+  const bench = await openIntakeBench({ buildDir: args['build-dir'] });
+  const { stack, db, engine, loadAtStart, token } = bench;
   try {
-    const db = client.db();
-    const engine = await engineOf(db);
-    const loadAtStart = loadNow();
-    console.log(`Engine: ${engine.name}; load ${loadAtStart}`);
-    const { token } = await signIn(stack);
     const admins = await threeAdmins(stack, token);
     const phases: Phase[] = [];
     const onIds: string[] = [];
     for (let round = 0; round < ROUNDS; round++)
       for (const rule of ['off', 'round-robin'] as const) {
         await setRule(stack, token, rule, admins);
-        const { ids, phase } = await intakePhase(stack, intakeKey, rule);
+        const { ids, phase } = await intakePhase(bench, rule);
         if (rule === 'round-robin') onIds.push(...ids);
         phases.push(phase);
         console.log(
@@ -109,8 +98,7 @@ async function main(): Promise<void> {
     await writeFile(`${args.out}/assignment.md`, markdown(report));
     console.log(`\n${markdown(report)}`);
   } finally {
-    await client.close();
-    await stack.stop();
+    await bench.close();
   }
 }
 
@@ -151,34 +139,24 @@ async function setRule(
 }
 
 /** LEADS intake POSTs at CONCURRENCY; the ids stored. */
-async function intakePhase(stack: WebStack, intakeKey: string, rule: Phase['rule']) {
+async function intakePhase(bench: IntakeBench, rule: Phase['rule']) {
   const ids: string[] = [];
   const times: number[] = [];
-  let next = 0;
   const started = performance.now();
   const post = async () => {
     const lead = fakeLead(inbox, { days: 0, archivedRatio: 0, wordsForm: 'text' });
     const sent = performance.now();
-    const res = await fetch(`${stack.apiUrl}${paths.create}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', [INTAKE_KEY_HEADER]: intakeKey },
-      body: JSON.stringify({
-        ...Object.fromEntries(
-          leadFields(inbox).map((field) => [field, String(Reflect.get(lead, field) ?? '')]),
-        ),
-        email: `bench-${randomBytes(6).toString('hex')}.${lead.email}`,
-      }),
+    const { status, id } = await postIntake(bench, paths.create, {
+      ...Object.fromEntries(
+        leadFields(inbox).map((field) => [field, String(Reflect.get(lead, field) ?? '')]),
+      ),
+      email: `bench-${randomBytes(6).toString('hex')}.${lead.email}`,
     });
-    const body = (await res.json()) as { id?: string };
-    if (res.status !== 201 || !body.id) throw new Error(`intake answered ${res.status}`);
+    if (status !== 201 || !id) throw new Error(`intake answered ${status}`);
     times.push(performance.now() - sent);
-    ids.push(body.id);
+    ids.push(id);
   };
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (next++ < LEADS) await post();
-    }),
-  );
+  await runClients(CONCURRENCY, LEADS, post);
   const seconds = (performance.now() - started) / 1000;
   return {
     ids,

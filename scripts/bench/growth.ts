@@ -14,16 +14,15 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 
-import { type Db, MongoClient, ObjectId } from 'mongodb';
+import { type Db, ObjectId } from 'mongodb';
 
-import { INTAKE_KEY_HEADER, LEAD_KINDS, leadPaths } from '../../nest/src/contract';
+import { LEAD_KINDS, leadPaths } from '../../nest/src/contract';
 import { type KeptTotals, keptTotalsOf } from '../../nest/src/leads/core/list-view/lead-totals';
 import { countLeadTotals } from '../../nest/src/leads/core/repository/lead-counts.repository';
 import { fakeLead } from '../seed/fake-leads';
-import { startWebStack, type WebStack } from '../stack/web-stack';
 
-import { engineOf, signIn } from './api-session';
-import { benchServerLog, loadNow, peakRss, seedLeads, startMailSink } from './bench-stack';
+import { loadNow, peakRss, seedLeads, startMailSink } from './bench-stack';
+import { type IntakeBench, openIntakeBench, postIntake, runClients } from './intake-driver';
 import { type Latency, latencyOf } from './stats';
 
 const { values: args } = parseArgs({
@@ -84,32 +83,20 @@ async function main(): Promise<void> {
     throw new Error(
       '--from, --to, --step and --concurrency must be positive, and --to above --from',
     );
-  const intakeKey = randomBytes(24).toString('base64url');
   const smtp = args.notify ? await startMailSink() : undefined;
-  const stack = await startWebStack({
-    apiEnv: {
-      INTAKE_RATE_LIMIT: '1000000',
-      INTAKE_KEYS: intakeKey,
-      LOG_LEVEL: 'warn',
-      ...(smtp
-        ? { SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, NOTIFY_EMAIL: 'team@example.com' }
-        : {}),
-    },
-    log: benchServerLog,
-    cwd: args['build-dir'],
+  const bench = await openIntakeBench({
+    apiEnv: smtp
+      ? { SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, NOTIFY_EMAIL: 'team@example.com' }
+      : {},
+    buildDir: args['build-dir'],
   });
-  const client = await new MongoClient(stack.mongoUri).connect();
+  const { stack, db, engine, loadAtStart } = bench;
   try {
-    const db = client.db();
-    const engine = await engineOf(db);
-    const loadAtStart = loadNow();
-    console.log(`Engine: ${engine.name}; load ${loadAtStart}`);
-    const { token } = await signIn(stack);
     await seedLeads(db, inbox, FROM, SEEDED);
     const before = await countLeadTotals(db, inbox);
     const started = Date.now();
     const rss = peakRss(stack.pids.api);
-    const { calls, steps, archived } = await grow(stack, token, intakeKey);
+    const { calls, steps, archived } = await grow(bench);
     const apiPeakRssMb = rss.stop();
     const checks = await check(db, before, calls, archived);
     const last = calls.slice(-LAST_CALLS);
@@ -141,8 +128,7 @@ async function main(): Promise<void> {
     await writeFile(`${args.out}/growth.md`, markdown(report));
     console.log(`\n${markdown(report)}`);
   } finally {
-    await client.close();
-    await stack.stop();
+    await bench.close();
     await smtp?.close();
   }
 }
@@ -155,7 +141,8 @@ async function main(): Promise<void> {
  * lead this run stored and has not archived yet (an admin working the inbox from its newest leads
  * would archive the same ones a little later).
  */
-async function grow(stack: WebStack, token: string, intakeKey: string) {
+async function grow(bench: IntakeBench) {
+  const { stack, token } = bench;
   const intakes = TO - FROM;
   const plan: CallKind[] = [];
   for (let i = 1; i <= intakes; i++) {
@@ -166,7 +153,6 @@ async function grow(stack: WebStack, token: string, intakeKey: string) {
   const stored: string[] = [];
   const archived: string[] = [];
   const steps: Step[] = [];
-  let next = 0;
   let leads = FROM;
   let stepStart = { leads: FROM, at: 0, calls: 0 };
   const started = performance.now();
@@ -182,20 +168,15 @@ async function grow(stack: WebStack, token: string, intakeKey: string) {
 
   const intake = async (): Promise<boolean> => {
     const lead = fakeLead(inbox, { days: 0, archivedRatio: 0, wordsForm: 'text' });
-    const res = await fetch(`${stack.apiUrl}${paths.create}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', [INTAKE_KEY_HEADER]: intakeKey },
-      body: JSON.stringify({
-        name: lead.name,
-        email: `${MARK}${randomBytes(6).toString('hex')}.${lead.email}`,
-        ...(lead.phone_number ? { phone_number: lead.phone_number } : {}),
-        subject: lead.subject,
-        message: String(Reflect.get(lead, inbox.textField)),
-      }),
+    const { status, id } = await postIntake(bench, paths.create, {
+      name: lead.name,
+      email: `${MARK}${randomBytes(6).toString('hex')}.${lead.email}`,
+      ...(lead.phone_number ? { phone_number: lead.phone_number } : {}),
+      subject: lead.subject,
+      message: String(Reflect.get(lead, inbox.textField)),
     });
-    const body = (await res.json()) as { id?: string };
-    if (res.status !== 201 || !body.id) return false;
-    stored.push(body.id);
+    if (status !== 201 || !id) return false;
+    stored.push(id);
     return true;
   };
   const archive = async (): Promise<boolean> => {
@@ -212,26 +193,23 @@ async function grow(stack: WebStack, token: string, intakeKey: string) {
     return res.status === 200 && body.success === true;
   };
 
-  const client = async () => {
-    while (next < plan.length) {
-      const kind = plan[next++] as CallKind;
-      // An archive sent before any lead of this run is stored waits for one (the first few only).
-      while (kind === 'archive' && stored.length <= archived.length)
-        await new Promise((resolve) => setTimeout(resolve, 10));
-      const sent = performance.now();
-      const ok = await (kind === 'intake' ? intake() : archive()).catch((error: unknown) => {
-        console.log(`${kind} failed: ${String(error)}`);
-        return false;
-      });
-      const at = performance.now() - started;
-      calls.push({ kind, at, ms: at - (sent - started), ok });
-      if (kind === 'intake' && ok) {
-        leads++;
-        if ((leads - FROM) % STEP === 0 || leads === TO) closeStep(at);
-      }
+  await runClients(CONCURRENCY, plan.length, async (index) => {
+    const kind = plan[index] as CallKind;
+    // An archive sent before any lead of this run is stored waits for one (the first few only).
+    while (kind === 'archive' && stored.length <= archived.length)
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    const sent = performance.now();
+    const ok = await (kind === 'intake' ? intake() : archive()).catch((error: unknown) => {
+      console.log(`${kind} failed: ${String(error)}`);
+      return false;
+    });
+    const at = performance.now() - started;
+    calls.push({ kind, at, ms: at - (sent - started), ok });
+    if (kind === 'intake' && ok) {
+      leads++;
+      if ((leads - FROM) % STEP === 0 || leads === TO) closeStep(at);
     }
-  };
-  await Promise.all(Array.from({ length: CONCURRENCY }, client));
+  });
   if (leads > stepStart.leads) closeStep(performance.now() - started);
   return { calls, steps, archived };
 }

@@ -17,6 +17,26 @@ interface SourcePatch {
   to: string;
 }
 
+/** A line of an edit: kept on both sides, or only removed, or only added. */
+type EditLine = string | { removed: string } | { added: string };
+
+/**
+ * An edit written like a unified diff: the context once, the removed and the added lines marked,
+ * so a reader sees what changes without comparing two copies of the same lines.
+ */
+function lineEdit(lines: readonly EditLine[]): Pick<SourcePatch, 'from' | 'to'> {
+  const from: string[] = [];
+  const to: string[] = [];
+  for (const line of lines) {
+    if (typeof line === 'string') {
+      from.push(line);
+      to.push(line);
+    } else if ('removed' in line) from.push(line.removed);
+    else to.push(line.added);
+  }
+  return { from: from.join('\n'), to: to.join('\n') };
+}
+
 /**
  * Our changes to FerretDB's source, named in the cache path so a binary built without one of them
  * is never reused.
@@ -42,9 +62,9 @@ export const FERRETDB_PATCHES: readonly SourcePatch[] = [
   {
     name: 'update-close',
     file: join('internal', 'handler', 'msg_update.go'),
-    from: [
+    ...lineEdit([
       '\t\tcloser := iterator.NewMultiCloser()',
-      '\t\tdefer closer.Close()',
+      { removed: '\t\tdefer closer.Close()' },
       '',
       '\t\tcloser.Add(res.Iter)',
       '',
@@ -55,23 +75,9 @@ export const FERRETDB_PATCHES: readonly SourcePatch[] = [
       '\t\t}',
       '',
       '\t\tresult, err := common.UpdateDocument(ctx, c, "update", iter, &u)',
+      { added: '\t\tcloser.Close()' },
       '',
-    ].join('\n'),
-    to: [
-      '\t\tcloser := iterator.NewMultiCloser()',
-      '',
-      '\t\tcloser.Add(res.Iter)',
-      '',
-      '\t\titer := common.FilterIterator(res.Iter, closer, u.Filter)',
-      '',
-      '\t\tif !u.Multi {',
-      '\t\t\titer = common.LimitIterator(iter, closer, 1)',
-      '\t\t}',
-      '',
-      '\t\tresult, err := common.UpdateDocument(ctx, c, "update", iter, &u)',
-      '\t\tcloser.Close()',
-      '',
-    ].join('\n'),
+    ]),
   },
 ];
 const BUILD_NAME = `ferretdb-${FERRETDB_VERSION}-${FERRETDB_PATCHES.map((p) => p.name).join('-')}`;

@@ -3,9 +3,9 @@
 import { type Page } from 'playwright-core';
 
 import { leadKindList } from '../../nest/src/contract';
-import { openPage, webUrl } from '../support/browser';
+import { webUrl } from '../support/browser';
 
-import { ADMIN_PATH, signIn } from './support/admin';
+import { ADMIN_PATH, signedInPage } from './support/admin';
 import { LeadsDb } from './support/leads-db';
 import { axeViolations, useBrowserAndDb } from './support/suite';
 
@@ -103,9 +103,7 @@ describe('every admin page at 375, 768, 1280 and 1920 px', () => {
         colorScheme,
       });
       try {
-        const { page } = await openPage(context, ADMIN_PATH);
-        await signIn(page);
-        await page.getByRole('button', { name: 'Sign Out' }).waitFor();
+        const page = await signedInPage(context);
         const found: Record<string, string[]> = {};
         for (const { path, ready } of pages()) {
           await page.goto(webUrl(path));

@@ -1,9 +1,7 @@
 /// <reference lib="dom" />
 import { type BrowserContext, type Page } from 'playwright-core';
 
-import { openPage } from '../support/browser';
-
-import { ADMIN_PATH, signIn } from './support/admin';
+import { newAdminContext, openSettings, signedInPage } from './support/admin';
 import { axeViolations, useBrowserAndDb } from './support/suite';
 
 describe('business hours on the Settings page in a real browser', () => {
@@ -12,11 +10,9 @@ describe('business hours on the Settings page in a real browser', () => {
   let page: Page;
 
   beforeEach(async () => {
-    context = await suite.browser.newContext({ viewport: { width: 1280, height: 900 } });
-    ({ page } = await openPage(context, ADMIN_PATH));
-    await signIn(page);
-    await page.getByRole('link', { name: 'Settings' }).click();
-    await page.getByRole('heading', { name: 'Settings', level: 2 }).waitFor();
+    context = await newAdminContext(suite.browser);
+    page = await signedInPage(context);
+    await openSettings(page);
   });
   afterEach(async () => {
     // Every hour counts again, as the other suites expect.

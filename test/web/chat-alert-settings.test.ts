@@ -1,10 +1,9 @@
 /// <reference lib="dom" />
 import { type BrowserContext, type Page } from 'playwright-core';
 
-import { openPage } from '../support/browser';
 import { type ChatReceiver, startChatReceiver } from '../support/receivers';
 
-import { ADMIN_PATH, signIn } from './support/admin';
+import { newAdminContext, openSettings, signedInPage } from './support/admin';
 import { axeViolations, useBrowserAndDb } from './support/suite';
 
 const SLACK_PATH = '/services/T0WEB/B0WEB/webTokenSecret';
@@ -18,11 +17,9 @@ describe('chat alerts on the Settings page in a real browser', () => {
   beforeEach(async () => {
     // Stands in for Slack: the API (the stack's own process) posts to it on this machine.
     slack = await startChatReceiver(undefined, { path: SLACK_PATH });
-    context = await suite.browser.newContext({ viewport: { width: 1280, height: 900 } });
-    ({ page } = await openPage(context, ADMIN_PATH));
-    await signIn(page);
-    await page.getByRole('link', { name: 'Settings' }).click();
-    await page.getByRole('heading', { name: 'Settings', level: 2 }).waitFor();
+    context = await newAdminContext(suite.browser);
+    page = await signedInPage(context);
+    await openSettings(page);
   });
   afterEach(async () => {
     await context.close();

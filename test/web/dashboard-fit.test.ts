@@ -3,9 +3,9 @@
 import { type BrowserContext, type Page } from 'playwright-core';
 
 import { leadKindList } from '../../nest/src/contract';
-import { openPage, webUrl } from '../support/browser';
+import { webUrl } from '../support/browser';
 
-import { ADMIN_PATH, panel, signIn } from './support/admin';
+import { ADMIN_PATH, panel, signedInPage } from './support/admin';
 import { LeadsDb } from './support/leads-db';
 import { seriousViolations, useBrowserAndDb } from './support/suite';
 
@@ -28,9 +28,7 @@ describe('the four-panel dashboard as it fits a 1280 px screen', () => {
   });
 
   async function dashboard(path = ADMIN_PATH): Promise<Page> {
-    const { page } = await openPage(context, ADMIN_PATH);
-    await signIn(page);
-    await page.getByRole('button', { name: 'Sign Out' }).waitFor();
+    const page = await signedInPage(context);
     if (path !== ADMIN_PATH) await page.goto(webUrl(path));
     return page;
   }

@@ -14,7 +14,7 @@ import {
 } from '../support/inbound-mail';
 import { mailHeader, type MailReceiver, startMailReceiver } from '../support/receivers';
 
-import { ADMIN_PATH, signIn } from './support/admin';
+import { ADMIN_PATH, signedInPageOn, signIn } from './support/admin';
 import { LeadsDb } from './support/leads-db';
 import { axeViolations } from './support/suite';
 
@@ -68,10 +68,7 @@ describe('a lead’s answer comes back into its conversation, in a real browser'
     const tag = LeadsDb.tag();
     const [lead] = await db.insert('keDemo', tag, 1);
     context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const page = await context.newPage();
-    await page.goto(new URL(ADMIN_PATH, stack.webUrl).toString());
-    await signIn(page, stack.admin.password, stack.admin.email);
-    await page.getByRole('button', { name: 'Sign Out' }).waitFor();
+    const page = await signedInPageOn(context, stack);
     const detailUrl = new URL(`${ADMIN_PATH}/lead/keDemo/${lead!.id}`, stack.webUrl).toString();
     await page.goto(detailUrl);
     const dialog = page.getByRole('dialog', { name: `KE Demo Request: ${lead!.name}` });

@@ -2,9 +2,9 @@
 // Functions passed to page.evaluate run in the browser.
 import { type BrowserContext, type Page } from 'playwright-core';
 
-import { openPage, webUrl } from '../support/browser';
+import { webUrl } from '../support/browser';
 
-import { ADMIN_PATH, openMoreActions, panel, signIn } from './support/admin';
+import { ADMIN_PATH, openMoreActions, panel, signedInPage } from './support/admin';
 import { LeadsDb } from './support/leads-db';
 import { seriousViolations, useBrowserAndDb } from './support/suite';
 
@@ -29,9 +29,7 @@ describe('working through the inbox in a real browser', () => {
       await context.close();
       context = await suite.browser.newContext({ javaScriptEnabled: false });
     }
-    const { page } = await openPage(context, ADMIN_PATH);
-    await signIn(page);
-    await page.getByRole('button', { name: 'Sign Out' }).waitFor();
+    const page = await signedInPage(context);
     return page;
   }
 

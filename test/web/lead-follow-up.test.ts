@@ -3,9 +3,9 @@
 import { type BrowserContext } from 'playwright-core';
 
 import { dayInZone, formatFullDate, instantInZone, LEAD_KINDS } from '../../nest/src/contract';
-import { openPage, webUrl } from '../support/browser';
+import { webUrl } from '../support/browser';
 
-import { ADMIN_PATH, signIn } from './support/admin';
+import { ADMIN_PATH, newAdminContext, signedInPage } from './support/admin';
 import { LeadsDb } from './support/leads-db';
 import { axeViolations, useBrowserAndDb } from './support/suite';
 
@@ -26,13 +26,8 @@ describe('"Remind me" on the lead’s page in a real browser', () => {
 
   it('sets tomorrow from its header, shows it there in the viewer’s zone, and clears it', async () => {
     const [lead] = await suite.db.insert('brokerDemo', tag, 1);
-    context = await suite.browser.newContext({
-      viewport: { width: 1280, height: 900 },
-      timezoneId: ZONE,
-    });
-    const { page } = await openPage(context, ADMIN_PATH);
-    await signIn(page);
-    await page.getByRole('button', { name: 'Sign Out' }).waitFor();
+    context = await newAdminContext(suite.browser, { timezoneId: ZONE });
+    const page = await signedInPage(context);
     await page.goto(webUrl(`${ADMIN_PATH}/lead/brokerDemo/${lead!.id}`));
     const title = `${LEAD_KINDS.brokerDemo.panelTitle.replace(/s$/, '')}: ${lead!.name}`;
     const dialog = page.getByRole('dialog', { name: title });

@@ -2,9 +2,9 @@
 // Functions passed to page.evaluate run in the browser.
 import { type BrowserContext } from 'playwright-core';
 
-import { openPage, webUrl } from '../support/browser';
+import { webUrl } from '../support/browser';
 
-import { ADMIN_PATH, signIn } from './support/admin';
+import { ADMIN_PATH, newAdminContext, signedInPage } from './support/admin';
 import { LeadsDb } from './support/leads-db';
 import { axeViolations, useBrowserAndDb } from './support/suite';
 
@@ -28,10 +28,8 @@ describe('merging a person’s requests from a lead’s detail in a real browser
     const [older, newer] = (await suite.db.find('contactUs', tag))
       .sort((a, b) => Number(a.createdAt) - Number(b.createdAt))
       .map((lead) => ({ id: String(lead._id), name: String(lead.name) }));
-    context = await suite.browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const { page } = await openPage(context, ADMIN_PATH);
-    await signIn(page);
-    await page.getByRole('button', { name: 'Sign Out' }).waitFor();
+    context = await newAdminContext(suite.browser);
+    const page = await signedInPage(context);
     await page.goto(webUrl(`${ADMIN_PATH}/lead/contactUs/${older!.id}`));
     const dialog = page.getByRole('dialog', { name: `Contact Us Request: ${older!.name}` });
     const related = dialog.getByRole('region', { name: 'Other requests from this address' });

@@ -5,7 +5,7 @@ import { startWebStack, type WebStack } from '../../scripts/stack/web-stack';
 import { launchBrowser } from '../support/browser';
 import { mailHeader, mailText, type MailReceiver, startMailReceiver } from '../support/receivers';
 
-import { ADMIN_PATH, signIn } from './support/admin';
+import { ADMIN_PATH, signedInPageOn } from './support/admin';
 import { LeadsDb } from './support/leads-db';
 import { axeViolations } from './support/suite';
 
@@ -42,10 +42,7 @@ describe('replying to a lead by email in a real browser', () => {
     const tag = LeadsDb.tag();
     const [lead] = await db.insert('keDemo', tag, 1);
     context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const page = await context.newPage();
-    await page.goto(new URL(ADMIN_PATH, stack.webUrl).toString());
-    await signIn(page, stack.admin.password, stack.admin.email);
-    await page.getByRole('button', { name: 'Sign Out' }).waitFor();
+    const page = await signedInPageOn(context, stack);
     await page.goto(new URL(`${ADMIN_PATH}/lead/keDemo/${lead!.id}`, stack.webUrl).toString());
     const dialog = page.getByRole('dialog', { name: `KE Demo Request: ${lead!.name}` });
     const reply = dialog.getByRole('form', { name: 'Reply by email' });
@@ -94,10 +91,7 @@ describe('replying to a lead by email in a real browser', () => {
     const [lead] = await db.insert('contactUs', tag, 1);
     const own = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     try {
-      const page = await own.newPage();
-      await page.goto(new URL(ADMIN_PATH, stack.webUrl).toString());
-      await signIn(page, stack.admin.password, stack.admin.email);
-      await page.getByRole('button', { name: 'Sign Out' }).waitFor();
+      const page = await signedInPageOn(own, stack);
       await page.goto(new URL(`${ADMIN_PATH}/lead/contactUs/${lead!.id}`, stack.webUrl).toString());
       const dialog = page.getByRole('dialog', { name: `Contact Us Request: ${lead!.name}` });
       const reply = dialog.getByRole('form', { name: 'Reply by email' });

@@ -2,9 +2,9 @@
 // Functions passed to page.evaluate run in the browser.
 import { type BrowserContext, type Page } from 'playwright-core';
 
-import { adminCredentials, openPage, webUrl } from '../support/browser';
+import { adminCredentials, webUrl } from '../support/browser';
 
-import { ADMIN_PATH, openMoreActions, signIn } from './support/admin';
+import { ADMIN_PATH, newAdminContext, openMoreActions, signedInPage } from './support/admin';
 import { LeadsDb } from './support/leads-db';
 import { axeViolations, useBrowserAndDb } from './support/suite';
 
@@ -21,13 +21,8 @@ describe('working a lead from its detail in a real browser', () => {
   });
 
   async function openLead(kind: string, id: string, javaScriptEnabled = true): Promise<Page> {
-    context = await suite.browser.newContext({
-      viewport: { width: 1280, height: 900 },
-      javaScriptEnabled,
-    });
-    const { page } = await openPage(context, ADMIN_PATH);
-    await signIn(page);
-    await page.getByRole('button', { name: 'Sign Out' }).waitFor();
+    context = await newAdminContext(suite.browser, { javaScriptEnabled });
+    const page = await signedInPage(context);
     await page.goto(webUrl(`${ADMIN_PATH}/lead/${kind}/${id}`));
     return page;
   }

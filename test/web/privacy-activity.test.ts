@@ -4,9 +4,9 @@ import { MongoClient, ObjectId } from 'mongodb';
 import { type BrowserContext, type Locator, type Page } from 'playwright-core';
 
 import { LEAD_KINDS, type LeadKindKey } from '../../nest/src/contract';
-import { adminCredentials, openPage, webUrl } from '../support/browser';
+import { adminCredentials, webUrl } from '../support/browser';
 
-import { ADMIN_PATH, panel, signIn } from './support/admin';
+import { ADMIN_PATH, newAdminContext, panel, signedInPage } from './support/admin';
 import { LeadsDb } from './support/leads-db';
 import { axeViolations, useBrowserAndDb } from './support/suite';
 
@@ -26,13 +26,8 @@ describe('the Privacy and Activity pages in a real browser', () => {
   });
 
   async function signedIn(javaScriptEnabled = true): Promise<Page> {
-    context = await suite.browser.newContext({
-      viewport: { width: 1280, height: 900 },
-      javaScriptEnabled,
-    });
-    const { page } = await openPage(context, ADMIN_PATH);
-    await signIn(page);
-    await page.getByRole('button', { name: 'Sign Out' }).waitFor();
+    context = await newAdminContext(suite.browser, { javaScriptEnabled });
+    const page = await signedInPage(context);
     return page;
   }
 

@@ -1,8 +1,8 @@
 import { type BrowserContext, type Page } from 'playwright-core';
 
-import { openPage, webUrl } from '../support/browser';
+import { webUrl } from '../support/browser';
 
-import { ADMIN_PATH, panel, signIn } from './support/admin';
+import { ADMIN_PATH, newAdminContext, panel, signedInPage } from './support/admin';
 import { LeadsDb } from './support/leads-db';
 import { axeViolations, useBrowserAndDb } from './support/suite';
 
@@ -19,13 +19,8 @@ describe('a panel’s Spam dialog in a real browser', () => {
   });
 
   async function openDashboard(javaScriptEnabled: boolean): Promise<Page> {
-    context = await suite.browser.newContext({
-      viewport: { width: 1280, height: 900 },
-      javaScriptEnabled,
-    });
-    const { page } = await openPage(context, ADMIN_PATH);
-    await signIn(page);
-    await page.getByRole('button', { name: 'Sign Out' }).waitFor();
+    context = await newAdminContext(suite.browser, { javaScriptEnabled });
+    const page = await signedInPage(context);
     return page;
   }
 

@@ -1,6 +1,5 @@
-import { Link } from '@remix-run/react';
-
 import { type ApiKeySummary, LEAD_KIND_KEYS, LEAD_KIND_WORDS, type LeadAccess } from '@contract';
+import { ConfirmStepCell, RecordTable } from '~/components/admin/record-table';
 import { RelativeTime } from '~/components/admin/relative-time';
 import { API_KEYS_PAGE_PATH } from '~/config/paths';
 
@@ -20,54 +19,34 @@ export function keyAccessSummary(access: LeadAccess): string {
   return parts.length ? parts.join('; ') : 'no leads';
 }
 
+const HEADERS = ['Name', 'Key', 'Role', 'Leads it sees', 'Created', 'Expires', 'Last used'];
+
 /** The keys not revoked, newest first: never a key itself, only its first characters. */
 export function ApiKeyList({ apiKeys }: { apiKeys: ApiKeySummary[] }) {
   if (apiKeys.length === 0) return <p className="text-body-secondary">No API keys yet.</p>;
   return (
-    <div className="table-responsive">
-      <table className="table align-middle">
-        <thead>
-          <tr>
-            <th scope="col">Name</th>
-            <th scope="col">Key</th>
-            <th scope="col">Role</th>
-            <th scope="col">Leads it sees</th>
-            <th scope="col">Created</th>
-            <th scope="col">Expires</th>
-            <th scope="col">Last used</th>
-            <th scope="col">
-              <span className="visually-hidden">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {apiKeys.map((key) => (
-            <tr key={key.id}>
-              <td className="text-break">{key.name}</td>
-              <td>
-                <code>{key.hint}…</code>
-              </td>
-              <td>{key.role}</td>
-              <td>{keyAccessSummary(key.access)}</td>
-              <td>
-                <RelativeTime iso={key.createdAt} />
-                <div className="small text-body-secondary text-break">by {key.createdBy.email}</div>
-              </td>
-              <td>{key.expiresAt ? <RelativeTime iso={key.expiresAt} /> : 'Never'}</td>
-              <td>{key.lastUsedAt ? <RelativeTime iso={key.lastUsedAt} /> : 'Never'}</td>
-              <td className="text-end">
-                <Link
-                  className="btn btn-outline-danger btn-sm"
-                  to={`${API_KEYS_PAGE_PATH}?revoke=${key.id}`}
-                  preventScrollReset
-                >
-                  Revoke<span className="visually-hidden"> {key.name}</span>
-                </Link>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <RecordTable headers={HEADERS}>
+      {apiKeys.map((key) => (
+        <tr key={key.id}>
+          <td className="text-break">{key.name}</td>
+          <td>
+            <code>{key.hint}…</code>
+          </td>
+          <td>{key.role}</td>
+          <td>{keyAccessSummary(key.access)}</td>
+          <td>
+            <RelativeTime iso={key.createdAt} />
+            <div className="small text-body-secondary text-break">by {key.createdBy.email}</div>
+          </td>
+          <td>{key.expiresAt ? <RelativeTime iso={key.expiresAt} /> : 'Never'}</td>
+          <td>{key.lastUsedAt ? <RelativeTime iso={key.lastUsedAt} /> : 'Never'}</td>
+          <ConfirmStepCell
+            to={`${API_KEYS_PAGE_PATH}?revoke=${key.id}`}
+            label="Revoke"
+            name={key.name}
+          />
+        </tr>
+      ))}
+    </RecordTable>
   );
 }
