@@ -200,11 +200,11 @@ export class LeadRepository implements LeadListSource {
   /**
    * Stores a new lead; resolves once the database has acknowledged it. `intake` is what the intake
    * learned of the submission beside its fields: its proof's verdict, whether it is held as
-   * spam (and why), and where it came from.
+   * spam (and why), where it came from, and whether it waits for an assignment rule.
    */
   async insert(
     fields: Record<string, string>,
-    intake: Pick<LeadRecord, 'proof' | 'spamAt' | 'spamReasons' | 'source'> = {},
+    intake: Pick<LeadRecord, 'proof' | 'spamAt' | 'spamReasons' | 'source' | 'assignWaiting'> = {},
   ): Promise<LeadRecord> {
     const [created] = await this.model.create([
       {
