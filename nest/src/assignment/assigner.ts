@@ -2,8 +2,8 @@ import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 
 import { AdminService } from '../auth/admin.service';
 import { Coalescer } from '../common/coalescer';
-import { asSystem } from '../common/lead-viewer.context';
 import { KeptReading } from '../common/kept-reading';
+import { asSystem } from '../common/lead-viewer.context';
 import {
   type ActiveAssignmentRule,
   type AdminRef,

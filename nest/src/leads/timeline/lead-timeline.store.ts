@@ -3,7 +3,7 @@ import { InjectModel } from '@nestjs/mongoose';
 import { type AnyBulkWriteOperation, type Model, trusted, Types } from 'mongoose';
 
 import { type AdminRef, type LeadKindKey } from '../../contract';
-import { duplicateKeyRows } from '../../database/duplicate-key';
+import { duplicateKeyRows, isDuplicateKey } from '../../database/duplicate-key';
 
 import { LEAD_TIMELINE_MODEL, type StoredEvent, type TimelineRecord } from './lead-timeline.schema';
 
