@@ -11,11 +11,14 @@ import {
   leadWorkPaths,
   type TimelineEvent,
 } from '../../nest/src/contract';
+import { RULE_PENDING } from '../../nest/src/leads/core/lead-record';
+import { leadDocs } from '../support/lead-docs';
 import { validSubmission } from '../support/submissions';
 import {
   clearLeads,
   createAdmin,
   createTestApp,
+  insertLeadDocs,
   loginToken,
   request,
   signedInTestApp,
@@ -97,7 +100,19 @@ describe('automatic assignment', () => {
         );
       }),
     );
+    await roundsDone();
   }
+
+  /**
+   * The rule's rounds run after the intake's answer (decision 0041): done when no lead waits for
+   * one and no round holds the kind's lock (a round holds it from before its write until after
+   * the timeline's, so none that wrote before the first read is under way after the second).
+   */
+  const roundsDone = () =>
+    waitFor(async () => {
+      if ((await leads()).some((l) => l.assignWaiting === RULE_PENDING)) return false;
+      return (await t.connection.collection('assignment_locks').countDocuments({})) === 0;
+    });
 
   const ownersOf = (stored: StoredLead[]) => {
     const counts = new Map<string, number>();
@@ -264,6 +279,35 @@ describe('automatic assignment', () => {
     const order = waiting.map((l) => assignedAt.get(l._id.toHexString()) ?? 0);
     expect(order).toEqual([...order].sort((a, b) => a - b));
     expect(ownersOf(await leads()).get(ids.ada)).toBe(3);
+  });
+
+  it('gives leads the intake acknowledged, whose process stopped before the round, their owners by another process’s sweep, once', async () => {
+    await setRule({ rule: 'round-robin', admins: [ids.ada, ids.bo], cap: null });
+    // As a process's intake stored them before it stopped: answered 201, marked for the rule's
+    // round, which never came. Both live processes sweep every second.
+    const docs = leadDocs(kind, 4).map((doc) => ({ ...doc, assignWaiting: RULE_PENDING }));
+    const left = await insertLeadDocs(t, kind, docs);
+    await waitFor(async () => (await leads()).every((l) => l.assigneeId), 15_000);
+    await roundsDone();
+    const stored = await leads();
+    expect(stored.map((l) => l._id.toHexString())).toEqual(left);
+    expect(stored.every((l) => l.assignWaiting === null)).toBe(true);
+    // Oldest first, in turn.
+    const owners = stored.map((l) => l.assigneeId?.toHexString());
+    expect(new Set([owners[0], owners[1]])).toEqual(new Set([ids.ada, ids.bo]));
+    expect([owners[2], owners[3]]).toEqual([owners[0], owners[1]]);
+    const assigns = (await timelines()).map((tl) => tl.events.filter((e) => e.type === 'assign'));
+    expect(assigns).toHaveLength(4);
+    for (const events of assigns) {
+      expect(events).toHaveLength(1);
+      expect(events[0]?.detail).toMatchObject({ by: 'rule', rule: 'round-robin', from: null });
+    }
+    // The kept totals by owner follow, as for an arrival's round.
+    const kept = await t.connection.collection('lead_totals').findOne({ _id: kind.key as never });
+    expect(kept?.owners?.[ids.ada]).toMatchObject({ active: 2 });
+    expect(kept?.owners?.[ids.bo]).toMatchObject({ active: 2 });
+    const res = await as(other).get(`${paths.active}?assignee=${ids.ada}`).expect(200);
+    expect(res.body.data).toHaveLength(2);
   });
 
   it('refuses an availability that cannot be, per field, and audits a change', async () => {

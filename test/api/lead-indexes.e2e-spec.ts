@@ -3,7 +3,7 @@ import { Types } from 'mongoose';
 import { auditQuery } from '../../nest/src/audit/audit.repository';
 import { LEAD_LISTS, LEAD_LIST_STATES, leadKindList } from '../../nest/src/contract';
 import { sortSpec, sortValues } from '../../nest/src/leads/core/lead-order';
-import { type LeadRecord } from '../../nest/src/leads/core/lead-record';
+import { type LeadRecord, RULE_PENDING } from '../../nest/src/leads/core/lead-record';
 import {
   archivedBeforeFilter,
   spamBeforeFilter,
@@ -196,6 +196,13 @@ describe('every query shape has an index that serves its filter and sort', () =>
           {
             name: `${kind.key}: waiting for an owner`,
             ...assignWaitingQuery(['everyone-at-cap', 'everyone-away']),
+          },
+        ],
+        [
+          kind.collection,
+          {
+            name: `${kind.key}: left for a rule's round that never came`,
+            ...assignWaitingQuery([RULE_PENDING], new Date()),
           },
         ],
         [kind.collection, { name: `${kind.key}: open leads by owner`, filter: openOwnedFilter }],

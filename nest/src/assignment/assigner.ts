@@ -3,6 +3,7 @@ import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { AdminService } from '../auth/admin.service';
 import { Coalescer } from '../common/coalescer';
 import { KeptReading } from '../common/kept-reading';
+import { asSystem } from '../common/lead-viewer.context';
 import {
   type ActiveAssignmentRule,
   type AdminRef,
@@ -15,6 +16,7 @@ import {
 import { LeadEvents } from '../leads/core/lead-events';
 import { LeadKinds } from '../leads/core/lead-kinds';
 import { type LeadRecord } from '../leads/core/lead-record';
+import { type RuleDecision } from '../leads/core/lead-rule-plans';
 
 import { anyoneHasRoom, type Candidates, choose } from './assignment-choice';
 import { type RotationState, RotationStore } from './assignment-state.store';
@@ -29,15 +31,21 @@ type Work =
 
 /** How many waiting leads one sweep looks at (oldest first); the next sweep goes on. */
 const SWEEP_BATCH = 50;
+/** How many leads left for a round that never came one sweep hands on (oldest first). */
+const PENDING_BATCH = 200;
 /** How long a process keeps the rules it read: a change made elsewhere shows within this. */
 const RULES_KEPT_MS = 1_000;
+
+type RuleCandidates = Candidates & { refs: Map<string, AdminRef> };
 
 /**
  * Automatic assignment: gives a kind's arriving leads an owner by its rule (issue 35), and the
  * leads left waiting one when someone is available again. All of a kind's rule work in every API
  * process goes one round at a time under the kind's lock (RotationStore): a round reads the
- * rotation, the rules and who is away, decides and writes each lead, and writes the rotation back.
- * So the rotation and the caps hold across processes, and no lead is given an owner twice.
+ * rotation, the rules and who is away, decides every lead of the round and writes them in one
+ * plan, and writes the rotation back. So the rotation and the caps hold across processes, and no
+ * lead is given an owner twice. The intake does not wait for it (decision 0041): an arrival is
+ * stored marked, and a round that never came (its process stopped) is found by the sweep.
  */
 @Injectable()
 export class Assigner implements OnModuleInit {
@@ -53,15 +61,21 @@ export class Assigner implements OnModuleInit {
     private readonly events: LeadEvents,
   ) {
     this.rules = new KeptReading(() => this.store.rules(), RULES_KEPT_MS);
+    // A round reads every lead it names, whoever's request started it (an agent's not-spam move).
     for (const kind of LEAD_KIND_KEYS)
       this.rounds.set(
         kind,
-        new Coalescer((work) => this.rotations.holding(kind, () => this.round(kind, work))),
+        new Coalescer((work) =>
+          asSystem(() => this.rotations.holding(kind, () => this.round(kind, work))),
+        ),
       );
   }
 
   onModuleInit(): void {
-    this.events.onArrival((kind, id) => this.arrived(kind, id));
+    this.events.onArrival(
+      (kind, id) => this.arrived(kind, id),
+      (kind) => this.isOn(kind),
+    );
     this.events.onOpenLeads((kind, deltas) => {
       this.push(kind, { openDeltas: deltas }).catch((error: unknown) =>
         this.logger.warn({ err: error, kind }, 'open leads not counted: recounted next round'),
@@ -69,15 +83,29 @@ export class Assigner implements OnModuleInit {
     });
   }
 
-  /** A lead reached the inbox: given an owner now if its kind's rule is on (else nothing). */
-  async arrived(kind: LeadKindKey, id: string): Promise<void> {
-    if ((await this.rules.get())[kind].rule === 'off') return;
-    await this.push(kind, { arrival: id });
+  /** Whether the kind's rule is on (as this process read the rules within the last second). */
+  async isOn(kind: LeadKindKey): Promise<boolean> {
+    return (await this.rules.get())[kind].rule !== 'off';
   }
 
-  /** Leads waiting for an owner get one if someone has room (oldest first). */
-  sweep(kind: LeadKindKey): Promise<void> {
-    return this.push(kind, { sweep: true });
+  /** A lead reached the inbox: given an owner in the next round if its kind's rule is on. */
+  async arrived(kind: LeadKindKey, id: string): Promise<void> {
+    if (await this.isOn(kind)) await this.push(kind, { arrival: id });
+  }
+
+  /**
+   * Leads waiting for an owner get one if someone has room (oldest first); so do leads stored
+   * marked for a round before `leftBefore` that still wait for it (their process stopped first),
+   * through this process's next round.
+   */
+  async sweep(kind: LeadKindKey, leftBefore: Date): Promise<void> {
+    const pending = await this.kinds.of(kind).ruleAssignment.pending(PENDING_BATCH, leftBefore);
+    if (pending.length > 0)
+      this.logger.log({ kind, leads: pending.length }, 'leads left for a round');
+    await Promise.all([
+      this.push(kind, { sweep: true }),
+      ...pending.map((id) => this.push(kind, { arrival: id })),
+    ]);
   }
 
   /** Counts each admin's open leads of the kind from the leads again (a rule switched on). */
@@ -103,64 +131,51 @@ export class Assigner implements OnModuleInit {
     } else if (state.counted) {
       for (const w of work) if ('openDeltas' in w) applyDeltas(state, w.openDeltas);
     }
-    if (settings.rule !== 'off') {
+    const arrivals = work.flatMap((w) => ('arrival' in w ? [w.arrival] : []));
+    if (settings.rule === 'off') {
+      if (arrivals.length > 0) await leads.release(arrivals);
+    } else {
       const rule = settings.rule;
       const candidates = await this.candidates(settings);
-      const give = (lead: LeadRecord) => this.give(lead, rule, settings, candidates, state);
-      for (const w of work) {
-        if (!('arrival' in w)) continue;
-        const lead = await leads.open(w.arrival);
-        if (lead) await give(lead);
+      const sweeping =
+        work.some((w) => 'sweep' in w) &&
+        state.waiting &&
+        anyoneHasRoom(settings, candidates, state.open);
+      const waiting = sweeping ? await leads.waiting(SWEEP_BATCH) : [];
+      // None left when this batch was the last (the round may leave some waiting again).
+      if (sweeping) state.waiting = waiting.length >= SWEEP_BATCH;
+      const ids = [...waiting.map((lead) => lead._id.toHexString()), ...arrivals];
+      if (ids.length > 0) {
+        const decide = (lead: LeadRecord) => this.decide(lead, rule, settings, candidates, state);
+        const outcome = await leads.round(ids, decide, rule);
+        if (outcome.waiting) state.waiting = true;
+        // Some lead was moved by another process between the read and the write: which one can't
+        // be told, so the open leads are counted again next round (a cap never passed for it).
+        if (!outcome.exact) state.counted = false;
       }
-      if (work.some((w) => 'sweep' in w) && state.waiting)
-        state.waiting = !(await this.sweepRound(kind, settings, candidates, state, give));
     }
     await this.rotations.write(state);
   }
 
-  /** Gives waiting leads owners, oldest first, while anyone has room; true when none is left. */
-  private async sweepRound(
-    kind: LeadKindKey,
-    settings: KindAssignment,
-    candidates: Candidates & { refs: Map<string, AdminRef> },
-    state: RotationState,
-    give: (lead: LeadRecord) => Promise<boolean>,
-  ): Promise<boolean> {
-    if (!anyoneHasRoom(settings, candidates, state.open)) return false;
-    const waiting = await this.kinds.of(kind).ruleAssignment.waiting(SWEEP_BATCH);
-    for (const lead of waiting) if (!(await give(lead))) return false;
-    return waiting.length < SWEEP_BATCH;
-  }
-
-  /** Gives one lead its owner by the rule, or marks it waiting; true when it got one. */
-  private async give(
+  /** Whom the rule gives the lead, moving the rotation on and counting it in; or nobody, why. */
+  private decide(
     lead: LeadRecord,
     rule: ActiveAssignmentRule,
     settings: KindAssignment,
-    candidates: Candidates & { refs: Map<string, AdminRef> },
+    candidates: RuleCandidates,
     state: RotationState,
-  ): Promise<boolean> {
-    const leads = this.kinds.of(stateKind(state)).ruleAssignment;
+  ): RuleDecision {
     const choice = choose(rule, settings, candidates, state.turn, state.open);
-    if (!('admin' in choice)) {
-      if (choice.waiting) {
-        await leads.wait(lead, choice.waiting, rule);
-        state.waiting = true;
-      }
-      return false;
-    }
+    if (!('admin' in choice)) return { lead, waiting: choice.waiting };
     const admin = candidates.refs.get(choice.admin);
-    if (!admin) return false;
+    if (!admin) return { lead, waiting: null };
     state.turn = choice.turn;
-    if ((await leads.assign(lead, admin, rule)) === 'assigned')
-      state.open[admin.id] = (state.open[admin.id] ?? 0) + 1;
-    return true;
+    state.open[admin.id] = (state.open[admin.id] ?? 0) + 1;
+    return { lead, to: admin };
   }
 
   /** The kind's eligible admins that still exist, in rotation order, and who of them is away. */
-  private async candidates(
-    settings: KindAssignment,
-  ): Promise<Candidates & { refs: Map<string, AdminRef> }> {
+  private async candidates(settings: KindAssignment): Promise<RuleCandidates> {
     const [existing, availability] = await Promise.all([this.admins.list(), this.store.everyone()]);
     const refs = new Map(existing.map((a) => [a.id, { id: a.id, email: a.email }] as const));
     const admins = settings.admins.filter((id) => refs.has(id));
@@ -174,8 +189,6 @@ export class Assigner implements OnModuleInit {
     return { admins, away, refs };
   }
 }
-
-const stateKind = (state: RotationState): LeadKindKey => state._id;
 
 function applyDeltas(state: RotationState, deltas: ReadonlyMap<string, number>): void {
   for (const [admin, delta] of deltas) {

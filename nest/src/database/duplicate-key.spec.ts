@@ -1,4 +1,4 @@
-import { isDuplicateKey, onlyDuplicateKeys } from './duplicate-key';
+import { duplicateKeyRows, isDuplicateKey, onlyDuplicateKeys } from './duplicate-key';
 
 class DriverWriteError {
   constructor(readonly err: { code: number; errmsg: string }) {}
@@ -35,5 +35,25 @@ describe('duplicate keys', () => {
     expect(onlyDuplicateKeys({ writeErrors: [] })).toBe(false);
     expect(onlyDuplicateKeys(new Error('network'))).toBe(false);
     expect(onlyDuplicateKeys({ code: 11000 })).toBe(true);
+  });
+
+  it('tells which rows of an unordered insert were there already, or that it can’t', () => {
+    const copied = (code: number, index: number) => ({
+      ...new DriverWriteError({ code, errmsg: '' }),
+      index,
+    });
+    expect(
+      duplicateKeyRows({ code: 11000, writeErrors: [copied(11000, 0), copied(11000, 3)] }, 4),
+    ).toEqual([0, 3]);
+    expect(
+      duplicateKeyRows({ code: 11000, writeErrors: [copied(11000, 1), copied(2, 2)] }, 3),
+    ).toBe(null);
+    // The driver's own error, one row: its getter, its index.
+    const driver = Object.assign(new DriverWriteError({ code: 11000, errmsg: '' }), { index: 1 });
+    expect(duplicateKeyRows({ code: 11000, writeErrors: driver }, 2)).toEqual([1]);
+    // No write errors: a one-row insert's duplicate is that row; of more, which can't be told.
+    expect(duplicateKeyRows({ code: 11000 }, 1)).toEqual([0]);
+    expect(duplicateKeyRows({ code: 11000 }, 2)).toBe(null);
+    expect(duplicateKeyRows(new Error('network'), 1)).toBe(null);
   });
 });

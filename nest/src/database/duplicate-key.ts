@@ -15,19 +15,40 @@ export function isDuplicateKey(error: unknown): boolean {
  * the driver gives one error alone rather than in an array: every shape is read here.
  */
 export function onlyDuplicateKeys(error: unknown): boolean {
+  const each = writeErrorsOf(error);
+  if (!each) return isDuplicateKey(error);
+  return each.length > 0 && each.every((writeError) => own(writeError, 'code') === DUPLICATE_KEY);
+}
+
+/**
+ * The rows (positions) of an unordered bulk insert of `rows` refused as already there; null when
+ * some row failed otherwise, or which failed can't be told.
+ */
+export function duplicateKeyRows(error: unknown, rows: number): number[] | null {
+  const each = writeErrorsOf(error);
+  if (!each) return rows === 1 && isDuplicateKey(error) ? [0] : null;
+  const found: number[] = [];
+  for (const writeError of each) {
+    const index = own(writeError, 'index');
+    if (own(writeError, 'code') !== DUPLICATE_KEY || typeof index !== 'number') return null;
+    found.push(index);
+  }
+  return found;
+}
+
+function writeErrorsOf(error: unknown): unknown[] | null {
   const writeErrors: unknown =
     typeof error === 'object' && error !== null ? Reflect.get(error, 'writeErrors') : undefined;
-  if (writeErrors === undefined || writeErrors === null) return isDuplicateKey(error);
-  const each = Array.isArray(writeErrors) ? writeErrors : [writeErrors];
+  if (writeErrors === undefined || writeErrors === null) return null;
+  return Array.isArray(writeErrors) ? writeErrors : [writeErrors];
+}
+
+/** A write error's field, its own or (Mongoose's copy) its `err`'s. */
+function own(writeError: unknown, field: 'code' | 'index'): unknown {
+  if (typeof writeError !== 'object' || writeError === null) return undefined;
+  const inner: unknown = Reflect.get(writeError, 'err');
   return (
-    each.length > 0 &&
-    each.every((writeError: unknown) => {
-      const own = codeOf(writeError);
-      const inner =
-        typeof writeError === 'object' && writeError !== null
-          ? codeOf(Reflect.get(writeError, 'err'))
-          : undefined;
-      return (own ?? inner) === DUPLICATE_KEY;
-    })
+    Reflect.get(writeError, field) ??
+    (typeof inner === 'object' && inner !== null ? Reflect.get(inner, field) : undefined)
   );
 }

@@ -15,8 +15,9 @@ import { type LeadChange } from './list-view/lead-list-cache';
 import { totalsChange } from './list-view/lead-totals';
 import { type TotalsDelta } from './list-view/lead-totals';
 
-/** What a change does to each lead it changes: sets these fields, or removes the lead. */
-export type LeadEffect = { set: Partial<LeadRecord> } | 'remove';
+/** What a change does to each lead: sets these fields (and `each`'s, by lead id), or removes it. */
+export type LeadEffect =
+  { set: Partial<LeadRecord>; each?: ReadonlyMap<string, Partial<LeadRecord>> } | 'remove';
 
 /**
  * One action as data. A new action (a stage, an owner, a spam mark) is one more row: the service,

@@ -46,21 +46,23 @@ export function keyDeltas(
 }
 
 /**
- * A write that set `set` on leads of a kind as read before (`targets`): those it gave another
- * owner are counted under the new one by address. Only when the write changed every target: when
- * another process changed some in between, which ones this write moved can't be told, and those
- * addresses keep their counts by owner as they were (none is lost from their total).
+ * A write that set `setOf(target)` on leads of a kind as read before (`targets`): those it gave
+ * another owner are counted under the new one by address. Only when the write changed every
+ * target: when another process changed some in between, which ones this write moved can't be
+ * told, and those addresses keep their counts by owner as they were (none is lost from their total).
  */
-export function ownerMovesOf(
+export function ownerMovesOf<T extends Pick<LeadRecord, 'email' | 'assigneeId'>>(
   kind: LeadKindKey,
-  targets: readonly Pick<LeadRecord, 'email' | 'assigneeId'>[],
-  set: Pick<LeadRecord, 'assigneeId'>,
+  targets: readonly T[],
+  setOf: (target: T) => Pick<LeadRecord, 'assigneeId'>,
   modified: number,
 ): EmailCountDeltas {
   const deltas = new Map<string, Map<string, number>>();
-  if (!('assigneeId' in set) || modified !== targets.length) return deltas;
-  const to = placeOf(kind, set);
+  if (modified !== targets.length) return deltas;
   for (const record of targets) {
+    const set = setOf(record);
+    if (!('assigneeId' in set)) continue;
+    const to = placeOf(kind, set);
     const from = placeOf(kind, record);
     if (from === to) continue;
     add(deltas, emailKey(record.email), from, -1);

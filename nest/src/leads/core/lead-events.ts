@@ -29,6 +29,8 @@ export function openLeadDeltas(
 }
 
 type ArrivalListener = (kind: LeadKindKey, leadId: string) => Promise<void>;
+/** Whether a listener will act on an arrival of the kind (the lead is then stored marked so). */
+type ArrivalInterest = (kind: LeadKindKey) => Promise<boolean>;
 type OpenLeadsListener = (kind: LeadKindKey, deltas: ReadonlyMap<string, number>) => void;
 
 /**
@@ -40,10 +42,28 @@ type OpenLeadsListener = (kind: LeadKindKey, deltas: ReadonlyMap<string, number>
 export class LeadEvents {
   private readonly logger = new Logger('LeadEvents');
   private readonly arrivals: ArrivalListener[] = [];
+  private readonly interests: ArrivalInterest[] = [];
   private readonly openLeads: OpenLeadsListener[] = [];
 
-  onArrival(listener: ArrivalListener): void {
+  onArrival(listener: ArrivalListener, interest?: ArrivalInterest): void {
     this.arrivals.push(listener);
+    if (interest) this.interests.push(interest);
+  }
+
+  /**
+   * Whether some listener will act on an arrival of the kind: the intake stores the lead marked
+   * as waiting for it, so that the work is found again should this process stop before it is done.
+   * A listener that cannot tell counts as not acting (as one that fails to act).
+   */
+  async awaited(kind: LeadKindKey): Promise<boolean> {
+    for (const interest of this.interests) {
+      const acts = await interest(kind).catch((error: unknown) => {
+        this.logger.warn({ err: error, kind }, 'whether an arrival is awaited could not be told');
+        return false;
+      });
+      if (acts) return true;
+    }
+    return false;
   }
 
   onOpenLeads(listener: OpenLeadsListener): void {

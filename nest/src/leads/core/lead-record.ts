@@ -39,7 +39,10 @@ export interface LeadRecord {
    * so that a list answer names owners without a read of the admins. */
   assigneeId?: ObjectId | null;
   assigneeEmail?: string | null;
-  /** Why the assignment rule left it without an owner (AssignmentWaitReason), while it waits. */
+  /**
+   * Why the assignment rule left it without an owner (AssignmentWaitReason), while it waits; or
+   * RULE_PENDING: stored while its kind's rule was on, which has not looked at it yet.
+   */
   assignWaiting?: string | null;
   /** What the intake's proof of work said of the submission (absent on leads from before it). */
   proof?: ProofVerdict['status'];
@@ -57,6 +60,13 @@ export interface LeadRecord {
   spamReasons?: SpamReason[];
   [field: string]: unknown;
 }
+
+/**
+ * `assignWaiting` of a lead the intake stored while its kind's assignment rule was on, until the
+ * rule's round has looked at it (decision 0041): a process that stops before that round leaves it
+ * for the sweep of any other, or its own next start.
+ */
+export const RULE_PENDING = 'pending';
 
 /** The one list a lead is in: spam whatever else it says, else by its archive mark. */
 export function listOf(record: LeadRecord): LeadList {

@@ -5,68 +5,78 @@ import {
 } from '../../contract';
 import { ObjectId } from '../../database/object-id';
 
-import { type ActionPlan, plan } from './lead-action-plan';
+import { type ActionPlan, plan, type PlannedEvent } from './lead-action-plan';
 import { type LeadRecord } from './lead-record';
+import { totalsChange } from './list-view/lead-totals';
 
 /**
- * A lead given an owner by a kind's assignment rule (read just before): only while it is still
- * active and nobody's, so a lead an admin took or moved meanwhile is left alone. The timeline
- * says `assign`, `by: 'rule'`, and the rule.
+ * What a kind's rule decided for one lead it looked at (active and nobody's, read just before):
+ * its owner, or nobody, with why (null: the rule has nobody to choose from at all).
  */
-export function planRuleAssignment(
-  lead: LeadRecord,
-  to: AdminRef,
+export type RuleDecision =
+  { lead: LeadRecord; to: AdminRef } | { lead: LeadRecord; waiting: AssignmentWaitReason | null };
+
+/**
+ * A rule's round as one plan: each lead given its owner (timeline: `assign`, `by: 'rule'`, the
+ * rule), or left nobody's marked with why (its timeline says so once per reason; the sweep gives
+ * it an owner when someone is back), and the mark of a lead that waited for the rule cleared. Only
+ * while each is still active and nobody's, so a lead an admin took or moved meanwhile is left alone.
+ */
+export function planRuleRound(
+  decisions: readonly RuleDecision[],
   rule: ActiveAssignmentRule,
   now: Date,
 ): ActionPlan {
-  return plan(
-    {
-      changes: (l) => !l.assigneeId,
-      condition: { unownedIn: 'active' },
-      effect: () => ({
-        set: { assigneeId: new ObjectId(to.id), assigneeEmail: to.email, assignWaiting: null },
-      }),
-      event: () => ({ type: 'assign', detail: { from: null, to, by: 'rule', rule } }),
-    },
-    [lead],
-    now,
+  const changed = decisions.filter((d) =>
+    'to' in d ? !d.lead.assigneeId : (d.lead.assignWaiting ?? null) !== d.waiting,
   );
+  const each = new Map(
+    changed.map((d): [string, Partial<LeadRecord>] => [
+      d.lead._id.toHexString(),
+      'to' in d
+        ? { assigneeId: new ObjectId(d.to.id), assigneeEmail: d.to.email, assignWaiting: null }
+        : { assignWaiting: d.waiting },
+    ]),
+  );
+  const targets = changed.map((d) => d.lead);
+  const after = targets.map((lead) => ({
+    ...lead,
+    ...each.get(lead._id.toHexString()),
+    updatedAt: now,
+  }));
+  return {
+    targets,
+    condition: { unownedIn: 'active' },
+    effect: { set: { updatedAt: now }, each },
+    delta: totalsChange(targets, after),
+    changes: after.map((lead) => ({ upsert: lead })),
+    events: changed.flatMap((d) => {
+      const event = eventOf(d, rule);
+      return event ? [{ leadId: d.lead._id.toHexString(), ...event }] : [];
+    }),
+    notify: [],
+  };
 }
 
-/**
- * The rule found nobody available for a lead: it stays nobody's, marked with why (the sweep gives
- * it an owner when someone is back), and its timeline says so once per reason.
- */
-export function planAssignmentWaiting(
-  lead: LeadRecord,
-  reason: AssignmentWaitReason,
-  rule: ActiveAssignmentRule,
-  now: Date,
-): ActionPlan {
-  return plan(
-    {
-      changes: (l) => !l.assigneeId && l.assignWaiting !== reason,
-      condition: { unownedIn: 'active' },
-      effect: () => ({ set: { assignWaiting: reason } }),
-      event: () => ({
-        type: 'assign',
-        detail: { from: null, to: null, by: 'rule', rule, waiting: reason },
-      }),
-    },
-    [lead],
-    now,
-  );
+function eventOf(decision: RuleDecision, rule: ActiveAssignmentRule): PlannedEvent | null {
+  if ('to' in decision)
+    return { type: 'assign', detail: { from: null, to: decision.to, by: 'rule', rule } };
+  if (!decision.waiting) return null;
+  return {
+    type: 'assign',
+    detail: { from: null, to: null, by: 'rule', rule, waiting: decision.waiting },
+  };
 }
 
-/** A lead no longer waiting for the rule (it has an owner, or left the active list). */
-export function planWaitingOver(lead: LeadRecord, now: Date): ActionPlan {
+/** Leads no longer waiting for the rule (they have an owner, left the active list, or the rule is off). */
+export function planWaitingOver(leads: readonly LeadRecord[], now: Date): ActionPlan {
   return plan(
     {
       changes: (l) => Boolean(l.assignWaiting),
       condition: { always: true },
       effect: () => ({ set: { assignWaiting: null } }),
     },
-    [lead],
+    leads,
     now,
   );
 }

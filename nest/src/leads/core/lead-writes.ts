@@ -53,10 +53,19 @@ export class LeadWrites {
   async commit(
     plan: ActionPlan,
     admin: AdminRef | null,
+    options: { openCounted?: boolean } = {},
+  ): Promise<TotalsSnapshot | undefined> {
+    return (await this.commitCounting(plan, admin, options)).at;
+  }
+
+  /** As commit, and how many of the plan's targets the write changed. */
+  async commitCounting(
+    plan: ActionPlan,
+    admin: AdminRef | null,
     /** The assignment rule counted its own change of open leads already. */
     { openCounted = false }: { openCounted?: boolean } = {},
-  ): Promise<TotalsSnapshot | undefined> {
-    if (plan.targets.length === 0) return undefined;
+  ): Promise<{ at: TotalsSnapshot | undefined; changed: number }> {
+    if (plan.targets.length === 0) return { at: undefined, changed: 0 };
     // What leads that go said (notes, replies) goes first: should that fail, the call fails with
     // the leads still there, and a retry erases both. The other way round would leave it behind.
     if (plan.effect === 'remove' && !plan.keepsAttached) {
@@ -65,14 +74,14 @@ export class LeadWrites {
       for (const removal of this.removals) await removal.forgetLeads(this.kind, ids);
     }
     const changed = await this.leads.write(plan);
-    if (changed === 0) return undefined;
+    if (changed === 0) return { at: undefined, changed };
     // Another process changed some of these leads between our read and our write: which ones
     // can't be told from here, so the heads start over and the totals are counted again.
     if (changed !== plan.targets.length) this.view.distrust();
     if (!openCounted) this.events?.openLeadsChanged(this.kind, openDeltasOf(plan));
     const at = await this.view.record(plan.delta, plan.changes);
     await this.record(plan, admin);
-    return at;
+    return { at, changed };
   }
 
   /**

@@ -22,7 +22,7 @@ import { type IntakeOrigin, type SpamFilter } from '../spam/spam-filter';
 
 import { type ActionInput, planAction } from './lead-action-plan';
 import { type LeadEvents } from './lead-events';
-import { assigneeOf, dueOf, type LeadRecord, stageOf } from './lead-record';
+import { assigneeOf, dueOf, type LeadRecord, RULE_PENDING, stageOf } from './lead-record';
 import { sourceOf, storedSource } from './lead-source';
 import { type LeadWrites } from './lead-writes';
 import { type ListOptions } from './list-view/lead-list-source';
@@ -53,7 +53,10 @@ export class LeadService<K extends LeadKindKey = LeadKindKey> {
     private readonly notifier: Pick<LeadNotifier, 'leadCreated'>,
     private readonly spam: Pick<SpamFilter, 'judge'>,
     /** Told of each lead that reaches the inbox (automatic assignment). */
-    private readonly events: Pick<LeadEvents, 'arrived'> = { arrived: () => Promise.resolve() },
+    private readonly events: Pick<LeadEvents, 'arrived' | 'awaited'> = {
+      arrived: () => Promise.resolve(),
+      awaited: () => Promise.resolve(false),
+    },
   ) {
     this.logger = new Logger(`Leads:${kind.key}`);
     this.fields = leadFields(kind);
@@ -138,10 +141,14 @@ export class LeadService<K extends LeadKindKey = LeadKindKey> {
     );
     const spam = verdict?.spam ? { spamAt: receivedAt, spamReasons: verdict.reasons } : undefined;
     const source = storedSource(body.source);
+    // Stored marked when a rule is to give it an owner: done after the answer, it is found again
+    // by any process's sweep should this one stop first (decision 0041).
+    const awaited = !spam && (await this.events.awaited(this.kind.key));
     const record = await this.leads.insert(fields, {
       proof: origin.proof.status,
       ...spam,
       ...(source ? { source } : {}),
+      ...(awaited ? { assignWaiting: RULE_PENDING } : {}),
     });
     const id = record._id.toHexString();
     // The lead is stored: from here on nothing may turn the answer into a failure (a retry would
@@ -154,7 +161,8 @@ export class LeadService<K extends LeadKindKey = LeadKindKey> {
       });
     if (!spam) {
       await this.notifier.leadCreated(this.kind, id);
-      await this.events.arrived(this.kind.key, id);
+      // After the answer, not before it: the lead is stored, marked for the rule (above).
+      void this.events.arrived(this.kind.key, id);
     }
     return id;
   }

@@ -106,7 +106,7 @@ export class MemoryLeads implements LeadListSource {
       const lead = this.stored(target._id.toHexString());
       if (!lead || !holds(plan.condition, lead)) continue;
       if (plan.effect === 'remove') this.leads = this.leads.filter((other) => other !== lead);
-      else Object.assign(lead, plan.effect.set);
+      else Object.assign(lead, plan.effect.set, plan.effect.each?.get(lead._id.toHexString()));
       changed++;
     }
     return changed;

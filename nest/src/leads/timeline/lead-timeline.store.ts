@@ -3,7 +3,7 @@ import { InjectModel } from '@nestjs/mongoose';
 import { type AnyBulkWriteOperation, type Model, trusted, Types } from 'mongoose';
 
 import { type AdminRef, type LeadKindKey } from '../../contract';
-import { isDuplicateKey } from '../../database/duplicate-key';
+import { duplicateKeyRows, isDuplicateKey } from '../../database/duplicate-key';
 
 import { LEAD_TIMELINE_MODEL, type StoredEvent, type TimelineRecord } from './lead-timeline.schema';
 
@@ -36,9 +36,7 @@ export class LeadTimeline {
     const byLead = new Map<string, StoredEvent[]>();
     for (const event of events)
       byLead.set(event.leadId, [...(byLead.get(event.leadId) ?? []), toStored(event)]);
-    const existing = (
-      await Promise.all([...byLead].map(([leadId, stored]) => this.created(kind, leadId, stored)))
-    ).flat();
+    const existing = await this.created(kind, byLead);
     if (existing.length === 0) return;
     const operations: AnyBulkWriteOperation<TimelineRecord>[] = existing.map((leadId) => ({
       updateOne: {
@@ -49,14 +47,26 @@ export class LeadTimeline {
     await this.timelines.bulkWrite(operations, { ordered: false });
   }
 
-  /** Creates a lead's timeline with its first events; [leadId] when it has one already. */
-  private async created(kind: LeadKindKey, leadId: string, events: StoredEvent[]) {
+  /**
+   * Creates the leads' timelines with their first events, in one unordered insert (a rule's round
+   * names many leads); answers the leads that had one already.
+   */
+  private async created(kind: LeadKindKey, byLead: ReadonlyMap<string, StoredEvent[]>) {
+    const leadIds = [...byLead.keys()];
     try {
-      await this.timelines.create({ _id: new Types.ObjectId(leadId), kind, events });
+      await this.timelines.insertMany(
+        leadIds.map((leadId) => ({
+          _id: new Types.ObjectId(leadId),
+          kind,
+          events: byLead.get(leadId) ?? [],
+        })),
+        { ordered: false },
+      );
       return [];
     } catch (error) {
-      if (isDuplicateKey(error)) return [leadId];
-      throw error;
+      const rows = duplicateKeyRows(error, leadIds.length);
+      if (!rows) throw error;
+      return rows.flatMap((row) => leadIds[row] ?? []);
     }
   }
 

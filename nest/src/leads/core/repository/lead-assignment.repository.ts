@@ -8,9 +8,12 @@ import { assignWaitingQuery, openOwnedFilter } from './lead-queries.repository';
 export class LeadAssignmentReads {
   constructor(private readonly model: Model<LeadRecord>) {}
 
-  /** Up to `limit` leads an assignment rule left waiting for these reasons, oldest first. */
-  waitingForOwner(reasons: readonly string[], limit: number): Promise<LeadRecord[]> {
-    const { filter, sort } = assignWaitingQuery(reasons);
+  /**
+   * Up to `limit` leads an assignment rule left waiting for these reasons (or marked for its
+   * round), oldest first; those that arrived before `before` alone if given.
+   */
+  waitingForOwner(reasons: readonly string[], limit: number, before?: Date): Promise<LeadRecord[]> {
+    const { filter, sort } = assignWaitingQuery(reasons, before);
     return this.model.find(filter).sort(sort).limit(limit).lean<LeadRecord[]>().exec();
   }
 

@@ -108,13 +108,19 @@ export function assigneeFilter(assignee: ObjectId | null): FilterQuery<LeadRecor
   return { assigneeId: assignee };
 }
 
-/** Leads an assignment rule left waiting for one of these reasons, oldest first (the sweep). */
-export function assignWaitingQuery(reasons: readonly string[]): {
-  filter: FilterQuery<LeadRecord>;
-  sort: Record<string, 1>;
-} {
+/**
+ * Leads an assignment rule left waiting for one of these reasons (or marked for its round), oldest
+ * first, those that arrived before `before` alone if given (the sweep).
+ */
+export function assignWaitingQuery(
+  reasons: readonly string[],
+  before?: Date,
+): { filter: FilterQuery<LeadRecord>; sort: Record<string, 1> } {
   return {
-    filter: { assignWaiting: trusted({ $in: [...reasons] }) },
+    filter: {
+      assignWaiting: trusted({ $in: [...reasons] }),
+      ...(before ? { createdAt: trusted({ $lt: before }) } : {}),
+    },
     sort: { createdAt: 1, _id: 1 },
   };
 }

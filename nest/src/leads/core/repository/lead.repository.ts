@@ -15,7 +15,7 @@ import { isDuplicateKey } from '../../../database/duplicate-key';
 import { ObjectId } from '../../../database/object-id';
 import { type ActionPlan } from '../lead-action-plan';
 import { type LeadCondition } from '../lead-condition';
-import { type EmailCountsKeeper, keyDeltas, ownerMovesOf } from '../lead-email-counts';
+import { type EmailCountsKeeper, keyDeltas } from '../lead-email-counts';
 import { LeadEmailCounts } from '../lead-email-counts.store';
 import { sortSpec } from '../lead-order';
 import { type LeadRecord } from '../lead-record';
@@ -31,6 +31,7 @@ import { LeadAssignmentReads } from './lead-assignment.repository';
 import { conditionFilter } from './lead-conditions.repository';
 import { countKeptTotals, countOwnerTotals } from './lead-counts.repository';
 import { LeadEngine } from './lead-engine.repository';
+import { writePlan } from './lead-plan-write.repository';
 import {
   ARRIVAL_FIELDS,
   arrivalsFilter,
@@ -199,11 +200,11 @@ export class LeadRepository implements LeadListSource {
   /**
    * Stores a new lead; resolves once the database has acknowledged it. `intake` is what the intake
    * learned of the submission beside its fields: its proof's verdict, whether it is held as
-   * spam (and why), and where it came from.
+   * spam (and why), where it came from, and whether it waits for an assignment rule.
    */
   async insert(
     fields: Record<string, string>,
-    intake: Pick<LeadRecord, 'proof' | 'spamAt' | 'spamReasons' | 'source'> = {},
+    intake: Pick<LeadRecord, 'proof' | 'spamAt' | 'spamReasons' | 'source' | 'assignWaiting'> = {},
   ): Promise<LeadRecord> {
     const [created] = await this.model.create([
       {
@@ -244,42 +245,16 @@ export class LeadRepository implements LeadListSource {
 
   /**
    * Writes a plan to its targets in one call and answers how many it changed: fewer than planned
-   * means another process changed some of them since they were read.
+   * means another process changed some of them since they were read (lead-plan-write.repository.ts).
    */
-  async write({ targets, condition, effect }: ActionPlan): Promise<number> {
-    // FerretDB 1.x looks up a filter of `_id` alone directly and reads the whole collection for
-    // any other (`$in` too); and it isolates no write, so a condition there would guard nothing.
-    // The kind's write queue is what keeps a change from racing another there.
-    if (!(await this.engine.readsByIndex())) return this.writeEach(targets, effect);
-    const filter = { ...idsFilter(targets.map((lead) => lead._id)), ...conditionFilter(condition) };
-    if (effect === 'remove') {
-      const { deletedCount } = await this.model.deleteMany(filter).exec();
-      if (deletedCount > 0) await this.counts.change(keyDeltas(this.kind.key, targets, -1));
-      return deletedCount;
-    }
-    const { modifiedCount } = await this.model
-      .updateMany(filter, { $set: effect.set }, { timestamps: false })
-      .exec();
-    await this.counts.change(ownerMovesOf(this.kind.key, targets, effect.set, modifiedCount));
-    return modifiedCount;
-  }
-
-  /** A plan's write as one call of a write per lead, each found by its `_id` alone. */
-  private async writeEach(targets: LeadRecord[], effect: ActionPlan['effect']): Promise<number> {
-    if (effect === 'remove') {
-      const { deletedCount } = await this.model.bulkWrite(
-        targets.map((lead) => ({ deleteOne: { filter: { _id: lead._id } } })),
-      );
-      if (deletedCount > 0) await this.counts.change(keyDeltas(this.kind.key, targets, -1));
-      return deletedCount;
-    }
-    const { modifiedCount } = await this.model.bulkWrite(
-      targets.map((lead) => ({
-        updateOne: { filter: { _id: lead._id }, update: { $set: effect.set }, timestamps: false },
-      })),
+  async write(plan: ActionPlan): Promise<number> {
+    return writePlan(
+      this.model,
+      this.counts,
+      this.kind.key,
+      plan,
+      await this.engine.readsByIndex(),
     );
-    await this.counts.change(ownerMovesOf(this.kind.key, targets, effect.set, modifiedCount));
-    return modifiedCount;
   }
 
   // --- the engine ----------------------------------------------------------------------------
