@@ -13,7 +13,7 @@ import { listQueue } from '~/api-client/queue.server';
 import { QueueFilters } from '~/components/admin/queue/queue-filters';
 import { QueueHint } from '~/components/admin/queue/queue-hint';
 import { QueueKeys } from '~/components/admin/queue/queue-keys';
-import { QueueRows } from '~/components/admin/queue/queue-rows';
+import { QueueList } from '~/components/admin/queue/queue-list';
 import { QUEUE_PAGE_PATH } from '~/config/paths';
 import { adminPageMeta } from '~/utils/admin-meta';
 import { queueQueryOf, queueSearch, queueViewOf } from '~/utils/queue-view';
@@ -77,7 +77,7 @@ export default function QueueRoute() {
             {message}
           </p>
         ) : null}
-        <QueueRows rows={rows} search={search} openId={id} sort={view.sort} />
+        <QueueList rows={rows} search={search} openId={id} sort={view.sort} />
         {first || next ? (
           <nav className="queue__pages" aria-label="Pages">
             {first ? <Link to={first}>First page</Link> : null}

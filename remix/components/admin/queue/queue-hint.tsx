@@ -9,7 +9,7 @@ export function QueueHint() {
       {canWork ? (
         <>
           ; on the open lead <kbd>s</kbd> stage, <kbd>a</kbd> assign to me, <kbd>n</kbd> note,{' '}
-          <kbd>f</kbd> follow-up, <kbd>e</kbd> archive
+          <kbd>f</kbd> follow-up, <kbd>e</kbd> archive, <kbd>x</kbd> select
         </>
       ) : null}
       ; press <kbd>?</kbd> for every shortcut.

@@ -4,7 +4,7 @@ import { FIELD_KEYS, isFieldKey } from '~/components/admin/triage/shortcut-keys'
 import { ShortcutsHelp } from '~/components/admin/triage/shortcuts-help';
 import { useShortcuts } from '~/components/admin/triage/use-shortcuts';
 
-import { QUEUE_ROW_LINK } from './queue-rows';
+import { QUEUE_ROW_CHECK, QUEUE_ROW_LINK } from './queue-rows';
 
 /** The class of the open lead beside the list (its route's section). */
 export const QUEUE_LEAD = 'queue-lead';
@@ -12,17 +12,21 @@ export const QUEUE_LEAD = 'queue-lead';
 const rowLinks = () =>
   Array.from(document.querySelectorAll<HTMLAnchorElement>(`.${QUEUE_ROW_LINK}`));
 
+/** The row holding focus (its link or its checkbox): its link. */
+const focusedRow = (links: HTMLAnchorElement[]) => {
+  const row = document.activeElement?.closest('.queue-row');
+  return links.find((link) => row?.contains(link)) ?? null;
+};
+
 /** The row j/k start from: the focused one, else the open lead's. */
 const currentRow = (links: HTMLAnchorElement[]) =>
-  links.find((link) => link === document.activeElement) ??
-  links.find((link) => link.getAttribute('aria-current')) ??
-  null;
+  focusedRow(links) ?? links.find((link) => link.getAttribute('aria-current')) ?? null;
 
 /**
  * The queue's keyboard: the dashboard's shortcuts (`shortcut-keys.ts`), j/k moving between the
  * rows (focus, so Enter opens the focused row as any link opens) and the lead keys acting on the
  * lead open beside the list: e archives it, a assigns it to me, s, n, f and r take focus to its
- * stage, a new note, "Remind me" and the reply. With no lead open, o and the field keys open the
+ * stage, a new note, "Remind me" and the reply; x selects the focused row. With no lead open, o and the field keys open the
  * focused row (at that field).
  */
 export function QueueKeys() {
@@ -32,10 +36,17 @@ export function QueueKeys() {
     current: currentRow,
     act: (key) => {
       const open = document.querySelector<HTMLElement>(`.${QUEUE_LEAD}`);
-      const focused = rowLinks().find((link) => link === document.activeElement);
+      const focused = focusedRow(rowLinks());
       if (key === 'o') {
         focused?.click();
         return Boolean(focused);
+      }
+      if (key === 'x') {
+        // The focused row's checkbox, else the open lead's.
+        const row = currentRow(rowLinks())?.closest('.queue-row');
+        const check = row?.querySelector<HTMLInputElement>(`.${QUEUE_ROW_CHECK}`);
+        check?.click();
+        return Boolean(check);
       }
       if (!open) {
         if (!focused || !isFieldKey(key)) return false;

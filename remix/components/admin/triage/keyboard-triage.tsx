@@ -20,7 +20,7 @@ function currentLink(): HTMLAnchorElement | null {
 
 /**
  * Keyboard triage on the dashboard: the shortcuts (`shortcut-keys.ts`) act on the lead whose item
- * holds focus. o or Enter opens it, e archives it, a assigns it to me; s, n, f and r open its
+ * holds focus. o or Enter opens it, x selects it, e archives it, a assigns it to me; s, n, f and r open its
  * detail with focus on the stage, the note, "Remind me" or the reply.
  */
 export function KeyboardTriage({ me }: { me: string | null }) {
@@ -36,6 +36,11 @@ export function KeyboardTriage({ me }: { me: string | null }) {
       const detail = new URL(current.href);
       const detailPath = `${detail.pathname}${detail.search}`;
       if (key === 'o') current.click();
+      else if (key === 'x')
+        current
+          .closest('.lead-item')
+          ?.querySelector<HTMLInputElement>('input[type="checkbox"]')
+          ?.click();
       else if (isFieldKey(key))
         navigate(`${detailPath}#${FIELD_KEYS[key].hash}`, { preventScrollReset: true });
       else if (key === 'e')

@@ -8,6 +8,7 @@ export const SHORTCUTS = [
   { keys: ['j'], does: 'Next request' },
   { keys: ['k'], does: 'Previous request' },
   { keys: ['o', 'Enter'], does: 'Open it' },
+  { keys: ['x'], does: 'Select it (for the actions on the selection)', work: true },
   { keys: ['s'], does: 'Set its stage (↑/↓ picks, Enter sets)', work: true },
   { keys: ['a'], does: 'Assign it to me', work: true },
   { keys: ['n'], does: 'Add a note (Ctrl+Enter saves it)', work: true },
@@ -50,13 +51,19 @@ const LETTERS: readonly ShortcutKey[] = SHORTCUTS.flatMap(
   (shortcut) => shortcut.keys as readonly string[],
 ).filter((key): key is ShortcutKey => key.length === 1 && key !== '?');
 
+/** Inputs that take no typing: a key there is still a shortcut (`j` on from a row's checkbox). */
+const NOT_TYPED = ['checkbox', 'radio', 'button', 'submit', 'reset']
+  .map((type) => `:not([type="${type}"])`)
+  .join('');
+
 /** Where typing goes: a shortcut there would eat the admin's text. */
 function isTypingTarget(target: EventTarget | null): boolean {
   return (
     typeof Element !== 'undefined' &&
     target instanceof Element &&
-    target.closest('input, textarea, select, [contenteditable]:not([contenteditable="false"])') !==
-      null
+    target.closest(
+      `input${NOT_TYPED}, textarea, select, [contenteditable]:not([contenteditable="false"])`,
+    ) !== null
   );
 }
 
