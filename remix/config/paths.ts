@@ -33,6 +33,8 @@ export const SETTINGS_PATH = `${ADMIN_PATH}/settings`;
 
 /** The queue: one list of every kind's leads, the open lead beside it (issue 32). */
 export const QUEUE_PAGE_PATH = `${ADMIN_PATH}/queue`;
+/** Where the queue's bulk toolbar posts (an action only): each kind's leads to its own call. */
+export const QUEUE_ACTIONS_PATH = `${ADMIN_PATH}/queue-actions`;
 export const queueLeadPath = (kind: string, id: string) =>
   `${QUEUE_PAGE_PATH}/${encodeURIComponent(kind)}/${encodeURIComponent(id)}`;
 

@@ -8,11 +8,11 @@ import { LeadDetail, useMarkRead } from '~/components/admin/lead-detail';
 import {
   isWorkRefusal,
   readWorkForm,
-  REPLY_TEXT_ID,
   type WorkDone,
   type WorkRefusal,
   type WorkRequest,
 } from '~/components/admin/lead-work';
+import { focusFieldOfHash } from '~/components/admin/triage/shortcut-keys';
 import { humanErrors, refusalWords } from '~/components/forms/field-errors';
 import { postedWithJs } from '~/components/forms/js-flag';
 import { ADMIN_PATH } from '~/config/paths';
@@ -151,10 +151,8 @@ export default function LeadDetailRoute() {
       size="lg"
       aria-labelledby="lead-detail-title"
       restoreFocus={false}
-      // `r` on the dashboard opens the lead to reply: focus goes to the reply's text.
-      onEntered={() => {
-        if (location.hash === '#reply') document.getElementById(REPLY_TEXT_ID)?.focus();
-      }}
+      // `r`, `s`, `n` or `f` on the dashboard opens the lead at a field: focus goes there.
+      onEntered={() => focusFieldOfHash(location.hash)}
     >
       <Modal.Header closeButton closeLabel="Close">
         <Modal.Title as="h2" className="h5" id="lead-detail-title">

@@ -1,8 +1,11 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { Link, useLoaderData, useLocation } from '@remix-run/react';
+import { useEffect } from 'react';
 
 import { LEAD_KINDS } from '@contract';
 import { LeadDetail, useMarkRead } from '~/components/admin/lead-detail';
+import { QUEUE_LEAD } from '~/components/admin/queue/queue-keys';
+import { focusFieldOfHash } from '~/components/admin/triage/shortcut-keys';
 import { QUEUE_PAGE_PATH } from '~/config/paths';
 
 import {
@@ -19,10 +22,12 @@ export const action = (args: ActionFunctionArgs) => leadAction(args);
 
 export default function QueueLeadRoute() {
   const { kind, lead, work, me } = useLoaderData<typeof loader>();
-  const { search } = useLocation();
+  const { search, hash } = useLocation();
   useMarkRead(kind, lead, '');
+  // Opened by a field's shortcut (`s`, `n`, `f`, `r` on a row): focus goes to that field.
+  useEffect(() => focusFieldOfHash(hash), [hash, lead._id]);
   return (
-    <section className="queue-lead card" aria-labelledby="queue-lead-title">
+    <section className={`${QUEUE_LEAD} card`} aria-labelledby="queue-lead-title">
       <div className="card-body">
         <Link to={`${QUEUE_PAGE_PATH}${search}`} className="queue-lead__back" preventScrollReset>
           Back to the list

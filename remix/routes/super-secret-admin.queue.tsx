@@ -11,8 +11,9 @@ import {
 import { UNAVAILABLE_MESSAGE } from '~/api-client/http.server';
 import { listQueue } from '~/api-client/queue.server';
 import { QueueFilters } from '~/components/admin/queue/queue-filters';
-import { QueueKeysHelp, useQueueKeys } from '~/components/admin/queue/queue-keys';
-import { QueueRows } from '~/components/admin/queue/queue-rows';
+import { QueueHint } from '~/components/admin/queue/queue-hint';
+import { QueueKeys } from '~/components/admin/queue/queue-keys';
+import { QueueList } from '~/components/admin/queue/queue-list';
 import { QUEUE_PAGE_PATH } from '~/config/paths';
 import { adminPageMeta } from '~/utils/admin-meta';
 import { queueQueryOf, queueSearch, queueViewOf } from '~/utils/queue-view';
@@ -57,7 +58,6 @@ export default function QueueRoute() {
   const { view, rows, nextCursor, message } = useLoaderData<typeof loader>();
   const { search } = useLocation();
   const { id } = useParams();
-  const { help, closeHelp } = useQueueKeys();
   const first = view.cursor
     ? `${QUEUE_PAGE_PATH}${queueSearch({ ...view, cursor: undefined })}`
     : null;
@@ -71,16 +71,13 @@ export default function QueueRoute() {
           Queue
         </h2>
         <QueueFilters view={view} />
-        <p className="queue__hint">
-          <kbd>j</kbd>/<kbd>k</kbd> move, <kbd>Enter</kbd> opens; press <kbd>?</kbd> for every
-          shortcut.
-        </p>
+        <QueueHint />
         {message ? (
           <p className="alert alert-warning" role="status">
             {message}
           </p>
         ) : null}
-        <QueueRows rows={rows} search={search} openId={id} sort={view.sort} />
+        <QueueList rows={rows} search={search} openId={id} sort={view.sort} />
         {first || next ? (
           <nav className="queue__pages" aria-label="Pages">
             {first ? <Link to={first}>First page</Link> : null}
@@ -91,7 +88,7 @@ export default function QueueRoute() {
       <div className="queue__detail">
         <Outlet />
       </div>
-      <QueueKeysHelp show={help} onHide={closeHelp} />
+      <QueueKeys />
     </div>
   );
 }

@@ -1,7 +1,8 @@
 /**
  * `npm run screenshots` (after `npm run build`): the README's pictures of the admin, taken with
  * Debian Chromium (CHROME_PATH) from the production build on a fresh embedded database filled with
- * fake leads (as `npm run seed` makes them). Writes docs/screenshots/*.png, 1280 px wide.
+ * fake leads (as `npm run seed` makes them). Writes docs/screenshots/*.png, 1280 px wide (the queue
+ * also at 375 px).
  */
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -136,6 +137,26 @@ async function main(): Promise<void> {
     await shoot(work.locator('.modal-content'), 'lead-work');
     await page.setViewportSize(VIEWPORT);
     await page.keyboard.press('Escape');
+
+    // The queue: every kind in one list, two leads selected, the first open beside it (its read
+    // mark waited for); then the list alone at a phone's width.
+    await page.goto(url('/super-secret-admin/queue'));
+    await page.locator('.queue-row__link').first().click();
+    await page
+      .locator('.queue-lead')
+      .getByText(/; read /)
+      .waitFor();
+    const rows = page.locator('.queue-row').getByRole('checkbox');
+    await rows.nth(1).check();
+    await rows.nth(2).check();
+    await page.getByText('2 selected').waitFor();
+    await page.mouse.move(0, 0);
+    await shoot(page, 'queue');
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto(url('/super-secret-admin/queue'));
+    await page.locator('.queue-row').first().waitFor();
+    await shoot(page, 'queue-375');
+    await page.setViewportSize(VIEWPORT);
 
     await page.goto(url(`/super-secret-admin/privacy?email=${encodeURIComponent(PERSON.email)}`));
     await page.getByRole('heading', { name: `Requests of ${PERSON.email}` }).waitFor();

@@ -120,4 +120,37 @@ describe('every admin page at 375, 768, 1280 and 1920 px', () => {
       }
     },
   );
+
+  // The queue's bulk toolbar with a selection, beside an open lead (its narrowest column) and not:
+  // one row at 1280 px, and no sideways scroll at 375.
+  it.each([1280, 375])(
+    'at %i px the queue’s bulk toolbar, a lead selected, fits',
+    async (width) => {
+      const context = await suite.browser.newContext({ viewport: { width, height: 900 } });
+      try {
+        const page = await signedInPage(context);
+        const queue = `${ADMIN_PATH}/queue?q=${tag}`;
+        const open = `${ADMIN_PATH}/queue/${leadPath.split('/lead/')[1]}?q=${tag}`;
+        for (const path of width === 1280 ? [queue, open] : [queue]) {
+          await page.goto(webUrl(path));
+          const bar = page.getByRole('group', { name: 'Act on selected leads' });
+          await page.locator('.queue-row').first().getByRole('checkbox').check();
+          await bar.getByText('1 selected').waitFor();
+          const fit = await bar.evaluate((el) => {
+            const style = getComputedStyle(el);
+            const content =
+              el.clientHeight - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom);
+            const row = Math.max(
+              ...Array.from(el.children, (child) => child.getBoundingClientRect().height),
+            );
+            return { oneRow: content <= row + 1, fits: el.scrollWidth <= el.clientWidth };
+          });
+          expect({ path, ...fit }).toEqual({ path, oneRow: true, fits: true });
+          expect(await misfits(page)).toEqual([]);
+        }
+      } finally {
+        await context.close();
+      }
+    },
+  );
 });

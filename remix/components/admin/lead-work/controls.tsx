@@ -8,6 +8,7 @@ import {
   type TimelineEventType,
 } from '@contract';
 import { LeadActionButton, LeadActionForm } from '~/components/admin/lead-actions';
+import { FIELD_KEYS } from '~/components/admin/triage/shortcut-keys';
 
 import { WORK_FIELD } from './fields';
 import { STAGE_LABELS } from './labels';
@@ -42,11 +43,12 @@ export function StageControl({
     <div className="lead-work__part">
       <WorkForm intent="stage" label="Change stage" className="lead-work__inline">
         <input type="hidden" name={WORK_FIELD.from} value={lead.stage} />
-        <BsForm.Label htmlFor="lead-stage" className="mb-0">
+        <BsForm.Label htmlFor={FIELD_KEYS.s.id} className="mb-0">
           Stage
         </BsForm.Label>
         <BsForm.Select
-          id="lead-stage"
+          id={FIELD_KEYS.s.id}
+          aria-keyshortcuts="s"
           name={WORK_FIELD.stage}
           defaultValue={lead.stage}
           key={changeKey(lead.stage, events, 'stage')}

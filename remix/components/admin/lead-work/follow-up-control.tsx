@@ -3,6 +3,7 @@ import { Button, Form as BsForm } from 'react-bootstrap';
 
 import { dayInZone, formatFullDate, type Lead } from '@contract';
 import { useTimeZone } from '~/components/admin/dates/time-zone';
+import { FIELD_KEYS } from '~/components/admin/triage/shortcut-keys';
 import { type FollowUpChoice } from '~/utils/follow-up';
 
 import { WORK_FIELD } from './fields';
@@ -29,7 +30,7 @@ export function FollowUpControl({ lead }: { lead: Lead }) {
       <WorkForm intent="follow-up" label="Remind me" className="lead-work__inline">
         <input type="hidden" name={WORK_FIELD.zone} value={zone} />
         <span className="lead-follow-up__label">Remind me</span>
-        <ChoiceButton value="tomorrow" busy={busy}>
+        <ChoiceButton value="tomorrow" busy={busy} id={FIELD_KEYS.f.id} keyshortcut="f">
           Tomorrow 09:00
         </ChoiceButton>
         <ChoiceButton value="monday" busy={busy}>
@@ -77,14 +78,21 @@ export function FollowUpControl({ lead }: { lead: Lead }) {
 function ChoiceButton({
   value,
   busy,
+  id,
+  keyshortcut,
   children,
 }: {
   value: FollowUpChoice;
   busy: boolean;
+  id?: string;
+  /** The shortcut that takes focus here, said to screen readers. */
+  keyshortcut?: string;
   children: ReactNode;
 }) {
   return (
     <Button
+      id={id}
+      aria-keyshortcuts={keyshortcut}
       type="submit"
       name={WORK_FIELD.when}
       value={value}

@@ -2,6 +2,7 @@ import { Button, Form as BsForm } from 'react-bootstrap';
 
 import { type LeadNote } from '@contract';
 import { RelativeTime } from '~/components/admin/relative-time';
+import { FIELD_KEYS } from '~/components/admin/triage/shortcut-keys';
 
 import { NOTE_FIELDS, WORK_FIELD } from './fields';
 import { useWorkBusy, useWorkRefusal, WorkForm } from './work-form';
@@ -52,10 +53,11 @@ export function Notes({
       {/* A new key after each added note empties the field. */}
       {canAdd ? (
         <WorkForm intent="note" label="Add a note" key={notes.length}>
-          <BsForm.Label htmlFor="lead-note">New note (only admins see it)</BsForm.Label>
+          <BsForm.Label htmlFor={FIELD_KEYS.n.id}>New note (only admins see it)</BsForm.Label>
           <BsForm.Control
             as="textarea"
-            id="lead-note"
+            id={FIELD_KEYS.n.id}
+            aria-keyshortcuts="n"
             {...NOTE_FIELDS.text}
             rows={2}
             isInvalid={Boolean(refusal?.errors?.[WORK_FIELD.text])}

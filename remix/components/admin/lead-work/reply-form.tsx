@@ -3,12 +3,13 @@ import { useEffect, useState } from 'react';
 import { Button, Form as BsForm } from 'react-bootstrap';
 
 import { type ReplyTemplate } from '@contract';
+import { FIELD_KEYS } from '~/components/admin/triage/shortcut-keys';
 
 import { REPLY_FIELDS, WORK_FIELD, type WorkDone, type WorkRefusal } from './fields';
 import { useWorkBusy, useWorkRefusal, WorkForm } from './work-form';
 
-/** The id of the reply's text field: `r` on the dashboard opens the lead with focus there. */
-export const REPLY_TEXT_ID = 'lead-reply-text';
+/** The id of the reply's text field: `r` takes focus there. */
+export const REPLY_TEXT_ID = FIELD_KEYS.r.id;
 
 /** A reply by email to the lead, starting from the kind's template filled with its fields. */
 export function ReplyForm({
@@ -55,6 +56,7 @@ export function ReplyForm({
           <BsForm.Control
             as="textarea"
             {...REPLY_FIELDS.text}
+            aria-keyshortcuts="r"
             rows={6}
             defaultValue={draft.text}
             isInvalid={Boolean(fieldError(WORK_FIELD.text))}

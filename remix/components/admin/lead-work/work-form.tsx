@@ -1,5 +1,5 @@
 import { Form, useActionData, useNavigation } from '@remix-run/react';
-import { type ReactNode } from 'react';
+import { type KeyboardEvent, type ReactNode } from 'react';
 import { Alert } from 'react-bootstrap';
 
 import { JsFlag } from '~/components/forms/js-flag';
@@ -24,7 +24,13 @@ export function WorkForm({
 }) {
   const refusal = useWorkRefusal(intent);
   return (
-    <Form method="post" preventScrollReset aria-label={label} className={className}>
+    <Form
+      method="post"
+      preventScrollReset
+      aria-label={label}
+      className={className}
+      onKeyDown={submitByKeyboard}
+    >
       <input type="hidden" name={WORK_FIELD.intent} value={intent} />
       <JsFlag />
       {refusal ? (
@@ -35,6 +41,20 @@ export function WorkForm({
       {children}
     </Form>
   );
+}
+
+/**
+ * A form worked by keyboard alone: Enter on a select (the stage, the owner) sets it, as Enter in a
+ * text field would; Ctrl+Enter (or ⌘+Enter) in a text area (the note, the reply) sends it, where
+ * Enter is a new line.
+ */
+function submitByKeyboard(event: KeyboardEvent<HTMLFormElement>) {
+  if (event.key !== 'Enter' || event.defaultPrevented) return;
+  const target = event.target;
+  const inTextArea = target instanceof HTMLTextAreaElement && (event.ctrlKey || event.metaKey);
+  if (!(target instanceof HTMLSelectElement) && !inTextArea) return;
+  event.preventDefault();
+  event.currentTarget.requestSubmit();
 }
 
 /** The detail action's refusal of this form, if its last post was refused. */

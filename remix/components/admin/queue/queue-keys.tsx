@@ -1,73 +1,74 @@
-import { useEffect, useState } from 'react';
-import { Modal } from 'react-bootstrap';
+import { useNavigate } from '@remix-run/react';
 
-import { shortcutOf } from '~/components/admin/triage/shortcut-keys';
+import { FIELD_KEYS, isFieldKey } from '~/components/admin/triage/shortcut-keys';
+import { ShortcutsHelp } from '~/components/admin/triage/shortcuts-help';
+import { useShortcuts } from '~/components/admin/triage/use-shortcuts';
 
-import { QUEUE_ROW_LINK } from './queue-rows';
+import { QUEUE_ROW_CHECK, QUEUE_ROW_LINK } from './queue-rows';
+
+/** The class of the open lead beside the list (its route's section). */
+export const QUEUE_LEAD = 'queue-lead';
+
+const rowLinks = () =>
+  Array.from(document.querySelectorAll<HTMLAnchorElement>(`.${QUEUE_ROW_LINK}`));
+
+/** The row holding focus (its link or its checkbox): its link. */
+const focusedRow = (links: HTMLAnchorElement[]) => {
+  const row = document.activeElement?.closest('.queue-row');
+  return links.find((link) => row?.contains(link)) ?? null;
+};
+
+/** The row j/k start from: the focused one, else the open lead's. */
+const currentRow = (links: HTMLAnchorElement[]) =>
+  focusedRow(links) ?? links.find((link) => link.getAttribute('aria-current')) ?? null;
 
 /**
- * The queue's keyboard: `j`/`k` move between the rows (focus, so `Enter` opens the focused row as
- * any link opens), `?` shows the keys. Starts from the open lead's row when nothing is focused.
+ * The queue's keyboard: the dashboard's shortcuts (`shortcut-keys.ts`), j/k moving between the
+ * rows (focus, so Enter opens the focused row as any link opens) and the lead keys acting on the
+ * lead open beside the list: e archives it, a assigns it to me, s, n, f and r take focus to its
+ * stage, a new note, "Remind me" and the reply; x selects the focused row. With no lead open, o and the field keys open the
+ * focused row (at that field).
  */
-export function useQueueKeys(): { help: boolean; closeHelp: () => void } {
-  const [help, setHelp] = useState(false);
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      // The dashboard's rule for what is a shortcut (not while typing, no modifier), no dialog open.
-      const key = shortcutOf(event);
-      if (!key || document.querySelector('.modal.show')) return;
-      if (key === '?') {
-        event.preventDefault();
-        setHelp(true);
-        return;
+export function QueueKeys() {
+  const navigate = useNavigate();
+  const { help, closeHelp, canWork } = useShortcuts({
+    links: rowLinks,
+    current: currentRow,
+    act: (key) => {
+      const open = document.querySelector<HTMLElement>(`.${QUEUE_LEAD}`);
+      const focused = focusedRow(rowLinks());
+      if (key === 'o') {
+        focused?.click();
+        return Boolean(focused);
       }
-      if (key !== 'j' && key !== 'k') return;
-      const links = [...document.querySelectorAll<HTMLAnchorElement>(`.${QUEUE_ROW_LINK}`)];
-      if (links.length === 0) return;
-      event.preventDefault();
-      const focused = links.indexOf(document.activeElement as HTMLAnchorElement);
-      const current =
-        focused >= 0 ? focused : links.findIndex((link) => link.getAttribute('aria-current'));
-      const step = key === 'j' ? 1 : -1;
-      const next =
-        current < 0
-          ? step > 0
-            ? 0
-            : links.length - 1
-          : Math.min(links.length - 1, Math.max(0, current + step));
-      links[next]?.focus();
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, []);
-  return { help, closeHelp: () => setHelp(false) };
-}
-
-/** What `?` shows. */
-export function QueueKeysHelp({ show, onHide }: { show: boolean; onHide: () => void }) {
-  return (
-    <Modal show={show} onHide={onHide} aria-labelledby="queue-keys-title">
-      <Modal.Header closeButton closeLabel="Close">
-        <Modal.Title as="h2" className="h5" id="queue-keys-title">
-          Keyboard shortcuts
-        </Modal.Title>
-      </Modal.Header>
-      <Modal.Body>
-        <dl className="queue-keys">
-          <dt>
-            <kbd>j</kbd> / <kbd>k</kbd>
-          </dt>
-          <dd>Next / previous lead</dd>
-          <dt>
-            <kbd>Enter</kbd>
-          </dt>
-          <dd>Open the lead</dd>
-          <dt>
-            <kbd>?</kbd>
-          </dt>
-          <dd>This list</dd>
-        </dl>
-      </Modal.Body>
-    </Modal>
-  );
+      if (key === 'x') {
+        // The focused row's checkbox, else the open lead's.
+        const row = currentRow(rowLinks())?.closest('.queue-row');
+        const check = row?.querySelector<HTMLInputElement>(`.${QUEUE_ROW_CHECK}`);
+        check?.click();
+        return Boolean(check);
+      }
+      if (!open) {
+        if (!focused || !isFieldKey(key)) return false;
+        const to = new URL(focused.href);
+        navigate(`${to.pathname}${to.search}#${FIELD_KEYS[key].hash}`, {
+          preventScrollReset: true,
+        });
+        return true;
+      }
+      if (isFieldKey(key)) {
+        const field = document.getElementById(FIELD_KEYS[key].id);
+        field?.focus();
+        field?.scrollIntoView({ block: 'nearest' });
+        return Boolean(field);
+      }
+      const button =
+        key === 'e'
+          ? open.querySelector<HTMLButtonElement>('button[aria-label^="Archive "]')
+          : open.querySelector<HTMLButtonElement>('form[aria-label="Assign to me"] button');
+      button?.click();
+      return Boolean(button);
+    },
+  });
+  return <ShortcutsHelp show={help} onHide={closeHelp} canWork={canWork} />;
 }

@@ -4,10 +4,13 @@ import { type QueueRow, type QueueSort } from '@contract';
 import { RelativeTime } from '~/components/admin/relative-time';
 import { queueLeadPath } from '~/config/paths';
 
+import { leadRef } from './queue-bulk-fields';
 import { kindLabel } from './queue-filters';
 
 /** The class j/k move between (each row's link). */
 export const QUEUE_ROW_LINK = 'queue-row__link';
+/** The class of each row's checkbox (`x` ticks the focused row's). */
+export const QUEUE_ROW_CHECK = 'queue-row__check';
 
 /**
  * The queue's rows: name, kind, stage, owner, the first line, and the age (or the due time when
@@ -18,22 +21,33 @@ export function QueueRows({
   search,
   openId,
   sort,
+  selection,
 }: {
   rows: readonly QueueRow[];
   search: string;
   openId?: string;
   sort: QueueSort;
+  /** The bulk toolbar's selection (for a role that works leads): a checkbox on each row. */
+  selection?: { selected: ReadonlySet<string>; toggle: (ref: string) => void };
 }) {
   if (rows.length === 0) return <p className="queue__empty">No leads match this view.</p>;
   return (
     <ol className="queue-rows" aria-label="Leads">
       {rows.map((row) => {
         const open = row.id === openId;
+        const ref = leadRef(row.kind, row.id);
         return (
-          <li
-            key={`${row.kind}:${row.id}`}
-            className={`queue-row${open ? ' queue-row--open' : ''}`}
-          >
+          <li key={ref} className={`queue-row${open ? ' queue-row--open' : ''}`}>
+            {selection ? (
+              <input
+                type="checkbox"
+                className={`form-check-input ${QUEUE_ROW_CHECK}`}
+                aria-label={`Select ${row.name}`}
+                aria-keyshortcuts="x"
+                checked={selection.selected.has(ref)}
+                onChange={() => selection.toggle(ref)}
+              />
+            ) : null}
             <Link
               to={`${queueLeadPath(row.kind, row.id)}${search}`}
               className={QUEUE_ROW_LINK}

@@ -1,12 +1,12 @@
 import { useFetcher, useNavigate } from '@remix-run/react';
-import { useEffect, useState } from 'react';
-import { Modal } from 'react-bootstrap';
 
 import { useOfferUndo } from '~/components/admin/dashboard-undo';
 import { WORK_FIELD } from '~/components/admin/lead-work/fields';
 import { JS_FLAG } from '~/components/forms/js-flag';
 
-import { SHORTCUTS, shortcutOf } from './shortcut-keys';
+import { FIELD_KEYS, isFieldKey } from './shortcut-keys';
+import { ShortcutsHelp } from './shortcuts-help';
+import { useShortcuts } from './use-shortcuts';
 
 /** Every lead's link on the dashboard, in reading order (panel by panel). */
 const leadLinks = () =>
@@ -19,41 +19,30 @@ function currentLink(): HTMLAnchorElement | null {
 }
 
 /**
- * Keyboard triage on the dashboard: j/k move between leads (focus moves, so it stays visible),
- * o or Enter opens, e archives, r opens the reply form, a assigns to me, ? lists the keys. Only
- * while no dialog is open; never while typing or with a modifier key.
+ * Keyboard triage on the dashboard: the shortcuts (`shortcut-keys.ts`) act on the lead whose item
+ * holds focus. o or Enter opens it, x selects it, e archives it, a assigns it to me; s, n, f and r open its
+ * detail with focus on the stage, the note, "Remind me" or the reply.
  */
 export function KeyboardTriage({ me }: { me: string | null }) {
-  const [help, setHelp] = useState(false);
   const navigate = useNavigate();
   const { submit } = useFetcher();
   const offerUndo = useOfferUndo();
-
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      const key = shortcutOf(event);
-      if (!key || document.querySelector('.modal.show')) return;
-      if (key === '?') {
-        event.preventDefault();
-        setHelp(true);
-        return;
-      }
-      const links = leadLinks();
+  const { help, closeHelp, canWork } = useShortcuts({
+    links: leadLinks,
+    current: currentLink,
+    act: (key) => {
       const current = currentLink();
-      const at = current ? links.indexOf(current) : -1;
-      if (key === 'j' || key === 'k') {
-        event.preventDefault();
-        const next = links[key === 'j' ? Math.min(at + 1, links.length - 1) : Math.max(at - 1, 0)];
-        next?.focus();
-        next?.scrollIntoView({ block: 'nearest' });
-        return;
-      }
-      if (!current) return;
-      event.preventDefault();
+      if (!current) return false;
       const detail = new URL(current.href);
       const detailPath = `${detail.pathname}${detail.search}`;
       if (key === 'o') current.click();
-      else if (key === 'r') navigate(`${detailPath}#reply`, { preventScrollReset: true });
+      else if (key === 'x')
+        current
+          .closest('.lead-item')
+          ?.querySelector<HTMLInputElement>('input[type="checkbox"]')
+          ?.click();
+      else if (isFieldKey(key))
+        navigate(`${detailPath}#${FIELD_KEYS[key].hash}`, { preventScrollReset: true });
       else if (key === 'e')
         current
           .closest('.lead-item')
@@ -64,40 +53,12 @@ export function KeyboardTriage({ me }: { me: string | null }) {
         body.set(WORK_FIELD.intent, 'assign');
         body.set(WORK_FIELD.adminId, me);
         body.set(JS_FLAG, '1');
-        submit(body, { method: 'post', action: detailPath });
+        void submit(body, { method: 'post', action: detailPath });
         // A later action: the Undo of an earlier one would take back more than it says.
         offerUndo(null);
       }
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [me, navigate, submit, offerUndo]);
-
-  return (
-    <Modal show={help} onHide={() => setHelp(false)} aria-labelledby="shortcuts-title">
-      <Modal.Header closeButton closeLabel="Close">
-        <Modal.Title as="h2" className="h5" id="shortcuts-title">
-          Keyboard shortcuts
-        </Modal.Title>
-      </Modal.Header>
-      <Modal.Body>
-        <dl className="triage-shortcuts">
-          {SHORTCUTS.map(({ keys, does }) => (
-            <div key={does} className="triage-shortcuts__row">
-              <dt>
-                {keys.map((key, index) => (
-                  <span key={key}>
-                    {index ? ' or ' : null}
-                    <kbd>{key}</kbd>
-                  </span>
-                ))}
-              </dt>
-              <dd>{does}</dd>
-            </div>
-          ))}
-        </dl>
-        <p className="small text-body-secondary mb-0">Shortcuts wait while you type in a field.</p>
-      </Modal.Body>
-    </Modal>
-  );
+      return true;
+    },
+  });
+  return <ShortcutsHelp show={help} onHide={closeHelp} canWork={canWork} />;
 }
