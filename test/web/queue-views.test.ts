@@ -99,9 +99,7 @@ describe('the queue’s saved views in a real browser', () => {
     expect(await axeViolations(again)).toEqual([]);
 
     // Deleted from its edit disclosure.
-    await views(again)
-      .getByRole('button', { name: `Edit ${viewName}` })
-      .click();
+    await views(again).getByLabel(`Edit ${viewName}`).click();
     await views(again)
       .locator('.queue-view__edit[open]')
       .getByRole('button', { name: 'Delete' })
