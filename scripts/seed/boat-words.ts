@@ -143,6 +143,23 @@ export const company = () => pick([...BROKERAGES, ...TRADE_COMPANIES]);
 /** A location for a consultation request. */
 export const location = () => pick(LOCATIONS);
 
+/** The first reply an admin sends a lead: its body, signed by the admin's first name. */
+export function replyText(firstName: string, admin: string): string {
+  const { name } = boat();
+  const opening = pick([
+    `thanks for getting in touch.`,
+    `thank you for your request, and good to hear from you.`,
+    `thanks for the detailed message.`,
+  ]);
+  const body = pick([
+    `I have attached a sample of sold prices for ${name} in ${pick(REGIONS)}; the full set covers the last five years.`,
+    `Our listing data is refreshed daily. Could we book 30 minutes this week to walk through it with your team?`,
+    `A licence is priced by lookups a month. I will send the sheet once I know which regions you cover.`,
+    `We track ${name} asking and sold prices across ${pick(REGIONS)}. Happy to set up a demo login for your offices.`,
+  ]);
+  return `Hi ${firstName},\n\n${opening} ${body}\n\nBest regards,\n${admin}`;
+}
+
 /** An internal note an admin leaves on a lead. */
 export function note(firstName: string): string {
   const { name } = boat();

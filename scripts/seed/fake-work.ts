@@ -6,7 +6,7 @@ import {
   RESPONSE_TARGET_DEFAULTS,
 } from '../../nest/src/contract';
 
-import { note } from './boat-words';
+import { note, replyText } from './boat-words';
 import { float, int, pick } from './random';
 
 const MINUTE = 60_000;
@@ -35,6 +35,8 @@ const ANSWERED_STAGES: LeadStage[] = [
 interface SeedLead {
   _id: ObjectId;
   name: string;
+  email: string;
+  subject?: string;
   createdAt: Date;
   updatedAt: Date;
   archivedAt: Date | null;
@@ -45,9 +47,11 @@ const between = (from: number, to: number) => new Date(int(Math.round(from), Mat
 
 /**
  * What the team did with a seeded lead, made up: about a third waiting past their due time, a few
- * new and within it, the rest answered, each with a stage, most with an owner and some with a note.
- * Returns the lead's new fields (its arrival may move, so its due time falls where its roll says)
- * and its timeline as the API stores it (lead_timelines), or null when nothing happened to it.
+ * new and within it, the rest answered, each with a stage, most with an owner, most of those with
+ * the owner's first reply (sent) and some with a note. Returns the lead's new fields (its arrival
+ * may move, so its due time falls where its roll says), its timeline as the API stores it
+ * (lead_timelines) or null when nothing happened to it, and its replies' deliveries as the outbox
+ * keeps them once sent (lead_notifications).
  */
 export function fakeWork<L extends SeedLead>(
   kind: LeadKindDescriptor,
@@ -79,7 +83,7 @@ export function fakeWork<L extends SeedLead>(
       firstResponseAt: null,
     };
     const events = taken ? [assignEvent(between(createdAt.getTime(), now), taken)] : [];
-    return { lead: work, timeline: timelineOf(kind, lead._id, events) };
+    return { lead: work, timeline: timelineOf(kind, lead._id, events), deliveries: [] };
   }
   const end = Math.min(now, lead.archivedAt?.getTime() ?? now);
   const firstResponseAt = between(
@@ -98,11 +102,14 @@ export function fakeWork<L extends SeedLead>(
     type: 'stage',
     detail: { from: 'new', to: stage },
   });
+  const firstName = lead.name.split(' ')[0] ?? lead.name;
+  const reply = taken && float() < 0.8 ? replyEvent(kind, lead, firstResponseAt, taken) : null;
+  if (reply) events.push(reply.event);
   if (taken && float() < 0.5)
     events.push({
       ...eventBase(new Date(firstResponseAt.getTime() + 10 * MINUTE), taken),
       type: 'note',
-      detail: { text: note(lead.name.split(' ')[0] ?? lead.name) },
+      detail: { text: note(firstName) },
     });
   const work = {
     ...lead,
@@ -112,13 +119,50 @@ export function fakeWork<L extends SeedLead>(
     assigneeEmail: taken?.email ?? null,
     firstResponseAt,
   };
-  return { lead: work, timeline: timelineOf(kind, lead._id, events) };
+  return {
+    lead: work,
+    timeline: timelineOf(kind, lead._id, events),
+    deliveries: reply ? [reply.delivery] : [],
+  };
+}
+
+/** The owner's first reply, as the API stores a sent one: its event and its settled delivery. */
+function replyEvent(kind: LeadKindDescriptor, lead: SeedLead, at: Date, admin: SeedAdmin) {
+  const base = eventBase(at, admin);
+  const id = base._id.toHexString();
+  const event: StoredEvent = {
+    ...base,
+    type: 'reply',
+    detail: {
+      id,
+      subject: `Re: ${lead.subject ?? 'your request'}`,
+      text: replyText(lead.name.split(' ')[0] ?? lead.name, admin.email.split('@')[0] ?? ''),
+      to: lead.email,
+      messageId: `<reply.${id}@${admin.email.split('@')[1] ?? 'localhost'}>`,
+    },
+  };
+  const sentAt = new Date(at.getTime() + 2_000);
+  const delivery = {
+    _id: base._id,
+    channel: 'reply',
+    kind: kind.key,
+    leadId: lead._id.toHexString(),
+    status: 'sent',
+    attempts: 1,
+    nextAttemptAt: at,
+    lockedUntil: new Date(0),
+    lastError: null,
+    sentAt,
+    createdAt: at,
+    updatedAt: sentAt,
+  };
+  return { event, delivery };
 }
 
 interface StoredEvent {
   _id: ObjectId;
   at: Date;
-  type: 'assign' | 'stage' | 'note';
+  type: 'assign' | 'stage' | 'note' | 'reply';
   adminId: ObjectId | null;
   adminEmail: string | null;
   detail: Record<string, unknown>;

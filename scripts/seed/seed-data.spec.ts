@@ -28,6 +28,7 @@ describe("the seed's leads", () => {
     return {
       _id: new ObjectId(),
       name: 'Ada Lovelace',
+      email: 'ada@example.com',
       message: message(),
       subject: subject(),
       company: company(),
@@ -87,6 +88,25 @@ describe("the seed's leads", () => {
     );
     expect(notes.length).toBeGreaterThan(seeded.length / 10);
     for (const { lead, e } of notes) expect(e.adminEmail).toBe(lead.assigneeEmail);
+  });
+
+  it('has most owned answered leads replied to by their owner, each reply sent', () => {
+    const answered = seeded.filter(({ lead }) => lead.firstResponseAt && lead.assigneeEmail);
+    const replied = seeded.flatMap(({ lead, timeline, deliveries }) =>
+      (timeline?.events ?? [])
+        .filter((e) => e.type === 'reply')
+        .map((e) => ({ lead, e, deliveries })),
+    );
+    expect(replied.length / answered.length).toBeGreaterThan(0.6);
+    for (const { lead, e, deliveries } of replied) {
+      expect(e.adminEmail).toBe(lead.assigneeEmail);
+      expect(e.at).toEqual(lead.firstResponseAt);
+      expect(e.detail).toMatchObject({ to: lead.email, subject: expect.stringMatching(/^Re: /) });
+      expect(String(e.detail.text)).toMatch(/^Hi Ada,\n/);
+      expect(deliveries).toEqual([
+        expect.objectContaining({ _id: e._id, channel: 'reply', status: 'sent' }),
+      ]);
+    }
   });
 
   it('answers after arrival and before now; never owns with nobody to own', () => {

@@ -2,7 +2,8 @@
  * Fills the app's database with realistic fake leads for demos and benchmarks:
  *   npm run seed -- --count 1000 [--kind contactUs|keDemo|brokerDemo|consultation] [--archived 0.1] [--days 180]
  * Without --kind the count is spread over the four kinds. About a third are left overdue; the rest
- * are new within their due time or answered, with stages, owners (the admins there are) and notes.
+ * are new within their due time or answered, with stages, owners (the admins there are), their
+ * first replies (sent) and notes.
  */
 import { parseArgs } from 'node:util';
 
@@ -67,6 +68,9 @@ async function main(): Promise<void> {
         const timelines = worked.flatMap((w) => (w.timeline ? [w.timeline] : []));
         if (timelines.length > 0)
           await db.collection('lead_timelines').insertMany(timelines, { ordered: false });
+        const deliveries = worked.flatMap((w) => w.deliveries);
+        if (deliveries.length > 0)
+          await db.collection('lead_notifications').insertMany(deliveries, { ordered: false });
         done += size;
         bar.update(done, { kind: kind.panelTitle });
       }

@@ -6,6 +6,7 @@ import {
   API_KEY_REFUSALS,
   API_KEYS_PATH,
   apiKeyRefusal,
+  AUDIT_PATH,
   AUTH_PATHS,
   CHAT_WEBHOOKS_PATH,
   type CreateApiKeyResponse,
@@ -149,6 +150,23 @@ describe('API keys', () => {
     const listed = await as(t, owner).get(API_KEYS_PATH).expect(200);
     const shown = listed.body.apiKeys.find((k: { id: string }) => k.id === apiKey.id);
     expect(Date.parse(shown.lastUsedAt)).toBeGreaterThan(Date.parse(apiKey.createdAt) - 1);
+  });
+
+  it("reads the activity log of its own use alone, as an agent's or viewer's session does", async () => {
+    const { key, apiKey } = await create({ name: 'Reporting', role: 'agent' });
+    await as(t, key).get(contactUs.active).expect(200);
+    const res = await as(t, key).get(`${AUDIT_PATH}?limit=200`).expect(200);
+    const entries = res.body.entries as { admin: { id: string }; action: string }[];
+    expect(entries.length).toBeGreaterThan(0);
+    expect([...new Set(entries.map((entry) => entry.admin.id))]).toEqual([apiKey.id]);
+    expect(entries.map((entry) => entry.action)).toContain('api-key-used');
+    // A manager's key reads everyone's, as a manager does.
+    const manager = await create({ name: 'Team report', role: 'manager' });
+    const all = await as(t, manager.key).get(`${AUDIT_PATH}?limit=200`).expect(200);
+    const whose = new Set(
+      all.body.entries.map((entry: { admin: { id: string } }) => entry.admin.id),
+    );
+    expect(whose.has(ownerId)).toBe(true);
   });
 
   it('refuses an expired key (401)', async () => {

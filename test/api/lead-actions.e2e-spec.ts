@@ -155,7 +155,7 @@ describe('acting on leads', () => {
       const archived = await insertLeads(api.t, kind, LEAD_IDS_MAX, true);
       // Their addresses counted, as the intake counts them.
       const emails = archived.map((_, n) => ({ email: `lead${n}@example.com` }));
-      await api.t.app.get(LeadEmailCounts).change(keyDeltas(emails, 1));
+      await api.t.app.get(LeadEmailCounts).change(keyDeltas(kind.key, emails, 1));
       const res = await post(paths.delete, { ids: archived }).expect(200);
       expect(res.body).toMatchObject({ archived: [], archivedTotal: 0 });
       expect(await stored(archived[LEAD_IDS_MAX - 1]!)).toBeNull();

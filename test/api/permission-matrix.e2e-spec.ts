@@ -188,7 +188,7 @@ describe('the permission matrix', () => {
         expected: allowed ? 'allowed' : `403 (${permission})`,
         got: refused
           ? `403 (${permission})`
-          : res.status === 401 || res.status === 403
+          : res.status === 401 || res.status === 403 || res.status >= 500
             ? `${res.status}: ${String(res.body.message)}`
             : 'allowed',
       });
@@ -220,7 +220,10 @@ describe('the permission matrix', () => {
               ? `403 no key (${permission})`
               : res.status === 403 && message === permissionRefusal(role, permission)
                 ? `403 (${permission})`
-                : res.status === 401 || res.status === 403 || res.status === 429
+                : res.status === 401 ||
+                    res.status === 403 ||
+                    res.status === 429 ||
+                    res.status >= 500
                   ? `${res.status}: ${message}`
                   : 'allowed',
         });

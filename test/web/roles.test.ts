@@ -56,6 +56,7 @@ describe('roles in a real browser', () => {
   const email = `viewer-${word}@example.com`;
   const managerEmail = `manager-${word}@example.com`;
   const agentEmail = `agent-${word}@example.com`;
+  const readerEmail = `reader-${word}@example.com`;
   const tag = LeadsDb.tag();
 
   const newPage = async (path = ADMIN_PATH) => {
@@ -82,7 +83,7 @@ describe('roles in a real browser', () => {
     await mongo
       ?.db()
       .collection('admins')
-      .deleteMany({ email: { $in: [email, managerEmail, agentEmail] } });
+      .deleteMany({ email: { $in: [email, managerEmail, agentEmail, readerEmail] } });
     await mongo?.close();
     await browser?.close();
   });
@@ -247,5 +248,51 @@ describe('roles in a real browser', () => {
     await manager.getByRole('heading', { name: 'Activity', exact: true }).waitFor();
     await manager.locator('.activity__admin', { hasText: agentEmail }).first().waitFor();
     await expect(axeViolations(manager)).resolves.toEqual([]);
+  });
+
+  it('shows a viewer a lead to read, with nothing to work it by, and leaves it unread', async () => {
+    const password = 'a password of their own';
+    await storeAdmin(mongo, {
+      email: readerEmail,
+      password,
+      role: 'viewer',
+      access: { ...NO_LEAD_ACCESS, kinds: { ...NO_LEAD_ACCESS.kinds, contactUs: 'all' } },
+    });
+    const [lead] = await leads.insert('contactUs', tag, 1);
+    const viewer = await newPage();
+    await signIn(viewer, password, readerEmail);
+    const list = panel(viewer, 'Contact Us Requests');
+    await list.getByText(lead!.name).first().waitFor();
+    // The list: no checkbox, no bulk toolbar, no Archive.
+    await expect(list.getByRole('checkbox').count()).resolves.toBe(0);
+    await expect(list.getByRole('button', { name: /^Archive/ }).count()).resolves.toBe(0);
+
+    // Whatever the page posts (the API would refuse a viewer's read mark, so the lead's readAt
+    // alone could not tell).
+    const posts: string[] = [];
+    viewer.on('request', (request) => {
+      if (request.method() === 'POST') posts.push(request.url());
+    });
+    await viewer.goto(webUrl(`${ADMIN_PATH}/lead/contactUs/${lead!.id}`));
+    const facts = viewer.locator('.lead-detail__facts');
+    await facts.getByText('Stage').waitFor();
+    await expect(facts.innerText()).resolves.toMatch(/Owner\s+Nobody/);
+    for (const name of [
+      'Set stage',
+      'Set owner',
+      'Assign to me',
+      'Add note',
+      'Archive',
+      'Mark unread',
+    ])
+      await expect(viewer.getByRole('button', { name, exact: true }).count()).resolves.toBe(0);
+    await expect(viewer.getByRole('button', { name: /^Send/ }).count()).resolves.toBe(0);
+    await expect(viewer.getByRole('heading', { name: 'Notes' }).count()).resolves.toBe(1);
+    await expect(axeViolations(viewer)).resolves.toEqual([]);
+    // Reading is work: a viewer's look marks nothing read, and posts nothing.
+    await viewer.waitForLoadState('networkidle');
+    expect(posts).toEqual([]);
+    const [stored] = await leads.find('contactUs', tag);
+    expect(stored?.readAt ?? null).toBeNull();
   });
 });

@@ -3,7 +3,7 @@ import { ApiTags } from '@nestjs/swagger';
 import { type Request } from 'express';
 
 import { AdminEndpoint } from '../auth/admin-endpoint.decorator';
-import { sessionOf } from '../auth/request-admin';
+import { callerOf } from '../auth/request-admin';
 import { AUDIT_PATH, type AuditPageResponse, roleAllows } from '../contract';
 
 import { AuditPageDto, AuditQueryDto } from './audit.dto';
@@ -23,9 +23,10 @@ export class AuditController {
     errors: { 400: 'Invalid limit or cursor' },
   })
   async page(@Query() query: AuditQueryDto, @Req() request: Request): Promise<AuditPageResponse> {
-    // Whose actions follows from the session's role alone, never from anything the caller sends.
-    const { admin } = sessionOf(request);
-    const by = roleAllows(admin.role, 'audit.read') ? undefined : String(admin._id);
+    // Whose actions follows from the caller's role alone, never from anything the caller sends;
+    // an API key's own actions are those recorded under its id.
+    const caller = callerOf(request);
+    const by = roleAllows(caller.role, 'audit.read') ? undefined : caller.id;
     return { success: true, ...(await this.audit.page({ ...query, by })) };
   }
 }

@@ -33,3 +33,13 @@ export function sessionOf(request: Request): AdminSession {
   if (!request.session) throw new Error('no session on a private route');
   return request.session;
 }
+
+/**
+ * Who is calling, whichever way they signed in: an admin's session, or an API key (its id is
+ * what its actions are recorded under), with the role it acts in.
+ */
+export function callerOf(request: Request): { id: string; role: AdminRole } {
+  if (request.apiKey) return { id: request.apiKey.id, role: request.apiKey.role };
+  const { admin } = sessionOf(request);
+  return { id: String(admin._id), role: admin.role };
+}

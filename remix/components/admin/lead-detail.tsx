@@ -1,7 +1,8 @@
 import { useEffect, useRef } from 'react';
 
-import { type Lead, type LeadKindKey, SPAM_REASON_TEXT } from '@contract';
+import { formatFullDate, type Lead, type LeadKindKey, SPAM_REASON_TEXT } from '@contract';
 import { DetailUndo } from '~/components/admin/dashboard-undo';
+import { useTimeZone } from '~/components/admin/dates/time-zone';
 import {
   actionEntries,
   FIELD,
@@ -18,6 +19,7 @@ import {
   OwnerControl,
   RelatedRequests,
   ReplyForm,
+  STAGE_LABELS,
   StageControl,
   Timeline,
   useDeliveryWatch,
@@ -26,6 +28,7 @@ import {
 import { RelativeTime } from '~/components/admin/relative-time';
 import { JS_FLAG } from '~/components/forms/js-flag';
 import { leadAttachmentHref } from '~/config/paths';
+import { useCan } from '~/hooks/use-me';
 import { type LeadWork } from '~/utils/lead-work.server';
 
 /**
@@ -36,8 +39,10 @@ export function useMarkRead(kind: LeadKindKey, lead: Lead, q: string) {
   const fetcher = useLeadActionFetcher(kind);
   const marked = useRef<string | null>(null);
   const { submit } = fetcher;
+  // Reading is work (leads.work): a viewer's look leaves the lead unread for the team.
+  const canWork = useCan('leads.work');
   useEffect(() => {
-    if (lead.readAt || marked.current === lead._id) return;
+    if (!canWork || lead.readAt || marked.current === lead._id) return;
     marked.current = lead._id;
     const body = new FormData();
     for (const [name, value] of actionEntries({ action: 'read', kind, ids: [lead._id], q }))
@@ -45,7 +50,7 @@ export function useMarkRead(kind: LeadKindKey, lead: Lead, q: string) {
     body.set(JS_FLAG, '1');
     body.set(FIELD.opened, '1');
     submit(body, { method: 'post', action: LEADS_PATH });
-  }, [kind, lead._id, lead.readAt, q, submit]);
+  }, [canWork, kind, lead._id, lead.readAt, q, submit]);
 }
 
 /**
@@ -71,6 +76,62 @@ export function LeadDetail({
   const replies = (work.timeline ?? []).filter((event) => event.type === 'reply').length;
   useDeliveryWatch(work.timeline);
   useStageUndo(kind, lead._id);
+  const canWork = useCan('leads.work');
+  return (
+    <>
+      {canWork ? (
+        <WorkHeader kind={kind} lead={lead} q={q} work={work} me={me} />
+      ) : (
+        <ReadOnlyHeader lead={lead} />
+      )}
+      <LeadNotices lead={lead} />
+      <LeadFields kind={kind} lead={lead} />
+      <Conversation
+        conversation={work.conversation}
+        attachmentHref={(messageId, n) => leadAttachmentHref(kind, lead._id, messageId, n)}
+      />
+      {canWork ? (
+        <ReplyForm email={lead.email} draft={work.replyDraft} sentCount={replies} />
+      ) : null}
+      <Notes notes={notes} me={me} canAdd={canWork} />
+      <Timeline events={work.timeline} />
+      <RelatedRequests kind={kind} related={work.related} />
+    </>
+  );
+}
+
+/**
+ * What a role that only reads (a viewer) sees of the header: the stage, owner and follow-up as
+ * words, no control that the API would refuse.
+ */
+function ReadOnlyHeader({ lead }: { lead: Lead }) {
+  const zone = useTimeZone();
+  return (
+    <dl className="lead-detail__header lead-detail__facts">
+      <dt>Stage</dt>
+      <dd>{STAGE_LABELS[lead.stage]}</dd>
+      <dt>Owner</dt>
+      <dd>{lead.assignee?.email ?? 'Nobody'}</dd>
+      <dt>Follow-up</dt>
+      <dd>{lead.followUpAt ? formatFullDate(lead.followUpAt, zone) : 'none'}</dd>
+    </dl>
+  );
+}
+
+/** Stage, owner, "Remind me" and the lead's own actions, for a role that works leads. */
+function WorkHeader({
+  kind,
+  lead,
+  q,
+  work,
+  me,
+}: {
+  kind: LeadKindKey;
+  lead: Lead;
+  q: string;
+  work: LeadWork;
+  me: string | null;
+}) {
   return (
     <>
       {/* Not a <header>: in the dialog (outside any section) it would be a second banner. */}
@@ -94,16 +155,6 @@ export function LeadDetail({
         {/* Next to the buttons it takes back (and the stage above): the dialog keeps focus inside. */}
         <DetailUndo />
       </div>
-      <LeadNotices lead={lead} />
-      <LeadFields kind={kind} lead={lead} />
-      <Conversation
-        conversation={work.conversation}
-        attachmentHref={(messageId, n) => leadAttachmentHref(kind, lead._id, messageId, n)}
-      />
-      <ReplyForm email={lead.email} draft={work.replyDraft} sentCount={replies} />
-      <Notes notes={notes} me={me} />
-      <Timeline events={work.timeline} />
-      <RelatedRequests kind={kind} related={work.related} />
     </>
   );
 }

@@ -8,6 +8,7 @@ import {
   type LeadKindKey,
   type LeadListState,
 } from '@contract';
+import { useCan } from '~/hooks/use-me';
 import { leadDetailPath, leadLinkId } from '~/utils/lead-detail';
 
 import { FIELD, LeadActionButton } from './lead-actions';
@@ -32,18 +33,22 @@ export function LeadItem({ lead, kind, state, selected, onSelect }: LeadItemProp
   const location = useLocation();
   const subject = descriptor.hasSubject ? leadField(lead, 'subject') : '';
   const unread = state === 'active' && !lead.readAt;
+  // A role that only reads (a viewer) is offered nothing the API would refuse.
+  const canWork = useCan('leads.work');
   return (
     <li className={`lead-item list-group-item${unread ? ' lead-item--unread' : ''}`}>
       <div className="lead-item__head">
-        <input
-          type="checkbox"
-          className="form-check-input lead-item__select"
-          name={FIELD.ids}
-          value={lead._id}
-          checked={selected}
-          onChange={(event) => onSelect(lead._id, event.target.checked)}
-          aria-label={`Select ${lead.name}`}
-        />
+        {canWork ? (
+          <input
+            type="checkbox"
+            className="form-check-input lead-item__select"
+            name={FIELD.ids}
+            value={lead._id}
+            checked={selected}
+            onChange={(event) => onSelect(lead._id, event.target.checked)}
+            aria-label={`Select ${lead.name}`}
+          />
+        ) : null}
         <Link
           to={`${leadDetailPath(kind, lead._id)}${location.search}`}
           id={leadLinkId(kind, lead._id)}
@@ -71,14 +76,16 @@ export function LeadItem({ lead, kind, state, selected, onSelect }: LeadItemProp
       {lead.phone_number ? <div className="lead-item__phone">{lead.phone_number}</div> : null}
       {subject ? <div className="lead-item__subject">{subject}</div> : null}
       <p className="lead-item__text">{leadField(lead, descriptor.textField)}</p>
-      <div>
-        <LeadActionButton
-          kind={kind}
-          action={LEAD_MOVE_OUT_OF[state]}
-          id={lead._id}
-          name={lead.name}
-        />
-      </div>
+      {canWork ? (
+        <div>
+          <LeadActionButton
+            kind={kind}
+            action={LEAD_MOVE_OUT_OF[state]}
+            id={lead._id}
+            name={lead.name}
+          />
+        </div>
+      ) : null}
     </li>
   );
 }

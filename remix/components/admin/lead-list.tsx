@@ -3,6 +3,7 @@ import { Button } from 'react-bootstrap';
 
 import { type LeadKindKey, type LeadListState, type LeadPage } from '@contract';
 import { useFetcherResult } from '~/hooks/use-fetcher-result';
+import { useCan } from '~/hooks/use-me';
 import { type ListResult, type PanelView } from '~/utils/inbox';
 
 import { BulkActions } from './bulk-actions';
@@ -29,6 +30,7 @@ interface LeadListProps {
 export function LeadList({ kind, state, list, q, view, emptyText, onPage }: LeadListProps) {
   const more = usePageFetcher();
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const canWork = useCan('leads.work');
 
   useFetcherResult(more, (answer) => {
     if (answer.ok && list.ok)
@@ -54,15 +56,19 @@ export function LeadList({ kind, state, list, q, view, emptyText, onPage }: Lead
         <div className="lead-list__empty text-body-secondary">{emptyText}</div>
       ) : (
         <>
-          <BulkActions
-            kind={kind}
-            state={state}
-            shown={leads.map((lead) => lead._id)}
-            stages={Object.fromEntries(leads.map((lead) => [lead._id, lead.stage]))}
-            owners={Object.fromEntries(leads.map((lead) => [lead._id, lead.assignee?.id ?? null]))}
-            selected={selected}
-            onSelectAll={(on) => setSelected(new Set(on ? leads.map((lead) => lead._id) : []))}
-          />
+          {canWork ? (
+            <BulkActions
+              kind={kind}
+              state={state}
+              shown={leads.map((lead) => lead._id)}
+              stages={Object.fromEntries(leads.map((lead) => [lead._id, lead.stage]))}
+              owners={Object.fromEntries(
+                leads.map((lead) => [lead._id, lead.assignee?.id ?? null]),
+              )}
+              selected={selected}
+              onSelectAll={(on) => setSelected(new Set(on ? leads.map((lead) => lead._id) : []))}
+            />
+          ) : null}
           <ul className="lead-list list-group list-group-flush">
             {leads.map((lead) => (
               <LeadItem

@@ -37,6 +37,7 @@ function SpamItem({ kind, lead }: { kind: LeadKindKey; lead: Lead }) {
   const descriptor = LEAD_KINDS[kind];
   const hydrated = useHydrated();
   const canDelete = useCan('leads.delete');
+  const canWork = useCan('leads.work');
   const [confirming, setConfirming] = useState(false);
   const reasonsId = `spam-reasons-${lead._id}`;
   return (
@@ -59,7 +60,9 @@ function SpamItem({ kind, lead }: { kind: LeadKindKey; lead: Lead }) {
         ))}
       </ul>
       <div className="spam-list__actions">
-        <LeadActionButton kind={kind} action="not-spam" id={lead._id} name={lead.name} />
+        {canWork ? (
+          <LeadActionButton kind={kind} action="not-spam" id={lead._id} name={lead.name} />
+        ) : null}
         {!canDelete ? null : hydrated && confirming ? (
           <>
             {/* The confirmed form: the route deletes at once. */}

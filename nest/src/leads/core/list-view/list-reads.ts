@@ -1,6 +1,7 @@
 import { type LeadList } from '../../../contract';
 import { type SortValue } from '../lead-order';
 import { type LeadRecord } from '../lead-record';
+import { ownerKeyOf } from '../lead-scope';
 
 import { type CachedPage, HEAD_SIZE, type LeadChange, LeadListCache } from './lead-list-cache';
 import { type LeadListSource, type ListRead } from './lead-list-source';
@@ -8,6 +9,13 @@ import { ListPace, narrowedMatch } from './newest-window';
 
 /** A narrowing of a list (search words, stages, an owner, oldest first): read, never cached. */
 export type Narrowing = Omit<ListRead, 'after' | 'since'>;
+
+/**
+ * How many scopes' heads a kind keeps (an agent's owners, say): one per team member who sees only
+ * some leads is the common case; beyond this many the least recently read is dropped, so memory
+ * stays bounded whatever the team's size (each head is at most HEAD_SIZE leads per list).
+ */
+export const SCOPED_HEADS_MAX = 16;
 
 /**
  * One kind's lists as read from its source: the heads kept per version of the kind's totals (a
@@ -20,8 +28,34 @@ export class ListReads {
   private readonly refills = new Map<string, Promise<number | undefined>>();
   private readonly pace = new ListPace();
   private needsReplyFirst?: { version: number; limit: number; reading: Promise<CachedPage> };
+  /** The heads of the lists narrowed to some owners, by those owners, least recently read first. */
+  private readonly scopes = new Map<string, ListReads>();
 
-  constructor(private readonly source: LeadListSource) {}
+  /**
+   * `owners`: these reads are of the lists narrowed to these owners' leads (a scope's heads, kept
+   * as the kind's are); absent, of the whole lists.
+   */
+  constructor(
+    private readonly source: LeadListSource,
+    private readonly owners?: readonly string[],
+  ) {}
+
+  /**
+   * The reads of the lists narrowed to some owners (what an admin who sees only some leads reads):
+   * their heads kept per version as the whole lists' are, and moved by this process's changes, so
+   * a scoped first page is read from the database once per change by another process, not once
+   * per request (issue 34: a scoped admin's lists at the speed of everyone's).
+   */
+  scoped(owners: readonly string[]): ListReads {
+    const key = [...new Set(owners)].sort().join(',');
+    let reads = this.scopes.get(key);
+    if (reads) this.scopes.delete(key);
+    else reads = new ListReads(this.source, key.split(','));
+    this.scopes.set(key, reads);
+    const oldest = this.scopes.keys().next().value;
+    if (this.scopes.size > SCOPED_HEADS_MAX && oldest !== undefined) this.scopes.delete(oldest);
+    return reads;
+  }
 
   /** A page of a list as of `version` (from the cached head when it holds that version). */
   async pageAt(
@@ -74,13 +108,24 @@ export class ListReads {
 
   /** Moves the heads from version `from` to `to` by this process's own changes. */
   apply(from: number, to: number, changes: readonly LeadChange[]): void {
-    this.cache.apply(from, to, changes);
+    const owners = this.owners;
+    // A lead that left these owners (given to someone else) leaves their heads: a removal.
+    const mine = owners
+      ? changes.map((change) =>
+          'upsert' in change && !owners.includes(ownerKeyOf(change.upsert))
+            ? { remove: change.upsert._id.toHexString() }
+            : change,
+        )
+      : changes;
+    this.cache.apply(from, to, mine);
+    for (const scope of this.scopes.values()) scope.apply(from, to, changes);
   }
 
   /** Nothing read for a version can be trusted any more: the heads and needs-reply's page. */
   forget(): void {
     this.cache.clear();
     this.needsReplyFirst = undefined;
+    this.scopes.clear();
   }
 
   /**
@@ -92,8 +137,9 @@ export class ListReads {
   private async read(
     state: LeadList,
     limit: number,
-    read: Omit<ListRead, 'since'> = {},
+    narrowed: Omit<ListRead, 'since'> = {},
   ): Promise<CachedPage> {
+    const read = this.owners ? { owners: this.owners, ...narrowed } : narrowed;
     const matches = narrowedMatch(read);
     const since = read.oldestFirst
       ? undefined

@@ -63,4 +63,35 @@ describe('a list view read as a viewer who sees some owners’ leads', () => {
     });
     expect(await asViewer(none, async () => view.overdue(await view.totals()))).toBe(0);
   });
+
+  it('keeps a scope’s head: read once, then moved by this process’s changes', async () => {
+    // The 300 newest are another admin's: the kind's head (201) holds none of the agent's 60.
+    const stored = [
+      ...Array.from({ length: 60 }, (_, n) => owned(n + 1, agentId)),
+      ...Array.from({ length: 300 }, (_, n) => owned(n + 61, otherId)),
+    ];
+    const core = memoryKind(kind, { leads: stored });
+    const reads = jest.spyOn(core.repository, 'page');
+    const first = await asViewer(agent(false), () => core.view.list('active'));
+    expect(names(first).slice(0, 2)).toEqual(['Lead 60', 'Lead 59']);
+    expect(first.total).toBe(60);
+    const readsToFill = reads.mock.calls.length;
+    const again = await asViewer(agent(false), () => core.view.list('active'));
+    expect(names(again)).toEqual(names(first));
+    const next = await asViewer(agent(false), () =>
+      core.view.list('active', { cursor: again.nextCursor ?? '' }),
+    );
+    expect(names(next)[0]).toBe('Lead 10');
+    expect(reads.mock.calls.length).toBe(readsToFill);
+
+    // Lead 60 goes to the other admin: it leaves the agent's head, with no read.
+    const lead60 = stored[59]!;
+    const given = { ...lead60, assigneeId: otherId, assigneeEmail: 'other@example.com' };
+    core.repository.leads = core.repository.leads.map((lead) => (lead === lead60 ? given : lead));
+    await core.view.record(totalsChange([lead60], [given]), [{ upsert: given }]);
+    const after = await asViewer(agent(false), () => core.view.list('active'));
+    expect(names(after).slice(0, 2)).toEqual(['Lead 59', 'Lead 58']);
+    expect(after.total).toBe(59);
+    expect(reads.mock.calls.length).toBe(readsToFill);
+  });
 });

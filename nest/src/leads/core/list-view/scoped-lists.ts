@@ -28,8 +28,9 @@ export type PartScope = Exclude<LeadScope, { see: 'all' }>;
  * One kind's lists as an admin who sees only some of its leads reads them (issue 34): their
  * totals are the kept totals of the owners they see (never counted per request), their pages the
  * list narrowed to those owners. A plain first page comes from the kind's cached head when the
- * head holds it (a whole page and one more of theirs, or the whole list); otherwise it is read
- * narrowed, as a search is. A scope of `none` sees an empty list.
+ * head holds it (a whole page and one more of theirs, or the whole list); otherwise from the
+ * scope's own head, kept per version as the kind's is (ListReads.scoped); pages past that head and
+ * narrowed lists are read narrowed, as a search is. A scope of `none` sees an empty list.
  */
 export class ScopedLists<K extends LeadKindKey = LeadKindKey> {
   constructor(
@@ -93,7 +94,7 @@ export class ScopedLists<K extends LeadKindKey = LeadKindKey> {
     const fromHead = after ? undefined : await this.headPage(state, scope, at.version, limit);
     return this.answerPage(
       state,
-      fromHead ?? (await this.reads.search(state, { owners }, limit, after)),
+      fromHead ?? (await this.reads.scoped(owners).pageAt(state, at.version, limit, after)),
       total,
     );
   }

@@ -257,10 +257,9 @@ export class LeadRepository implements LeadListSource {
       if (deletedCount > 0) await this.counts.change(keyDeltas(this.kind.key, targets, -1));
       return deletedCount;
     }
-    const result = await this.model
+    const { modifiedCount } = await this.model
       .updateMany(filter, { $set: effect.set }, { timestamps: false })
       .exec();
-    const { modifiedCount } = result;
     await this.counts.change(ownerMovesOf(this.kind.key, targets, effect.set, modifiedCount));
     return modifiedCount;
   }
