@@ -90,7 +90,7 @@ describe('the queue’s saved views in a real browser', () => {
     await page.waitForFunction(
       (expected) =>
         JSON.stringify(
-          [...document.querySelectorAll('.queue-view__name')].map((n) => n.textContent),
+          Array.from(document.querySelectorAll('.queue-view__name'), (n) => n.textContent),
         ) === expected,
       JSON.stringify(moved),
     );

@@ -6,7 +6,7 @@ import { AuditService } from '../../audit/audit.service';
 import { Audited } from '../../audit/audited.decorator';
 import { AdminEndpoint } from '../../auth/admin-endpoint.decorator';
 import { SuccessResponseDto } from '../../auth/dto/change-password.dto';
-import { sessionOf } from '../../auth/request-admin';
+import { callerOf } from '../../auth/request-admin';
 import {
   DEFAULT_VIEWS,
   VIEW_NAME_MAX,
@@ -24,7 +24,7 @@ import {
   ViewResponseDto,
   ViewsResponseDto,
 } from './views.dto';
-import { type ViewCaller, ViewsService } from './views.service';
+import { ViewsService } from './views.service';
 
 const ID_PARAM = {
   id: {
@@ -34,12 +34,6 @@ const ID_PARAM = {
 } as const;
 
 const BODY_400 = `A message per invalid field in \`errors\`: a name missing, blank, over ${VIEW_NAME_MAX} characters or with control characters; a query \`GET /leads\` would refuse (its errors under \`query.<parameter>\`), or with \`limit\` or \`cursor\``;
-
-/** Who asks: their id, and the role of their session (or API key). */
-function callerOf(request: Request): ViewCaller {
-  const role = request.apiKey?.role ?? sessionOf(request).admin.role;
-  return { id: request.admin?.id ?? '', role };
-}
 
 type ViewCall = { result: ViewResponse; params: { id?: string } };
 const audited = ({ result: { view } }: ViewCall) => ({

@@ -19,7 +19,7 @@ import { checkedViewQuery, inOrder } from './view-query';
 import { type ViewQueryDto } from './views.dto';
 import { nameKeyOf, TEAM_OWNER, type ViewRecord, ViewsStore } from './views.store';
 
-/** Who asks: the admin (or API key) a view is personal to, and the role shared views need. */
+/** Who asks (callerOf): the admin (or API key) a view is personal to, and their role. */
 export interface ViewCaller {
   id: string;
   role: AdminRole;
