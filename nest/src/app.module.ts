@@ -23,6 +23,7 @@ import { LeadKindsModule } from './leads/lead-kinds.module';
 import { MergeModule } from './leads/merge/merge.module';
 import { QueueModule } from './leads/queue/queue.module';
 import { ReplyTemplatesModule } from './leads/reply-templates/reply-templates.module';
+import { ViewsModule } from './leads/views/views.module';
 import { WorkModule } from './leads/work/work.module';
 import { ChatAlertSettingsModule } from './notifications/chat/chat-alert-settings.module';
 import { NotificationWorkerModule } from './notifications/notification-worker.module';
@@ -76,6 +77,7 @@ export class AppModule {
         MergeModule,
         InboxModule,
         QueueModule,
+        ViewsModule,
         InsightsModule,
         ReplyTemplatesModule,
         PrivacyModule,

@@ -1,4 +1,8 @@
-import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import {
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/node';
 import {
   Link,
   Outlet,
@@ -10,13 +14,17 @@ import {
 
 import { UNAVAILABLE_MESSAGE } from '~/api-client/http.server';
 import { listQueue } from '~/api-client/queue.server';
+import { listViews } from '~/api-client/views.server';
 import { QueueFilters } from '~/components/admin/queue/queue-filters';
 import { QueueHint } from '~/components/admin/queue/queue-hint';
 import { QueueKeys } from '~/components/admin/queue/queue-keys';
 import { QueueList } from '~/components/admin/queue/queue-list';
+import { QueueViews } from '~/components/admin/queue/queue-views';
 import { QUEUE_PAGE_PATH } from '~/config/paths';
+import { useCan } from '~/hooks/use-me';
 import { adminPageMeta } from '~/utils/admin-meta';
 import { queueQueryOf, queueSearch, queueViewOf } from '~/utils/queue-view';
+import { queueViewAction } from '~/utils/queue-views.server';
 import { requireAdmin } from '~/utils/session.server';
 
 /**
@@ -26,7 +34,21 @@ import { requireAdmin } from '~/utils/session.server';
 export async function loader({ request }: LoaderFunctionArgs) {
   const token = await requireAdmin(request);
   const view = queueViewOf(new URL(request.url).searchParams);
-  const page = await listQueue(token, queueQueryOf(view));
+  const [page, listed] = await Promise.all([
+    listQueue(token, queueQueryOf(view)),
+    listViews(token),
+  ]);
+  // The view list is an aid: without it (the API refused or was away) the queue still shows.
+  const views = listed.ok ? listed.data.views : [];
+  return { views, ...(await queuePage(token, view, page)) };
+}
+
+/** The list's page, or on a cursor the API no longer takes, the first page with a note. */
+async function queuePage(
+  token: string,
+  view: ReturnType<typeof queueViewOf>,
+  page: Awaited<ReturnType<typeof listQueue>>,
+) {
   if (page.ok)
     return { view, rows: page.data.data, nextCursor: page.data.nextCursor, message: null };
   // A cursor the API no longer takes (another sort, a hand-edited link): the first page instead.
@@ -48,6 +70,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
     : { view, rows: [], nextCursor: null, message };
 }
 
+/** The view list's forms: save the filters as a view, rename, delete, move (`/views`). */
+export async function action({ request }: ActionFunctionArgs) {
+  const token = await requireAdmin(request);
+  return queueViewAction(await request.formData(), token);
+}
+
 /** Opening another lead changes nothing the list shows; a form posted on it may. */
 export const shouldRevalidate: ShouldRevalidateFunction = (args) =>
   args.currentUrl.search === args.nextUrl.search && !args.formAction
@@ -55,7 +83,8 @@ export const shouldRevalidate: ShouldRevalidateFunction = (args) =>
     : args.defaultShouldRevalidate;
 
 export default function QueueRoute() {
-  const { view, rows, nextCursor, message } = useLoaderData<typeof loader>();
+  const { view, views, rows, nextCursor, message } = useLoaderData<typeof loader>();
+  const canShare = useCan('settings.leads');
   const { search } = useLocation();
   const { id } = useParams();
   const first = view.cursor
@@ -70,6 +99,7 @@ export default function QueueRoute() {
         <h2 className="h4" id="queue-title">
           Queue
         </h2>
+        <QueueViews views={views} current={view} canShare={canShare} />
         <QueueFilters view={view} />
         <QueueHint />
         {message ? (

@@ -6,6 +6,7 @@ import {
   QUEUE_SORTS,
   type QueueQuery,
   type QueueSort,
+  type ViewQuery,
 } from '@contract';
 
 /** Which list the queue shows: the inbox, the archive or spam (`?list=` of the page). */
@@ -85,4 +86,24 @@ export function queueSearch(view: QueueView): string {
   if (view.cursor) params.set('cursor', view.cursor);
   const search = params.toString();
   return search ? `?${search}` : '';
+}
+
+/** The page's view of a saved view's query (`GET /views`): what its link opens. */
+export function queueViewOfQuery(query: ViewQuery): QueueView {
+  return {
+    kind: query.kind ?? [],
+    stage: query.stage ?? [],
+    owner: query.owner ?? 'anyone',
+    list: query.archived ? 'archived' : query.spam ? 'spam' : 'inbox',
+    needsReply: Boolean(query.needsReply),
+    overdue: Boolean(query.overdue),
+    q: query.q ?? '',
+    sort: query.sort ?? 'newest',
+  };
+}
+
+/** A view's query as a saved view holds it: the API's, without the page. */
+export function viewQueryOf(view: QueueView): ViewQuery {
+  const { limit: _limit, cursor: _cursor, ...query } = queueQueryOf({ ...view, cursor: undefined });
+  return query;
 }

@@ -253,3 +253,16 @@ export function AtLeastOneOf(other: string, message: string) {
     }),
   );
 }
+
+/** C0 and C1 control characters and DEL: a name on a list (a key's, a view's) is one plain line. */
+export const CONTROL = String.raw`[\u0000-\u001f\u007f-\u009f]`;
+const CONTROL_RE = new RegExp(CONTROL);
+
+export const NoControlCharacters = () =>
+  ValidateBy({
+    name: 'noControlCharacters',
+    validator: {
+      validate: (value: unknown) => typeof value === 'string' && !CONTROL_RE.test(value),
+      defaultMessage: () => '$property must not hold control characters (tabs, line breaks…)',
+    },
+  });

@@ -26,3 +26,4 @@ export * from './chat-alerts';
 export * from './assignment';
 export * from './dates';
 export * from './queue';
+export * from './saved-views';

@@ -2,7 +2,13 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsIn, IsObject, IsString, ValidateBy, ValidateNested } from 'class-validator';
 
-import { IsAbsentOr, IsText, OBJECT_ID_SCHEMA } from '../../common/validation';
+import {
+  CONTROL,
+  IsAbsentOr,
+  IsText,
+  NoControlCharacters,
+  OBJECT_ID_SCHEMA,
+} from '../../common/validation';
 import {
   ADMIN_ROLES,
   API_KEY_NAME_MAX,
@@ -15,10 +21,6 @@ import {
 } from '../../contract';
 import { AdminRefDto } from '../../leads/core/admin-ref.dto';
 import { LeadAccessChangeDto, LeadAccessDto } from '../dto/admin.dto';
-
-/** C0 and C1 control characters and DEL: a key's name is a label on a list, one plain line. */
-const CONTROL = String.raw`[\u0000-\u001f\u007f-\u009f]`;
-const CONTROL_RE = new RegExp(CONTROL);
 
 /** RFC 3339's date-time (OpenAPI's `date-time`), with a zone. */
 const DATE_TIME =
@@ -35,15 +37,6 @@ export function expiryProblem(value: unknown, now = Date.now()): string | null {
     return 'is not a real date';
   return at > now ? null : 'must be in the future';
 }
-
-const NoControlCharacters = () =>
-  ValidateBy({
-    name: 'noControlCharacters',
-    validator: {
-      validate: (value: unknown) => typeof value === 'string' && !CONTROL_RE.test(value),
-      defaultMessage: () => '$property must not hold control characters (tabs, line breaks…)',
-    },
-  });
 
 export class CreateApiKeyDto implements CreateApiKeyRequest {
   @IsText(API_KEY_NAME_MAX, { oneLine: true, nowhere: CONTROL })

@@ -49,7 +49,13 @@ const CommaList = () =>
  */
 export const IsOneOrMore = (name: string, values: readonly string[], description: string) =>
   applyDecorators(
-    ApiPropertyOptional({ description, type: String, enum: values, isArray: true }),
+    ApiPropertyOptional({
+      description,
+      type: String,
+      enum: values,
+      isArray: true,
+      maxItems: values.length * 2,
+    }),
     IsOptional(),
     CommaList(),
     ArrayMaxSize(values.length * 2, { message: `${name} names too many ${name}s` }),

@@ -55,6 +55,7 @@ export class QueueQueryDto extends PageQueryDto {
       '`me` (the admin asking), `nobody` (unassigned), `anyone` (the default) or an admin’s id',
     type: String,
     pattern: OWNER_PATTERN.source,
+    maxLength: 24,
   })
   @IsOptional()
   @Matches(OWNER_PATTERN, {

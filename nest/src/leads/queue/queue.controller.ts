@@ -4,7 +4,7 @@ import { type Request } from 'express';
 
 import { AdminEndpoint } from '../../auth/admin-endpoint.decorator';
 import { ApiError } from '../../common/api-error';
-import { LIST_PAGE, QUEUE_PATH, type QueueResponse } from '../../contract';
+import { LIST_PAGE, QUEUE_PATH, type QueueResponse, type ViewQuery } from '../../contract';
 import { ObjectId } from '../../database/object-id';
 
 import { QueueQueryDto } from './queue-query.dto';
@@ -36,16 +36,7 @@ export class QueueController {
 export function queueRequest(query: QueueQueryDto, viewerId?: string): QueueRequest {
   const { kind, stage, owner, needsReply, overdue, archived, spam, q, limit, cursor } = query;
   const sort = query.sort ?? 'newest';
-  const errors: Record<string, string[]> = {};
-  if (archived && spam)
-    errors.spam = ['archived and spam are two lists: ask for one of them at a time'];
-  const inboxOnly = (field: string, what: string) => {
-    if (archived || spam)
-      errors[field] = [`${what} applies to the inbox only, not archived or spam`];
-  };
-  if (needsReply) inboxOnly('needsReply', 'needsReply');
-  if (overdue) inboxOnly('overdue', 'overdue');
-  if (sort === 'due') inboxOnly('sort', 'sort=due');
+  const errors = queueQueryErrors(query);
   if (Object.keys(errors).length > 0)
     throw new ApiError(HttpStatus.BAD_REQUEST, 'The query is invalid', errors);
   return {
@@ -62,6 +53,26 @@ export function queueRequest(query: QueueQueryDto, viewerId?: string): QueueRequ
       overdue,
     },
   };
+}
+
+/**
+ * What `GET /leads` refuses of a query its fields' own validation passed, per field: two lists at
+ * once, and the waits (needs reply, overdue, due soonest) on a list that holds none (a saved
+ * view's query is held to the same).
+ */
+export function queueQueryErrors(query: ViewQuery): Record<string, string[]> {
+  const { needsReply, overdue, archived, spam } = query;
+  const errors: Record<string, string[]> = {};
+  if (archived && spam)
+    errors.spam = ['archived and spam are two lists: ask for one of them at a time'];
+  const inboxOnly = (field: string, what: string) => {
+    if (archived || spam)
+      errors[field] = [`${what} applies to the inbox only, not archived or spam`];
+  };
+  if (needsReply) inboxOnly('needsReply', 'needsReply');
+  if (overdue) inboxOnly('overdue', 'overdue');
+  if (query.sort === 'due') inboxOnly('sort', 'sort=due');
+  return errors;
 }
 
 /** `owner=` as the lists read it: an id, null for nobody's, undefined for anyone's. */

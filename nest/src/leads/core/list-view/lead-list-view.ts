@@ -27,6 +27,7 @@ import {
   type TotalsDelta,
   type TotalsCheck,
   type TotalsSnapshot,
+  totalsOfOwners,
 } from './lead-totals';
 import { type LeadTotalsStore } from './lead-totals.store';
 import { ListReads, type Narrowing } from './list-reads';
@@ -130,13 +131,13 @@ export class LeadListView<K extends LeadKindKey = LeadKindKey> {
     await this.arrivalsKept.at(at.version, () => this.source.arrivals());
   }
 
-  /** Leads the viewer sees past the response target at `at`: `new`, or waiting since they wrote. */
-  async overdue(at: TotalsSnapshot): Promise<number> {
+  /** Overdue leads at `at` (`new` or waiting) the viewer sees, or of `only` these owners' keys. */
+  async overdue(at: TotalsSnapshot, only?: readonly string[]): Promise<number> {
     const scope = currentScope(this.kind.key);
-    const seen = this.seen(at);
+    const seen = only ? totalsOfOwners(at.owners, only) : this.seen(at);
     // Nothing waits: nothing overdue, and nothing to read.
     if (seen.new === 0 && seen.waiting === 0) return 0;
-    const owners = scope.see === 'owned' ? scope.owners : undefined;
+    const owners = only ?? (scope.see === 'owned' ? scope.owners : undefined);
     const clock = await this.clock();
     const counts = [
       this.overdueWindow.count(at, clock, owners),
