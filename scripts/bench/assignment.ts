@@ -4,7 +4,10 @@
  * embedded database (or MONGODB_URI), phases alternating off, on, off, on, … (`--rounds` of each)
  * of `--leads` intake POSTs at `--concurrency`, so a drift of the machine's load falls on both.
  * Reports each phase's leads/s and latencies, and on/off of the summed rates (target: at least
- * 0.9, issue 35). Checks at the end that every lead of the "on" phases has exactly one owner.
+ * 0.9, issue 35). The rule's rounds run after the intake's answer (decision 0041): after each
+ * "on" phase the bench waits, untimed, until none of its leads waits for the rule and reports that
+ * wait (`drain`: from the phase's last answer), so the next phase's rule does not meet them.
+ * Checks at the end that every lead of the "on" phases has exactly one owner.
  * Writes reports/bench/assignment.{json,md}.
  *
  *   npm run build && npm run bench:assignment [-- --leads 300 --rounds 2 --concurrency 20]
@@ -13,7 +16,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 
-import { ObjectId } from 'mongodb';
+import { type Db, ObjectId } from 'mongodb';
 
 import {
   ADMINS_PATH,
@@ -50,7 +53,12 @@ interface Phase {
   leadsPerSecond: number;
   intake: Latency;
   load: string;
+  /** "On" phases: ms from the phase's last answer until none of its leads waited for the rule. */
+  drainMs?: number;
 }
+
+/** How long to wait for a phase's rounds before the bench gives up on them. */
+const DRAIN_LIMIT_MS = 120_000;
 
 async function main(): Promise<void> {
   if (!(LEADS > 0 && ROUNDS > 0 && CONCURRENCY > 0))
@@ -65,10 +73,13 @@ async function main(): Promise<void> {
       for (const rule of ['off', 'round-robin'] as const) {
         await setRule(stack, token, rule, admins);
         const { ids, phase } = await intakePhase(bench, rule);
-        if (rule === 'round-robin') onIds.push(...ids);
+        if (rule === 'round-robin') {
+          onIds.push(...ids);
+          phase.drainMs = await untilNoneWaits(db, ids);
+        }
         phases.push(phase);
         console.log(
-          `  ${rule}: ${phase.leadsPerSecond} leads/s; intake p50 ${phase.intake.p50} ms, p95 ${phase.intake.p95} ms; load ${phase.load}`,
+          `  ${rule}: ${phase.leadsPerSecond} leads/s; intake p50 ${phase.intake.p50} ms, p95 ${phase.intake.p95} ms; load ${phase.load}${phase.drainMs === undefined ? '' : `; rounds done ${phase.drainMs} ms after the last answer`}`,
         );
       }
     const sum = (rule: Phase['rule']) =>
@@ -100,6 +111,21 @@ async function main(): Promise<void> {
   } finally {
     await bench.close();
   }
+}
+
+/**
+ * Waits until none of these leads is marked as waiting for the rule (decision 0041), polling;
+ * answers how long that took, or throws past DRAIN_LIMIT_MS.
+ */
+async function untilNoneWaits(db: Db, ids: string[]): Promise<number> {
+  const started = performance.now();
+  const filter = { _id: { $in: ids.map((id) => new ObjectId(id)) }, assignWaiting: 'pending' };
+  while ((await db.collection(inbox.collection).countDocuments(filter)) > 0) {
+    if (performance.now() - started > DRAIN_LIMIT_MS)
+      throw new Error(`leads still waited for the rule ${DRAIN_LIMIT_MS} ms after the phase`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return Math.round(performance.now() - started);
 }
 
 /** The stack's admin and two more: the rotation's eligible admins. */
@@ -139,7 +165,10 @@ async function setRule(
 }
 
 /** LEADS intake POSTs at CONCURRENCY; the ids stored. */
-async function intakePhase(bench: IntakeBench, rule: Phase['rule']) {
+async function intakePhase(
+  bench: IntakeBench,
+  rule: Phase['rule'],
+): Promise<{ ids: string[]; phase: Phase }> {
   const ids: string[] = [];
   const times: number[] = [];
   const started = performance.now();
@@ -180,15 +209,16 @@ function markdown(report: {
   checks: { onLeads: number; withOwner: number };
 }): string {
   const rows = report.phases.map(
-    (p) => `| ${p.rule} | ${p.leadsPerSecond} | ${p.intake.p50} | ${p.intake.p95} | ${p.load} |`,
+    (p) =>
+      `| ${p.rule} | ${p.leadsPerSecond} | ${p.intake.p50} | ${p.intake.p95} | ${p.drainMs ?? ''} | ${p.load} |`,
   );
   return [
     `# Intake with automatic assignment on and off (${report.date})`,
     '',
     `\`${report.command}\` on ${report.engine.name}; load ${report.load.atStart} → ${report.load.atEnd}`,
     '',
-    '| rule | leads/s | intake p50 ms | intake p95 ms | load |',
-    '| ---- | ------- | ------------- | ------------- | ---- |',
+    '| rule | leads/s | intake p50 ms | intake p95 ms | rounds done after the last answer, ms | load |',
+    '| ---- | ------- | ------------- | ------------- | ------------------------------------- | ---- |',
     ...rows,
     '',
     `On/off: **${report.ratio}** (target ≥ ${TARGET_RATIO}: ${report.holds ? 'holds' : 'missed'}). Leads of the "on" phases with an owner: ${report.checks.withOwner} of ${report.checks.onLeads}.`,
