@@ -265,7 +265,7 @@ describe('roles in a real browser', () => {
     await list.getByText(lead!.name).first().waitFor();
     // The list: no checkbox, no bulk toolbar, no Archive.
     await expect(list.getByRole('checkbox').count()).resolves.toBe(0);
-    await expect(list.getByRole('button', { name: /^Archive/ }).count()).resolves.toBe(0);
+    await expect(list.getByRole('button', { name: /^Archive(?!d)/ }).count()).resolves.toBe(0);
 
     // Whatever the page posts (the API would refuse a viewer's read mark, so the lead's readAt
     // alone could not tell).
