@@ -250,6 +250,9 @@ describe('saved views', () => {
     await refused({ name: 'x', query: { archived: true, spam: true } }, 'query.spam');
     await refused({ name: 'x', query: { archived: true, overdue: true } }, 'query.overdue');
     await refused({ name: 'x', query: { spam: true, sort: 'due' } }, 'query.sort');
+    // JSON has null where a query string has none; no parameter of the document is nullable.
+    await refused({ name: 'x', query: { sort: null } }, 'query.sort');
+    await refused({ name: 'x', query: { owner: 'me', kind: null } }, 'query.kind');
     // The same refusals from GET /leads, for the same parameters.
     await as(t, owner).get(`${QUEUE_PATH}?archived=true&overdue=true`).expect(400);
 
@@ -260,6 +263,10 @@ describe('saved views', () => {
       .patch(viewPath(made.id), { query: { needsReply: true, spam: true } })
       .expect(400);
     expect(Object.keys(bad.body.errors)).toEqual(['query.needsReply']);
+    const nulled = await as(t, owner)
+      .patch(viewPath(made.id), { query: { q: null } })
+      .expect(400);
+    expect(Object.keys(nulled.body.errors)).toEqual(['query.q']);
     await as(t, owner).delete(viewPath(made.id)).expect(200);
   });
 

@@ -9,7 +9,13 @@ import { queueQueryErrors } from '../queue/queue.controller';
  * validated by its own DTO), in its short form: no flag that is false, no empty list, no default.
  */
 export function checkedViewQuery(query: ViewQuery): ViewQuery {
-  const errors = queueQueryErrors(query);
+  // A query string has no null, but a JSON body does, and the parameters' checks let null through
+  // as "not given": the document says none of them is nullable, so null is refused by name.
+  const nulls = Object.entries(query as Record<string, unknown>).filter(([, v]) => v === null);
+  const errors: Record<string, string[]> = {
+    ...Object.fromEntries(nulls.map(([field]) => [field, [`${field} must not be null`]])),
+    ...queueQueryErrors(query),
+  };
   if (Object.keys(errors).length > 0)
     throw new ApiError(
       HttpStatus.BAD_REQUEST,
