@@ -103,7 +103,8 @@ export function fakeWork<L extends SeedLead>(
     detail: { from: 'new', to: stage },
   });
   const firstName = lead.name.split(' ')[0] ?? lead.name;
-  const reply = taken && float() < 0.8 ? replyEvent(kind, lead, firstResponseAt, taken) : null;
+  const reply =
+    taken && float() < 0.8 ? replyEvent(kind, lead, firstName, firstResponseAt, taken) : null;
   if (reply) events.push(reply.event);
   if (taken && float() < 0.5)
     events.push({
@@ -127,7 +128,13 @@ export function fakeWork<L extends SeedLead>(
 }
 
 /** The owner's first reply, as the API stores a sent one: its event and its settled delivery. */
-function replyEvent(kind: LeadKindDescriptor, lead: SeedLead, at: Date, admin: SeedAdmin) {
+function replyEvent(
+  kind: LeadKindDescriptor,
+  lead: SeedLead,
+  firstName: string,
+  at: Date,
+  admin: SeedAdmin,
+) {
   const base = eventBase(at, admin);
   const id = base._id.toHexString();
   const event: StoredEvent = {
@@ -136,7 +143,7 @@ function replyEvent(kind: LeadKindDescriptor, lead: SeedLead, at: Date, admin: S
     detail: {
       id,
       subject: `Re: ${lead.subject ?? 'your request'}`,
-      text: replyText(lead.name.split(' ')[0] ?? lead.name, admin.email.split('@')[0] ?? ''),
+      text: replyText(firstName, admin.email.split('@')[0] ?? ''),
       to: lead.email,
       messageId: `<reply.${id}@${admin.email.split('@')[1] ?? 'localhost'}>`,
     },

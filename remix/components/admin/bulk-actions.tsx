@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Button, Dropdown, Form as BsForm } from 'react-bootstrap';
+import { Button, Form as BsForm } from 'react-bootstrap';
 
 import {
   LEAD_STAGES,
@@ -13,6 +13,7 @@ import { useCan } from '~/hooks/use-me';
 
 import { ACTION_LABELS, FIELD, LEADS_PATH, useLeadActionFetcher } from './lead-actions';
 import { STAGE_LABELS } from './lead-work/labels';
+import { MoreActionsMenu, useMoreActionsMenu } from './more-actions-menu';
 
 const BULK: Record<LeadListState, LeadAction[]> = {
   active: ['archive', 'read', 'unread'],
@@ -51,10 +52,11 @@ export function BulkActions({
   const fetcher = useLeadActionFetcher(kind);
   const busy = fetcher.state !== 'idle';
   const [confirming, setConfirming] = useState(false);
-  const [menuOpen, setMenuOpen] = useState(false);
   const confirmButton = useRef<HTMLButtonElement>(null);
   const all = useRef<HTMLInputElement>(null);
   const count = shown.filter((id) => selected.has(id)).length;
+  // An action sent from the menu closes it (the menu stays open while a stage is picked in it).
+  const menu = useMoreActionsMenu(busy || count === 0);
 
   useEffect(() => {
     if (all.current) all.current.indeterminate = count > 0 && count < shown.length;
@@ -65,10 +67,6 @@ export function BulkActions({
   useEffect(() => {
     if (count === 0) setConfirming(false);
   }, [count]);
-  // An action sent from the menu closes it (the menu stays open while a stage is picked in it).
-  useEffect(() => {
-    if (busy || count === 0) setMenuOpen(false);
-  }, [busy, count]);
 
   if (shown.length === 0) return null;
   const none = hydrated && count === 0;
@@ -84,7 +82,7 @@ export function BulkActions({
       onClick={(event) => {
         if (action !== 'delete' || !hydrated) return;
         event.preventDefault();
-        setMenuOpen(false);
+        menu.setOpen(false);
         setConfirming(true);
       }}
     >
@@ -150,23 +148,13 @@ export function BulkActions({
         // every action is a plain button.
         <>
           {actionButton('archive')}
-          <Dropdown
-            show={menuOpen}
-            onToggle={(next) => setMenuOpen(next)}
-            autoClose="outside"
-            className="lead-bulk__more"
-          >
-            <Dropdown.Toggle size="sm" variant="outline-secondary" disabled={none || busy}>
-              More actions
-            </Dropdown.Toggle>
-            <Dropdown.Menu className="lead-bulk__menu">
-              <div className="lead-bulk__menu-actions">
-                {BULK.active.filter((action) => action !== 'archive').map(actionButton)}
-                {assignButton}
-              </div>
-              {stageControls}
-            </Dropdown.Menu>
-          </Dropdown>
+          <MoreActionsMenu {...menu} disabled={none || busy}>
+            <div className="lead-bulk__menu-actions">
+              {BULK.active.filter((action) => action !== 'archive').map(actionButton)}
+              {assignButton}
+            </div>
+            {stageControls}
+          </MoreActionsMenu>
         </>
       ) : (
         <>

@@ -53,23 +53,19 @@ export function useMarkRead(kind: LeadKindKey, lead: Lead, q: string) {
   }, [canWork, kind, lead._id, lead.readAt, q, submit]);
 }
 
-/**
- * One lead as its page shows it: stage, owner, "Remind me" and the actions in a header; below it
- * the message, then the conversation (and the reply), the notes and the timeline.
- */
-export function LeadDetail({
-  kind,
-  lead,
-  q,
-  work,
-  me,
-}: {
+interface LeadDetailProps {
   kind: LeadKindKey;
   lead: Lead;
   q: string;
   work: LeadWork;
   me: string | null;
-}) {
+}
+
+/**
+ * One lead as its page shows it: stage, owner, "Remind me" and the actions in a header; below it
+ * the message, then the conversation (and the reply), the notes and the timeline.
+ */
+export function LeadDetail({ kind, lead, q, work, me }: LeadDetailProps) {
   const notes = (work.timeline ?? []).flatMap((event) =>
     event.type === 'note' ? [event.detail] : [],
   );
@@ -119,19 +115,7 @@ function ReadOnlyHeader({ lead }: { lead: Lead }) {
 }
 
 /** Stage, owner, "Remind me" and the lead's own actions, for a role that works leads. */
-function WorkHeader({
-  kind,
-  lead,
-  q,
-  work,
-  me,
-}: {
-  kind: LeadKindKey;
-  lead: Lead;
-  q: string;
-  work: LeadWork;
-  me: string | null;
-}) {
+function WorkHeader({ kind, lead, q, work, me }: LeadDetailProps) {
   return (
     <>
       {/* Not a <header>: in the dialog (outside any section) it would be a second banner. */}

@@ -1,10 +1,11 @@
 import { useFetcher } from '@remix-run/react';
 import { useEffect, useRef, useState } from 'react';
-import { Button, Dropdown, Form as BsForm } from 'react-bootstrap';
+import { Button, Form as BsForm } from 'react-bootstrap';
 
 import { LEAD_STAGES } from '@contract';
 import { ACTION_LABELS } from '~/components/admin/lead-actions';
 import { STAGE_LABELS } from '~/components/admin/lead-work/labels';
+import { MoreActionsMenu, useMoreActionsMenu } from '~/components/admin/more-actions-menu';
 import { QUEUE_ACTIONS_PATH } from '~/config/paths';
 
 import {
@@ -45,18 +46,15 @@ export function QueueBulk({
 }) {
   const fetcher = useFetcher<QueueBulkOutcome>();
   const busy = fetcher.state !== 'idle';
-  const [menuOpen, setMenuOpen] = useState(false);
   const [stage, setStage] = useState<(typeof LEAD_STAGES)[number]>('contacted');
   const all = useRef<HTMLInputElement>(null);
   const sent = useRef<string[]>([]);
   const count = selected.length;
+  const menu = useMoreActionsMenu(busy || count === 0);
 
   useEffect(() => {
     if (all.current) all.current.indeterminate = count > 0 && count < shown;
   }, [count, shown]);
-  useEffect(() => {
-    if (busy || count === 0) setMenuOpen(false);
-  }, [busy, count]);
   // An answer: the leads of the kinds that were done leave the selection.
   const outcome = fetcher.state === 'idle' ? fetcher.data : undefined;
   useEffect(() => {
@@ -74,7 +72,7 @@ export function QueueBulk({
     if (action === 'stage') body.set(BULK_FIELD.stage, stage);
     for (const ref of selected) body.append(BULK_FIELD.lead, ref);
     sent.current = selected;
-    setMenuOpen(false);
+    menu.setOpen(false);
     void fetcher.submit(body, { method: 'post', action: QUEUE_ACTIONS_PATH });
   };
   const none = count === 0;
@@ -107,39 +105,29 @@ export function QueueBulk({
         </label>
         {button('archive')}
         {button('spam')}
-        <Dropdown
-          show={menuOpen}
-          onToggle={(next) => setMenuOpen(next)}
-          autoClose="outside"
-          className="lead-bulk__more"
-        >
-          <Dropdown.Toggle size="sm" variant="outline-secondary" disabled={none || busy}>
-            More actions
-          </Dropdown.Toggle>
-          <Dropdown.Menu className="lead-bulk__menu">
-            <div className="lead-bulk__menu-actions">
-              {button('read')}
-              {button('unread')}
-              {button('assign', 'Assign to me')}
-            </div>
-            <span className="lead-bulk__stage">
-              <BsForm.Select
-                size="sm"
-                value={stage}
-                onChange={(event) => setStage(event.target.value as typeof stage)}
-                aria-label="Stage for the selected leads"
-                disabled={none || busy}
-              >
-                {LEAD_STAGES.map((value) => (
-                  <option key={value} value={value}>
-                    {STAGE_LABELS[value]}
-                  </option>
-                ))}
-              </BsForm.Select>
-              {button('stage')}
-            </span>
-          </Dropdown.Menu>
-        </Dropdown>
+        <MoreActionsMenu {...menu} disabled={none || busy}>
+          <div className="lead-bulk__menu-actions">
+            {button('read')}
+            {button('unread')}
+            {button('assign', 'Assign to me')}
+          </div>
+          <span className="lead-bulk__stage">
+            <BsForm.Select
+              size="sm"
+              value={stage}
+              onChange={(event) => setStage(event.target.value as typeof stage)}
+              aria-label="Stage for the selected leads"
+              disabled={none || busy}
+            >
+              {LEAD_STAGES.map((value) => (
+                <option key={value} value={value}>
+                  {STAGE_LABELS[value]}
+                </option>
+              ))}
+            </BsForm.Select>
+            {button('stage')}
+          </span>
+        </MoreActionsMenu>
       </div>
       <QueueBulkResult outcome={outcome} />
     </>
