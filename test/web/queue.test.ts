@@ -153,7 +153,8 @@ describe('the queue in a real browser', () => {
     await page.getByRole('link', { name: 'Back to the list' }).click();
     await page.waitForURL((url) => url.pathname === QUEUE);
     expect(page.url()).toContain('kind=consultation');
-    await expect(page.locator('.queue__list').isVisible()).resolves.toBe(true);
+    // The URL commits a moment before React renders the list back: wait for it, not a snapshot.
+    await page.locator('.queue__list').waitFor({ state: 'visible', timeout: 5000 });
     expect(await axeViolations(page)).toEqual([]);
   });
 });
