@@ -15,6 +15,7 @@ import {
 import { DatabaseEngine } from '../../nest/src/database/database-engine';
 import { type LeadRecord, toLead } from '../../nest/src/leads/core/lead-record';
 import { LeadTotalsChecker } from '../../nest/src/leads/core/list-view/lead-totals.checker';
+import { LeadTotalsStore } from '../../nest/src/leads/core/list-view/lead-totals.store';
 import { EMBEDDED_ENGINE_INBOX_LIMIT } from '../../nest/src/leads/core/repository/lead-engine.repository';
 import { validSubmission } from '../support/submissions';
 import {
@@ -288,6 +289,19 @@ describe('kept totals and cached lists', () => {
       ],
     ]);
     await expectExact(t);
+  });
+
+  it('creates a kind’s totals once when several first readers race to (no duplicate-key error)', async () => {
+    const store = t.app.get(LeadTotalsStore);
+    const fresh = LEAD_KINDS.brokerDemo.key;
+    const totals = t.connection.collection<{ _id: string }>('lead_totals');
+    await totals.deleteOne({ _id: fresh });
+    const { version: _, ...counted } = (await store.read(LEAD_KINDS.keDemo.key))!;
+    const created = await Promise.all(
+      Array.from({ length: 12 }, () => store.create(fresh, counted)),
+    );
+    expect(new Set(created.map((doc) => doc.version))).toEqual(new Set([0]));
+    expect(await totals.countDocuments({ _id: fresh })).toBe(1);
   });
 
   it('says once in its log when an inbox outgrows the embedded engine, naming MONGODB_URI', async () => {

@@ -3,6 +3,7 @@ import { InjectModel } from '@nestjs/mongoose';
 import { type Model, Schema } from 'mongoose';
 
 import { LEAD_STAGES, type LeadKindKey } from '../../../contract';
+import { isDuplicateKey } from '../../../database/duplicate-key';
 
 import {
   type CountedTotals,
@@ -86,13 +87,19 @@ export class LeadTotalsStore {
 
   /** Creates the kind's document from a count, unless one exists (then that one is answered). */
   async create(kind: LeadKindKey, totals: CountedTotals): Promise<TotalsSnapshot> {
-    await this.model
-      .updateOne(
-        { _id: kind },
-        { $setOnInsert: { ...totals, version: 0 } },
-        { upsert: true, timestamps: false },
-      )
-      .exec();
+    try {
+      await this.model
+        .updateOne(
+          { _id: kind },
+          { $setOnInsert: { ...totals, version: 0 } },
+          { upsert: true, timestamps: false },
+        )
+        .exec();
+    } catch (error) {
+      // Two upserts of one new _id race (the checker at start and the first write): the loser's
+      // insert fails on the _id index, and the winner's document is the one to read.
+      if (!isDuplicateKey(error)) throw error;
+    }
     return (await this.read(kind)) ?? { ...totals, version: 0 };
   }
 
