@@ -173,7 +173,7 @@ function applyChange(state: LeadList, head: Head, change: LeadChange): void {
 }
 
 /** Index of the first record for which `isAfter` holds (records are in list order). */
-function firstAfter(records: LeadRecord[], isAfter: (r: LeadRecord) => boolean): number {
+export function firstAfter(records: LeadRecord[], isAfter: (r: LeadRecord) => boolean): number {
   let low = 0;
   let high = records.length;
   while (low < high) {

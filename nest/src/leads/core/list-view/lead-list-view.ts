@@ -279,10 +279,10 @@ export class LeadListView<K extends LeadKindKey = LeadKindKey> {
     waits: WaitNarrowing = {},
   ): Promise<LeadPage<K>> {
     const narrowed = { q, stages: stage, assignee, ...waits, oldestFirst: true, waiting: true };
-    if (q || stage?.length || assignee !== undefined || after || waits.overdueBefore)
+    if (q || stage?.length || assignee !== undefined || waits.overdueBefore)
       return this.search(state, narrowed, limit, after);
-    const at = await this.totals();
-    return this.page(state, await this.reads.needsReplyAt(at.version, limit, narrowed), null);
+    const { version } = await this.totals();
+    return this.page(state, await this.reads.needsReplyAt(version, limit, narrowed, after), null);
   }
 
   private async page(

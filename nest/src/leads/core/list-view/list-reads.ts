@@ -5,6 +5,7 @@ import { ownerKeyOf } from '../lead-scope';
 
 import { type CachedPage, HEAD_SIZE, type LeadChange, LeadListCache } from './lead-list-cache';
 import { type LeadListSource, type ListRead } from './lead-list-source';
+import { NeedsReplyWindow } from './needs-reply-window';
 import { ListPace, narrowedMatch } from './newest-window';
 
 /** A narrowing of a list (search words, stages, an owner, oldest first): read, never cached. */
@@ -27,7 +28,7 @@ export class ListReads {
   private readonly cache = new LeadListCache();
   private readonly refills = new Map<string, Promise<number | undefined>>();
   private readonly pace = new ListPace();
-  private needsReplyFirst?: { version: number; limit: number; reading: Promise<CachedPage> };
+  private readonly needsReply = new NeedsReplyWindow();
   /** The heads of the lists narrowed to some owners, by those owners, least recently read first. */
   private readonly scopes = new Map<string, ListReads>();
 
@@ -90,20 +91,21 @@ export class ListReads {
   }
 
   /**
-   * The needs-reply view's first page, as every admin opens it: kept for one version of the
-   * totals, as a list's head is (any change of the kind's leads bumps it), so it is read once per
-   * change.
+   * A page of the needs-reply view, as every admin opens and pages it: its first HEAD_SIZE leads
+   * kept for one version of the totals, as a list's head is (any change of the kind's leads bumps
+   * it), so they are read once per change; a page past them is read.
    */
-  needsReplyAt(version: number, limit: number, narrowed: Narrowing): Promise<CachedPage> {
-    let first = this.needsReplyFirst;
-    if (!first || first.version !== version || first.limit !== limit) {
-      const reading = this.source.page('active', limit, narrowed);
-      first = this.needsReplyFirst = { version, limit, reading };
-      reading.catch(() => {
-        if (this.needsReplyFirst?.reading === reading) this.needsReplyFirst = undefined;
-      });
-    }
-    return first.reading;
+  async needsReplyAt(
+    version: number,
+    limit: number,
+    narrowed: Narrowing,
+    after?: SortValue[],
+  ): Promise<CachedPage> {
+    const read = (size: number) => this.read('active', size, narrowed);
+    return (
+      (await this.needsReply.page(version, limit, after, read)) ??
+      this.read('active', limit, { after, ...narrowed })
+    );
   }
 
   /** Moves the heads from version `from` to `to` by this process's own changes. */
@@ -124,7 +126,7 @@ export class ListReads {
   /** Nothing read for a version can be trusted any more: the heads and needs-reply's page. */
   forget(): void {
     this.cache.clear();
-    this.needsReplyFirst = undefined;
+    this.needsReply.forget();
     this.scopes.clear();
   }
 
