@@ -6,6 +6,10 @@
  * default; 50 ms at 100,000 on an indexed engine (MONGODB_URI). A run at another size says so.
  *
  *   npm run build && npm run bench:queue [-- --per-kind 10000 --requests 30]
+ *
+ * `--database <name>`: measure a database of MONGODB_URI a run before seeded (it prints its name),
+ * seeding only what it lacks, so a run at 100,000 per kind can be repeated without an hour of
+ * inserts.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
@@ -24,6 +28,7 @@ const { values: args } = parseArgs({
     'per-kind': { type: 'string', default: process.env.MONGODB_URI ? '100000' : '10000' },
     requests: { type: 'string', default: '30' },
     out: { type: 'string', default: 'reports/bench' },
+    database: { type: 'string' },
   },
 });
 const PER_KIND = Number(args['per-kind']);
@@ -32,12 +37,16 @@ const TARGETS = { embedded: { at: 10_000, p95: 100 }, indexed: { at: 100_000, p9
 const SEEDED = { days: 365, archivedRatio: 0.1 };
 
 async function main(): Promise<void> {
-  const stack = await startWebStack({ apiEnv: { LOG_LEVEL: 'warn' }, log: benchServerLog });
+  const stack = await startWebStack({
+    apiEnv: { LOG_LEVEL: 'warn' },
+    log: benchServerLog,
+    database: args.database,
+  });
   const client = await new MongoClient(stack.mongoUri).connect();
   try {
     const db = client.db();
     const engine = await engineOf(db);
-    console.log(`Engine: ${engine.name}; load ${loadNow()}`);
+    console.log(`Engine: ${engine.name}; database ${db.databaseName}; load ${loadNow()}`);
     for (const kind of leadKindList) {
       const missing = PER_KIND - (await db.collection(kind.collection).countDocuments());
       if (missing > 0) await seedLeads(db, kind, missing, SEEDED);
@@ -99,7 +108,7 @@ async function main(): Promise<void> {
     const target = engine.indexed ? TARGETS.indexed : TARGETS.embedded;
     const report = {
       date: new Date().toISOString(),
-      command: `npm run bench:queue -- --per-kind ${PER_KIND} --requests ${REQUESTS}`,
+      command: `npm run bench:queue -- --per-kind ${PER_KIND} --requests ${REQUESTS}${args.database ? ` --database ${args.database}` : ''}`,
       engine,
       machine: `${process.platform} ${process.arch}, node ${process.version}, load at end ${loadNow()}`,
       perKind: PER_KIND,

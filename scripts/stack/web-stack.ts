@@ -5,6 +5,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+import { MongoClient } from 'mongodb';
+
 import { type EmbeddedDatabase, freePort, startEmbeddedDatabase } from './embedded-database';
 
 /**
@@ -28,6 +30,11 @@ export interface WebStackOptions {
   log?: (line: string) => void;
   /** Where the build (and its node_modules) is: a production-only install, say. Default: here. */
   cwd?: string;
+  /**
+   * A database of MONGODB_URI to use as it is (a benchmark's seeded leads, measured again without
+   * seeding them again); default, a new one.
+   */
+  database?: string;
 }
 
 const BUILT = ['dist/main.js', 'build/web/server.mjs'];
@@ -48,7 +55,9 @@ export async function startWebStack(options: WebStackOptions = {}): Promise<WebS
   };
 
   try {
-    const dbName = `web_${randomBytes(4).toString('hex')}`;
+    const dbName = options.database ?? `web_${randomBytes(4).toString('hex')}`;
+    if (options.database && !process.env.MONGODB_URI)
+      throw new Error('a database to reuse is one of MONGODB_URI: set it');
     let mongoUri: string;
     if (process.env.MONGODB_URI) {
       mongoUri = withDatabase(process.env.MONGODB_URI, dbName);
@@ -57,6 +66,8 @@ export async function startWebStack(options: WebStackOptions = {}): Promise<WebS
       mongoUri = withDatabase(db.uri, dbName);
     }
     const admin = { email: 'admin@example.com', password: randomBytes(12).toString('base64url') };
+    // A reused database has a run before's admin, with that run's password: made again with this one.
+    if (options.database) await forgetAdmin(mongoUri, admin.email);
     const [apiPort, webPort] = [await freePort(), await freePort()];
     const apiUrl = `http://127.0.0.1:${apiPort}`;
     const webUrl = `http://localhost:${webPort}`;
@@ -154,4 +165,13 @@ function stopChild(child: ChildProcess): Promise<void> {
     });
     child.kill('SIGTERM');
   });
+}
+
+async function forgetAdmin(mongoUri: string, email: string): Promise<void> {
+  const client = await new MongoClient(mongoUri).connect();
+  try {
+    await client.db().collection('admins').deleteOne({ email });
+  } finally {
+    await client.close();
+  }
 }
