@@ -1,18 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
-import { Button, Form as BsForm } from 'react-bootstrap';
+import { Button } from 'react-bootstrap';
 
-import {
-  LEAD_STAGES,
-  type LeadAction,
-  type LeadKindKey,
-  type LeadListState,
-  type LeadStage,
-} from '@contract';
+import { type LeadAction, type LeadKindKey, type LeadListState, type LeadStage } from '@contract';
 import { useHydrated } from '~/hooks/use-hydrated';
 import { useCan } from '~/hooks/use-me';
 
 import { ACTION_LABELS, FIELD, LEADS_PATH, useLeadActionFetcher } from './lead-actions';
-import { STAGE_LABELS } from './lead-work/labels';
+import { StageSelect } from './lead-work/stage-select';
 import { MoreActionsMenu, useMoreActionsMenu } from './more-actions-menu';
 
 const BULK: Record<LeadListState, LeadAction[]> = {
@@ -103,19 +97,13 @@ export function BulkActions({
   );
   const stageControls = (
     <span className="lead-bulk__stage">
-      <BsForm.Select
+      <StageSelect
         name={FIELD.stage}
         size="sm"
         defaultValue="contacted"
         aria-label="Stage for the selected requests"
         disabled={none || busy}
-      >
-        {LEAD_STAGES.map((stage) => (
-          <option key={stage} value={stage}>
-            {STAGE_LABELS[stage]}
-          </option>
-        ))}
-      </BsForm.Select>
+      />
       <Button
         type="submit"
         name={FIELD.action}

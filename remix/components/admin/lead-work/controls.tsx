@@ -1,17 +1,12 @@
 import { Button, Form as BsForm } from 'react-bootstrap';
 
-import {
-  LEAD_STAGES,
-  type Lead,
-  type LeadKindKey,
-  type TimelineEvent,
-  type TimelineEventType,
-} from '@contract';
+import { type Lead, type LeadKindKey, type TimelineEvent, type TimelineEventType } from '@contract';
 import { LeadActionButton, LeadActionForm } from '~/components/admin/lead-actions';
 import { FIELD_KEYS } from '~/components/admin/triage/shortcut-keys';
 
 import { WORK_FIELD } from './fields';
 import { STAGE_LABELS } from './labels';
+import { StageSelect } from './stage-select';
 import { useWorkBusy, WorkForm } from './work-form';
 
 /**
@@ -46,20 +41,14 @@ export function StageControl({
         <BsForm.Label htmlFor={FIELD_KEYS.s.id} className="mb-0">
           Stage
         </BsForm.Label>
-        <BsForm.Select
+        <StageSelect
           id={FIELD_KEYS.s.id}
           aria-keyshortcuts="s"
           name={WORK_FIELD.stage}
           defaultValue={lead.stage}
           key={changeKey(lead.stage, events, 'stage')}
           size="sm"
-        >
-          {LEAD_STAGES.map((stage) => (
-            <option key={stage} value={stage}>
-              {STAGE_LABELS[stage]}
-            </option>
-          ))}
-        </BsForm.Select>
+        />
         <Button type="submit" size="sm" variant="outline-secondary" disabled={busy}>
           Set stage
         </Button>

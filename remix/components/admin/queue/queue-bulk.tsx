@@ -1,10 +1,10 @@
 import { useFetcher } from '@remix-run/react';
 import { useEffect, useRef, useState } from 'react';
-import { Button, Form as BsForm } from 'react-bootstrap';
+import { Button } from 'react-bootstrap';
 
-import { LEAD_STAGES } from '@contract';
+import { type LeadStage } from '@contract';
 import { ACTION_LABELS } from '~/components/admin/lead-actions';
-import { STAGE_LABELS } from '~/components/admin/lead-work/labels';
+import { StageSelect } from '~/components/admin/lead-work/stage-select';
 import { MoreActionsMenu, useMoreActionsMenu } from '~/components/admin/more-actions-menu';
 import { QUEUE_ACTIONS_PATH } from '~/config/paths';
 
@@ -46,7 +46,7 @@ export function QueueBulk({
 }) {
   const fetcher = useFetcher<QueueBulkOutcome>();
   const busy = fetcher.state !== 'idle';
-  const [stage, setStage] = useState<(typeof LEAD_STAGES)[number]>('contacted');
+  const [stage, setStage] = useState<LeadStage>('contacted');
   const all = useRef<HTMLInputElement>(null);
   const sent = useRef<string[]>([]);
   const count = selected.length;
@@ -112,19 +112,13 @@ export function QueueBulk({
             {button('assign', 'Assign to me')}
           </div>
           <span className="lead-bulk__stage">
-            <BsForm.Select
+            <StageSelect
               size="sm"
               value={stage}
               onChange={(event) => setStage(event.target.value as typeof stage)}
               aria-label="Stage for the selected leads"
               disabled={none || busy}
-            >
-              {LEAD_STAGES.map((value) => (
-                <option key={value} value={value}>
-                  {STAGE_LABELS[value]}
-                </option>
-              ))}
-            </BsForm.Select>
+            />
             {button('stage')}
           </span>
         </MoreActionsMenu>

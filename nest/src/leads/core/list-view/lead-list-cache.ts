@@ -57,13 +57,7 @@ export class LeadListCache {
     const start = after
       ? firstAfter(head.records, (r) => compareInList(state, sortValues(state, r), after) > 0)
       : 0;
-    const end = start + limit;
-    if (end < head.records.length)
-      return { records: head.records.slice(start, end), hasMore: true };
-    if (head.complete) return { records: head.records.slice(start), hasMore: false };
-    // Not the whole list: only a page ending exactly at the head's end is known (more follow).
-    if (end === head.records.length) return { records: head.records.slice(start), hasMore: true };
-    return undefined;
+    return pageFrom(head.records, head.complete, start, limit);
   }
 
   /** A list's whole cached head at `version`: its first leads, and whether they are all of it. */
@@ -170,6 +164,24 @@ function applyChange(state: LeadList, head: Head, change: LeadChange): void {
     head.records.pop();
     head.complete = false;
   }
+}
+
+/**
+ * The page of `limit` from `start` of a list's first `records` (all of it when `complete`);
+ * undefined when the page runs past them into leads not held.
+ */
+export function pageFrom(
+  records: readonly LeadRecord[],
+  complete: boolean,
+  start: number,
+  limit: number,
+): CachedPage | undefined {
+  const end = start + limit;
+  if (end < records.length) return { records: records.slice(start, end), hasMore: true };
+  if (complete) return { records: records.slice(start), hasMore: false };
+  // Only a page ending exactly at their end is known: more follow.
+  if (end === records.length) return { records: records.slice(start), hasMore: true };
+  return undefined;
 }
 
 /** Index of the first record for which `isAfter` holds (records are in list order). */

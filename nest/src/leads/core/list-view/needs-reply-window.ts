@@ -1,6 +1,6 @@
 import { compareInList, type SortValue, sortValues } from '../lead-order';
 
-import { type CachedPage, firstAfter, HEAD_SIZE } from './lead-list-cache';
+import { type CachedPage, firstAfter, HEAD_SIZE, pageFrom } from './lead-list-cache';
 
 /** The oldest waiting leads of the active list at one version, in the view's order. */
 interface Kept {
@@ -33,12 +33,7 @@ export class NeedsReplyWindow {
     const start = after
       ? firstAfter(records, (r) => compareInList('active', sortValues('active', r), after) < 0)
       : 0;
-    const end = start + limit;
-    if (end < records.length) return { records: records.slice(start, end), hasMore: true };
-    if (!hasMore) return { records: records.slice(start), hasMore: false };
-    // Not the whole view: only a page ending exactly at the window's end is known (more follow).
-    if (end === records.length) return { records: records.slice(start), hasMore: true };
-    return undefined;
+    return pageFrom(records, !hasMore, start, limit);
   }
 
   /** Nothing read for an earlier version can be trusted any more. */
