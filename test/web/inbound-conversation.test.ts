@@ -91,9 +91,12 @@ describe('a lead’s answer comes back into its conversation, in a real browser'
     );
     const conversation = dialog.getByRole('region', { name: 'Conversation' });
     const answer = conversation.getByText(/^Tuesday at 10 works for us/);
-    // Within one poll interval (IDLE usually brings it sooner), and a page load to see it.
+    // Within one poll interval (IDLE usually brings it sooner), and a page load to see it. The
+    // page is a dialog once hydrated (server-rendered it is a plain section): look only then, or
+    // a slow hydration would make every look miss and the loop reload again before the next.
     for (;;) {
       await page.reload();
+      await conversation.waitFor();
       if (await answer.count()) break;
       if (Date.now() - delivered > (POLL_SECONDS + 10) * 1000)
         throw new Error('the answer did not show within one poll interval');
