@@ -10,6 +10,7 @@ import { LeadViewerInterceptor } from './auth/lead-viewer.interceptor';
 import { AllExceptionsFilter } from './common/all-exceptions.filter';
 import { loggedUrl } from './common/log-url';
 import { RateLimitModule } from './common/rate-limit/rate-limit.module';
+import { ReadRetryInterceptor } from './common/read-retry.interceptor';
 import { createValidationPipe } from './common/validation';
 import { AppConfig } from './config/app-config';
 import { AppConfigModule, type EnvOverrides } from './config/app-config.module';
@@ -91,6 +92,8 @@ export class AppModule {
       providers: [
         { provide: APP_PIPE, useFactory: createValidationPipe },
         { provide: APP_GUARD, useExisting: JwtAuthGuard },
+        // Outermost, so a read tried again runs as its viewer again.
+        { provide: APP_INTERCEPTOR, useClass: ReadRetryInterceptor },
         { provide: APP_INTERCEPTOR, useClass: LeadViewerInterceptor },
         { provide: APP_FILTER, useClass: AllExceptionsFilter },
       ],
