@@ -1,6 +1,7 @@
-import { Controller, Get, HttpCode, type INestApplication, Post } from '@nestjs/common';
+import { Controller, Get, HttpCode, type INestApplication, Post, Res } from '@nestjs/common';
 import { APP_FILTER, APP_INTERCEPTOR } from '@nestjs/core';
 import { Test } from '@nestjs/testing';
+import { type Response } from 'express';
 import { MongoServerError } from 'mongodb';
 import request from 'supertest';
 
@@ -36,6 +37,12 @@ class Flaky {
   @Get('other')
   other() {
     return this.failFirst('other', 1, () => new MongoServerError({ message: 'broke', code: 2 }));
+  }
+
+  /** As the downloads do: something recorded, then the answer written by the handler itself. */
+  @Get('download')
+  download(@Res() response: Response) {
+    response.json(this.failFirst('download', 1, lossy));
   }
 
   @Post('write')
@@ -83,5 +90,10 @@ describe('a read tried once more', () => {
   it('never tries a write again', async () => {
     await http().post('/write').expect(503);
     expect(flaky.calls.write).toBe(1);
+  });
+
+  it('never tries again a read that writes its own answer (a download, audited first)', async () => {
+    await http().get('/download').expect(503);
+    expect(flaky.calls.download).toBe(1);
   });
 });
