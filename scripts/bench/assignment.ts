@@ -5,9 +5,10 @@
  * each) of `--leads` intake POSTs at `--concurrency`, so a drift of the machine's load and the
  * inbox's growth fall on both alike.
  * Reports each phase's leads/s and latencies, and on/off of the summed rates (target: at least
- * 0.9, issue 35). The rule's rounds run after the intake's answer (decision 0041): after each
- * "on" phase the bench waits, untimed, until none of its leads waits for the rule and reports that
- * wait (`drain`: from the phase's last answer), so the next phase's rule does not meet them.
+ * 0.9, issue 35). An arrival's owner is written with its insert (decision 0043); one whose round
+ * failed is stored marked and given its owner after the answer (decision 0041), so after each
+ * "on" phase the bench still waits, untimed, until none of its leads waits for the rule and reports
+ * that wait (`drain`: from the phase's last answer, its own reads included).
  * Checks at the end that every lead of the "on" phases has exactly one owner.
  * Writes reports/bench/assignment.{json,md}.
  *

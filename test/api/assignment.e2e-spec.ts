@@ -201,6 +201,24 @@ describe('automatic assignment', () => {
     }
   });
 
+  it('writes the owner with the lead: right after its 201 it is hers, in her list on another process', async () => {
+    await setRule({ rule: 'round-robin', admins: [ids.ada], cap: null });
+    await request(t.http).post(paths.create).send(validSubmission(kind, 1)).expect(201);
+    // No wait for a round: the owner was decided before the insert (decision 0043).
+    const [stored] = await leads();
+    expect(stored?.assigneeId?.toHexString()).toBe(ids.ada);
+    expect(stored?.assignWaiting ?? null).toBeNull();
+    const res = await as(other).get(`${paths.active}?assignee=${ids.ada}`).expect(200);
+    expect(res.body.data).toHaveLength(1);
+    const timeline = await as(other)
+      .get(leadWorkPaths(kind).timeline(stored!._id.toHexString()))
+      .expect(200);
+    const assigns = (timeline.body.events as TimelineEvent[]).filter((e) => e.type === 'assign');
+    expect(assigns).toEqual([
+      expect.objectContaining({ admin: null, detail: expect.objectContaining({ by: 'rule' }) }),
+    ]);
+  });
+
   it('never exceeds the cap across two processes; the rest wait, saying everyone is at cap', async () => {
     await setRule({ rule: 'round-robin', admins: [ids.ada, ids.bo, ids.cy], cap: 20 });
     await arrive([t, other], 80, 20);

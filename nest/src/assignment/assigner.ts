@@ -13,17 +13,27 @@ import {
   LEAD_KIND_KEYS,
   type LeadKindKey,
 } from '../contract';
-import { LeadEvents } from '../leads/core/lead-events';
+import { type ArrivalStore, LeadEvents, type RuleArrival } from '../leads/core/lead-events';
 import { LeadKinds } from '../leads/core/lead-kinds';
 import { type LeadRecord } from '../leads/core/lead-record';
 import { type RuleDecision } from '../leads/core/lead-rule-plans';
 
 import { anyoneHasRoom, type Candidates, choose } from './assignment-choice';
-import { type RotationState, RotationStore } from './assignment-state.store';
+import { applyOpenDeltas, type RotationState, RotationStore } from './assignment-state.store';
 import { AssignmentStore } from './assignment.store';
+
+/**
+ * A lead the intake is about to store: the round decides its owner and stores it (decision 0043);
+ * `stored` is set once, when the round has called `store`.
+ */
+interface Intake {
+  store: ArrivalStore;
+  stored?: Promise<LeadRecord>;
+}
 
 /** What a kind's rotation is asked to do; each round under its lock takes all that came meanwhile. */
 type Work =
+  | Intake
   | { arrival: string }
   | { openDeltas: ReadonlyMap<string, number> }
   | { sweep: true }
@@ -33,10 +43,20 @@ type Work =
 const SWEEP_BATCH = 50;
 /** How many leads left for a round that never came one sweep hands on (oldest first). */
 const PENDING_BATCH = 200;
+/**
+ * How long a round waits for more work before it starts: a round's reads and writes cost the same
+ * for one arriving lead as for ten, and each arrival waits for its round (decision 0043).
+ */
+const ROUND_GATHER_MS = 5;
 /** How long a process keeps the rules it read: a change made elsewhere shows within this. */
 const RULES_KEPT_MS = 1_000;
 
 type RuleCandidates = Candidates & { refs: Map<string, AdminRef> };
+/** What a round reads besides the rotation, kept while its process holds the kind's lock. */
+interface LeaseReads {
+  rules: AssignmentSettings;
+  candidates?: RuleCandidates;
+}
 
 /**
  * Automatic assignment: gives a kind's arriving leads an owner by its rule (issue 35), and the
@@ -51,6 +71,7 @@ type RuleCandidates = Candidates & { refs: Map<string, AdminRef> };
 export class Assigner implements OnModuleInit {
   private readonly logger = new Logger('Assignment');
   private readonly rounds = new Map<LeadKindKey, Coalescer<Work, void>>();
+  private readonly kept = new Map<LeadKindKey, LeaseReads>();
   readonly rules: KeptReading<AssignmentSettings>;
 
   constructor(
@@ -65,17 +86,19 @@ export class Assigner implements OnModuleInit {
     for (const kind of LEAD_KIND_KEYS)
       this.rounds.set(
         kind,
-        new Coalescer((work) =>
-          asSystem(() => this.rotations.holding(kind, () => this.round(kind, work))),
+        new Coalescer(
+          (work) =>
+            asSystem(() =>
+              this.rotations.holding(kind, (leaseStarted) => this.round(kind, work, leaseStarted)),
+            ),
+          ROUND_GATHER_MS,
         ),
       );
   }
 
   onModuleInit(): void {
-    this.events.onArrival(
-      (kind, id) => this.arrived(kind, id),
-      (kind) => this.isOn(kind),
-    );
+    this.events.onArrival((kind, id) => this.arrived(kind, id));
+    this.events.decideArrivals((kind, store) => this.storeArrival(kind, store));
     this.events.onOpenLeads((kind, deltas) => {
       this.push(kind, { openDeltas: deltas }).catch((error: unknown) =>
         this.logger.warn({ err: error, kind }, 'open leads not counted: recounted next round'),
@@ -86,6 +109,21 @@ export class Assigner implements OnModuleInit {
   /** Whether the kind's rule is on (as this process read the rules within the last second). */
   async isOn(kind: LeadKindKey): Promise<boolean> {
     return (await this.rules.get())[kind].rule !== 'off';
+  }
+
+  /**
+   * Stores a lead from the intake, exactly once: when its kind's rule is on, by the next round of
+   * the rule, with the owner it decides, so the owner is written with the lead (decision 0043).
+   * Should that round fail before storing it, the lead is stored marked for a round after the
+   * answer (decision 0041): a rule's failure never costs the lead.
+   */
+  async storeArrival(kind: LeadKindKey, store: ArrivalStore): Promise<LeadRecord> {
+    if (!(await this.isOn(kind).catch(() => false))) return store(undefined);
+    const intake: Intake = { store };
+    await this.push(kind, intake).catch((error: unknown) =>
+      this.logger.warn({ err: error, kind }, 'a round of the rule failed'),
+    );
+    return intake.stored ?? store({ pending: true });
   }
 
   /** A lead reached the inbox: given an owner in the next round if its kind's rule is on. */
@@ -120,23 +158,27 @@ export class Assigner implements OnModuleInit {
   }
 
   /** One round, holding the kind's lock. */
-  private async round(kind: LeadKindKey, work: Work[]): Promise<void> {
-    const rules = this.rules.keep(await this.store.rules());
-    const settings = rules[kind];
+  private async round(kind: LeadKindKey, work: Work[], leaseStarted: boolean): Promise<void> {
+    // A recount follows a change of the rules: read afresh, whoever holds the lock.
+    const reads = await this.leaseReads(kind, leaseStarted || work.some((w) => 'recount' in w));
+    const settings = reads.rules[kind];
     const state = await this.rotations.read(kind);
     const leads = this.kinds.of(kind).ruleAssignment;
     if (work.some((w) => 'recount' in w) || (!state.counted && settings.rule !== 'off')) {
       state.open = Object.fromEntries(await leads.openCounts());
       state.counted = true;
     } else if (state.counted) {
-      for (const w of work) if ('openDeltas' in w) applyDeltas(state, w.openDeltas);
+      for (const w of work) if ('openDeltas' in w) applyOpenDeltas(state, w.openDeltas);
     }
     const arrivals = work.flatMap((w) => ('arrival' in w ? [w.arrival] : []));
+    const intakes = work.filter((w): w is Intake => 'store' in w);
     if (settings.rule === 'off') {
+      for (const intake of intakes) intake.stored = intake.store(undefined);
       if (arrivals.length > 0) await leads.release(arrivals);
+      await settleAll(intakes);
     } else {
       const rule = settings.rule;
-      const candidates = await this.candidates(settings);
+      const candidates = (reads.candidates ??= await this.candidates(settings));
       const sweeping =
         work.some((w) => 'sweep' in w) &&
         state.waiting &&
@@ -153,11 +195,43 @@ export class Assigner implements OnModuleInit {
         // be told, so the open leads are counted again next round (a cap never passed for it).
         if (!outcome.exact) state.counted = false;
       }
+      // After the older leads above: the rotation gives them their turn first.
+      const pick = () => this.pick(rule, settings, candidates, state);
+      await this.storeDecided(kind, intakes, pick, state);
     }
     await this.rotations.write(state);
   }
 
-  /** Whom the rule gives the lead, moving the rotation on and counting it in; or nobody, why. */
+  /**
+   * Stores each intake's lead with what the rule decides for it, all at once, still under the
+   * lock: a recount or another process's round never sees an owner counted without its lead. A
+   * lead whose insert failed gives back its place under the cap (the caller gets the failure).
+   */
+  private async storeDecided(
+    kind: LeadKindKey,
+    intakes: readonly Intake[],
+    pick: () => RuleArrival,
+    state: RotationState,
+  ): Promise<void> {
+    if (intakes.length === 0) return;
+    const owners = intakes.map(() => pick());
+    owners.forEach((owner, i) => {
+      const intake = intakes[i];
+      if (intake) intake.stored = intake.store(owner);
+    });
+    if (owners.some((owner) => 'waiting' in owner && owner.waiting)) state.waiting = true;
+    const settled = await settleAll(intakes);
+    const decided = settled.flatMap((result, i) => {
+      const owner = owners[i];
+      if (!owner) return [];
+      if (result.status === 'fulfilled') return [{ leadId: result.value._id.toHexString(), owner }];
+      if ('to' in owner) applyOpenDeltas(state, new Map([[owner.to.id, -1]]));
+      return [];
+    });
+    await this.kinds.of(kind).ruleAssignment.recordArrivals(decided);
+  }
+
+  /** A stored lead's decision, as pick. */
   private decide(
     lead: LeadRecord,
     rule: ActiveAssignmentRule,
@@ -165,13 +239,37 @@ export class Assigner implements OnModuleInit {
     candidates: RuleCandidates,
     state: RotationState,
   ): RuleDecision {
+    const owner = this.pick(rule, settings, candidates, state);
+    return 'to' in owner ? { lead, to: owner.to } : { lead, waiting: owner.waiting };
+  }
+
+  /**
+   * The rules, and who may be given leads, as read at the start of this process's hold of the
+   * kind's lock (decision 0043): a hold lasts at most a quarter of a second, so a change shows in
+   * the next one, well within the second the rules are kept for elsewhere.
+   */
+  private async leaseReads(kind: LeadKindKey, afresh: boolean): Promise<LeaseReads> {
+    const kept = afresh ? undefined : this.kept.get(kind);
+    if (kept) return kept;
+    const reads: LeaseReads = { rules: this.rules.keep(await this.store.rules()) };
+    this.kept.set(kind, reads);
+    return reads;
+  }
+
+  /** Whom the rule gives the next lead, moving the rotation on and counting it in; or nobody, why. */
+  private pick(
+    rule: ActiveAssignmentRule,
+    settings: KindAssignment,
+    candidates: RuleCandidates,
+    state: RotationState,
+  ): RuleArrival {
     const choice = choose(rule, settings, candidates, state.turn, state.open);
-    if (!('admin' in choice)) return { lead, waiting: choice.waiting };
+    if (!('admin' in choice)) return { waiting: choice.waiting, rule };
     const admin = candidates.refs.get(choice.admin);
-    if (!admin) return { lead, waiting: null };
+    if (!admin) return { waiting: null, rule };
     state.turn = choice.turn;
     state.open[admin.id] = (state.open[admin.id] ?? 0) + 1;
-    return { lead, to: admin };
+    return { to: admin, rule };
   }
 
   /** The kind's eligible admins that still exist, in rotation order, and who of them is away. */
@@ -190,10 +288,9 @@ export class Assigner implements OnModuleInit {
   }
 }
 
-function applyDeltas(state: RotationState, deltas: ReadonlyMap<string, number>): void {
-  for (const [admin, delta] of deltas) {
-    const next = Math.max(0, (state.open[admin] ?? 0) + delta);
-    if (next === 0) delete state.open[admin];
-    else state.open[admin] = next;
-  }
+/** Waits for every intake's insert, failed or not (each caller gets its own outcome). */
+function settleAll(intakes: readonly Intake[]): Promise<PromiseSettledResult<LeadRecord>[]> {
+  return Promise.allSettled(
+    intakes.map((intake) => intake.stored ?? Promise.reject(new Error('not stored'))),
+  );
 }

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { type Model, Schema } from 'mongoose';
 
@@ -55,6 +55,21 @@ export const RotationLockSchema = new Schema<LockDocument>(
 const STALE_LOCK_MS = 15_000;
 /** How long a process waits before asking again for a lock another one holds. */
 const RETRY_MS = { min: 3, max: 15 };
+/**
+ * A process keeps a kind's lock between rounds that follow each other within LINGER_MS, up to
+ * LEASE_MS in all (decision 0043): its busy rounds then cost no lock write nor rotation read each.
+ * A lease that ran out is let go and taken again only after RETRY_MS.max, so a process asking
+ * meanwhile gets its turn.
+ */
+const LINGER_MS = 25;
+const LEASE_MS = 250;
+
+interface Lease {
+  since: number;
+  /** The rotation as this process last wrote it while holding the lock ever since. */
+  state?: RotationState;
+  release?: NodeJS.Timeout;
+}
 
 /**
  * Each kind's rotation, and the lock that makes its changes one at a time across every API
@@ -63,29 +78,57 @@ const RETRY_MS = { min: 3, max: 15 };
  * read and written by one process at a time and plain `$set`s are safe.
  */
 @Injectable()
-export class RotationStore {
+export class RotationStore implements OnModuleDestroy {
   private readonly logger = new Logger('Assignment');
   private readonly holder = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
+  private readonly leases = new Map<LeadKindKey, Lease>();
 
   constructor(
     @InjectModel(ROTATION_MODEL) private readonly rotations: Model<RotationState>,
     @InjectModel(ROTATION_LOCK_MODEL) private readonly locks: Model<LockDocument>,
   ) {}
 
-  /** Runs `work` holding the kind's lock (waits for it), and lets the lock go after. */
-  async holding<T>(kind: LeadKindKey, work: () => Promise<T>): Promise<T> {
-    await this.take(kind);
+  /**
+   * Runs `work` holding the kind's lock (waits for it), and lets the lock go after, or a moment
+   * later should another round of the kind follow (see LINGER_MS). One caller per kind at a time
+   * in a process (each kind's rounds run one after another).
+   */
+  async holding<T>(kind: LeadKindKey, work: (leaseStarted: boolean) => Promise<T>): Promise<T> {
+    const lease = this.leases.get(kind);
+    if (lease) clearTimeout(lease.release);
+    if (lease && Date.now() - lease.since >= LEASE_MS) {
+      await this.letGo(kind);
+      await sleep(RETRY_MS.max);
+    }
+    const leaseStarted = !this.leases.has(kind);
+    if (leaseStarted) {
+      await this.take(kind);
+      this.leases.set(kind, { since: Date.now() });
+    }
+    let failed = false;
     try {
-      return await work();
+      return await work(leaseStarted);
+    } catch (error) {
+      failed = true;
+      throw error;
     } finally {
-      await this.locks
-        .deleteOne({ _id: kind, holder: this.holder })
-        .exec()
-        .catch((error: unknown) => this.logger.warn({ err: error, kind }, 'lock not let go'));
+      const held = this.leases.get(kind);
+      // After a failure the rotation is read again: what this process kept may not be written.
+      if (failed) await this.letGo(kind);
+      else if (held) {
+        held.release = setTimeout(() => void this.letGo(kind), LINGER_MS);
+        held.release.unref();
+      }
     }
   }
 
+  async onModuleDestroy(): Promise<void> {
+    await Promise.all([...this.leases.keys()].map((kind) => this.letGo(kind)));
+  }
+
   async read(kind: LeadKindKey): Promise<RotationState> {
+    const kept = this.leases.get(kind)?.state;
+    if (kept) return structuredClone(kept);
     const doc = await this.rotations.findById(kind).lean<RotationState>().exec();
     return doc ?? { _id: kind, turn: 0, open: {}, counted: false, waiting: false };
   }
@@ -93,7 +136,21 @@ export class RotationStore {
   /** Only while holding the kind's lock. */
   async write(state: RotationState): Promise<void> {
     const { _id, ...fields } = state;
+    const lease = this.leases.get(_id);
+    if (lease) lease.state = undefined;
     await this.rotations.updateOne({ _id }, { $set: fields }, { upsert: true }).exec();
+    if (lease) lease.state = structuredClone(state);
+  }
+
+  private async letGo(kind: LeadKindKey): Promise<void> {
+    const lease = this.leases.get(kind);
+    if (!lease) return;
+    clearTimeout(lease.release);
+    this.leases.delete(kind);
+    await this.locks
+      .deleteOne({ _id: kind, holder: this.holder })
+      .exec()
+      .catch((error: unknown) => this.logger.warn({ err: error, kind }, 'lock not let go'));
   }
 
   private async take(kind: LeadKindKey): Promise<void> {
@@ -112,5 +169,14 @@ export class RotationStore {
       }
       await sleep(RETRY_MS.min + Math.random() * (RETRY_MS.max - RETRY_MS.min));
     }
+  }
+}
+
+/** Moves each admin's open leads by the deltas (never below none). */
+export function applyOpenDeltas(state: RotationState, deltas: ReadonlyMap<string, number>): void {
+  for (const [admin, delta] of deltas) {
+    const next = Math.max(0, (state.open[admin] ?? 0) + delta);
+    if (next === 0) delete state.open[admin];
+    else state.open[admin] = next;
   }
 }

@@ -1,6 +1,12 @@
 import { Injectable, Logger } from '@nestjs/common';
 
-import { type LeadKindKey, type LeadStage } from '../../contract';
+import {
+  type ActiveAssignmentRule,
+  type AdminRef,
+  type AssignmentWaitReason,
+  type LeadKindKey,
+  type LeadStage,
+} from '../../contract';
 
 import { listOf, type LeadRecord, stageOf } from './lead-record';
 
@@ -28,9 +34,23 @@ export function openLeadDeltas(
   return deltas;
 }
 
+/**
+ * Whom a rule gave a lead the intake is about to store: an owner, or nobody and why (null: the
+ * rule has nobody to choose from at all); or `pending`: the rule's round decides it after the
+ * answer (the lead is stored marked, so a sweep finds it should this process stop first).
+ */
+export type ArrivalOwner =
+  | { to: AdminRef; rule: ActiveAssignmentRule }
+  | { waiting: AssignmentWaitReason | null; rule: ActiveAssignmentRule }
+  | { pending: true };
+/** What a rule decided for an arriving lead (not `pending`). */
+export type RuleArrival = Exclude<ArrivalOwner, { pending: true }>;
+/** Stores the arriving lead with what the rule decided (undefined: no rule is on for its kind). */
+export type ArrivalStore = (owner: ArrivalOwner | undefined) => Promise<LeadRecord>;
+
 type ArrivalListener = (kind: LeadKindKey, leadId: string) => Promise<void>;
-/** Whether a listener will act on an arrival of the kind (the lead is then stored marked so). */
-type ArrivalInterest = (kind: LeadKindKey) => Promise<boolean>;
+/** Stores an arrival through `store`, exactly once, with what the kind's rule decides for it. */
+type ArrivalDecider = (kind: LeadKindKey, store: ArrivalStore) => Promise<LeadRecord>;
 type OpenLeadsListener = (kind: LeadKindKey, deltas: ReadonlyMap<string, number>) => void;
 
 /**
@@ -42,28 +62,24 @@ type OpenLeadsListener = (kind: LeadKindKey, deltas: ReadonlyMap<string, number>
 export class LeadEvents {
   private readonly logger = new Logger('LeadEvents');
   private readonly arrivals: ArrivalListener[] = [];
-  private readonly interests: ArrivalInterest[] = [];
+  private decider: ArrivalDecider | undefined;
   private readonly openLeads: OpenLeadsListener[] = [];
 
-  onArrival(listener: ArrivalListener, interest?: ArrivalInterest): void {
+  onArrival(listener: ArrivalListener): void {
     this.arrivals.push(listener);
-    if (interest) this.interests.push(interest);
+  }
+
+  /** The one feature that decides an arrival's owner before it is stored (automatic assignment). */
+  decideArrivals(decider: ArrivalDecider): void {
+    this.decider = decider;
   }
 
   /**
-   * Whether some listener will act on an arrival of the kind: the intake stores the lead marked
-   * as waiting for it, so that the work is found again should this process stop before it is done.
-   * A listener that cannot tell counts as not acting (as one that fails to act).
+   * Stores a lead reaching the inbox from the intake, exactly once: through the decider when there
+   * is one (the owner is then written with the lead itself, decision 0043), else as it came.
    */
-  async awaited(kind: LeadKindKey): Promise<boolean> {
-    for (const interest of this.interests) {
-      const acts = await interest(kind).catch((error: unknown) => {
-        this.logger.warn({ err: error, kind }, 'whether an arrival is awaited could not be told');
-        return false;
-      });
-      if (acts) return true;
-    }
-    return false;
+  storeArrival(kind: LeadKindKey, store: ArrivalStore): Promise<LeadRecord> {
+    return this.decider ? this.decider(kind, store) : store(undefined);
   }
 
   onOpenLeads(listener: OpenLeadsListener): void {

@@ -6,7 +6,8 @@ import {
 import { ObjectId } from '../../database/object-id';
 
 import { type ActionPlan, plan, type PlannedEvent } from './lead-action-plan';
-import { type LeadRecord } from './lead-record';
+import { type ArrivalOwner, type RuleArrival } from './lead-events';
+import { type LeadRecord, RULE_PENDING } from './lead-record';
 import { totalsChange } from './list-view/lead-totals';
 
 /**
@@ -33,9 +34,7 @@ export function planRuleRound(
   const each = new Map(
     changed.map((d): [string, Partial<LeadRecord>] => [
       d.lead._id.toHexString(),
-      'to' in d
-        ? { assigneeId: new ObjectId(d.to.id), assigneeEmail: d.to.email, assignWaiting: null }
-        : { assignWaiting: d.waiting },
+      'to' in d ? ownedBy(d.to) : { assignWaiting: d.waiting },
     ]),
   );
   const targets = changed.map((d) => d.lead);
@@ -51,14 +50,32 @@ export function planRuleRound(
     delta: totalsChange(targets, after),
     changes: after.map((lead) => ({ upsert: lead })),
     events: changed.flatMap((d) => {
-      const event = eventOf(d, rule);
+      const event = ruleEvent({ ...d, rule });
       return event ? [{ leadId: d.lead._id.toHexString(), ...event }] : [];
     }),
     notify: [],
   };
 }
 
-function eventOf(decision: RuleDecision, rule: ActiveAssignmentRule): PlannedEvent | null {
+type OwnerFields = Pick<LeadRecord, 'assigneeId' | 'assigneeEmail' | 'assignWaiting'>;
+
+const ownedBy = (admin: AdminRef): OwnerFields => ({
+  assigneeId: new ObjectId(admin.id),
+  assigneeEmail: admin.email,
+  assignWaiting: null,
+});
+
+/** What an arriving lead is stored with for what its kind's rule decided (decision 0043). */
+export function ownerFields(owner: ArrivalOwner | undefined): OwnerFields {
+  if (!owner) return {};
+  if ('pending' in owner) return { assignWaiting: RULE_PENDING };
+  if ('to' in owner) return ownedBy(owner.to);
+  return owner.waiting ? { assignWaiting: owner.waiting } : {};
+}
+
+/** The timeline's `assign` of a rule's decision; none when the rule had nobody at all. */
+export function ruleEvent(decision: RuleArrival): PlannedEvent | null {
+  const rule = decision.rule;
   if ('to' in decision)
     return { type: 'assign', detail: { from: null, to: decision.to, by: 'rule', rule } };
   if (!decision.waiting) return null;

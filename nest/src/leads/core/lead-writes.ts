@@ -80,7 +80,7 @@ export class LeadWrites {
     if (changed !== plan.targets.length) this.view.distrust();
     if (!openCounted) this.events?.openLeadsChanged(this.kind, openDeltasOf(plan));
     const at = await this.view.record(plan.delta, plan.changes);
-    await this.record(plan, admin);
+    await this.recordEvents(plan.events, admin);
     return { at, changed };
   }
 
@@ -98,14 +98,14 @@ export class LeadWrites {
    * The change is stored and answered from here on: a timeline that can't be written loses its
    * event (logged), never the change.
    */
-  private async record(plan: ActionPlan, admin: AdminRef | null): Promise<void> {
+  async recordEvents(events: ActionPlan['events'], admin: AdminRef | null): Promise<void> {
     try {
       await this.timeline.append(
         this.kind,
-        plan.events.map((event) => ({ ...event, admin })),
+        events.map((event) => ({ ...event, admin })),
       );
     } catch (error) {
-      this.logger.warn({ err: error, events: plan.events.length }, 'timeline not written');
+      this.logger.warn({ err: error, events: events.length }, 'timeline not written');
     }
   }
 }

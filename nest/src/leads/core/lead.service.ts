@@ -23,6 +23,7 @@ import { type IntakeOrigin, type SpamFilter } from '../spam/spam-filter';
 import { type ActionInput, planAction } from './lead-action-plan';
 import { type LeadEvents } from './lead-events';
 import { assigneeOf, dueOf, type LeadRecord, RULE_PENDING, stageOf } from './lead-record';
+import { ownerFields } from './lead-rule-plans';
 import { sourceOf, storedSource } from './lead-source';
 import { type LeadWrites } from './lead-writes';
 import { type ListOptions } from './list-view/lead-list-source';
@@ -53,9 +54,9 @@ export class LeadService<K extends LeadKindKey = LeadKindKey> {
     private readonly notifier: Pick<LeadNotifier, 'leadCreated'>,
     private readonly spam: Pick<SpamFilter, 'judge'>,
     /** Told of each lead that reaches the inbox (automatic assignment). */
-    private readonly events: Pick<LeadEvents, 'arrived' | 'awaited'> = {
+    private readonly events: Pick<LeadEvents, 'arrived' | 'storeArrival'> = {
       arrived: () => Promise.resolve(),
-      awaited: () => Promise.resolve(false),
+      storeArrival: (_kind, store) => store(undefined),
     },
   ) {
     this.logger = new Logger(`Leads:${kind.key}`);
@@ -141,15 +142,14 @@ export class LeadService<K extends LeadKindKey = LeadKindKey> {
     );
     const spam = verdict?.spam ? { spamAt: receivedAt, spamReasons: verdict.reasons } : undefined;
     const source = storedSource(body.source);
-    // Stored marked when a rule is to give it an owner: done after the answer, it is found again
-    // by any process's sweep should this one stop first (decision 0041).
-    const awaited = !spam && (await this.events.awaited(this.kind.key));
-    const record = await this.leads.insert(fields, {
-      proof: origin.proof.status,
-      ...spam,
-      ...(source ? { source } : {}),
-      ...(awaited ? { assignWaiting: RULE_PENDING } : {}),
-    });
+    const intake = { proof: origin.proof.status, ...spam, ...(source ? { source } : {}) };
+    // A lead for the inbox is stored with the owner its kind's rule gives it, in the same insert
+    // (decision 0043); or marked for the rule's round after the answer (decision 0041).
+    const record = spam
+      ? await this.leads.insert(fields, intake)
+      : await this.events.storeArrival(this.kind.key, (owner) =>
+          this.leads.insert(fields, { ...intake, ...ownerFields(owner) }),
+        );
     const id = record._id.toHexString();
     // The lead is stored: from here on nothing may turn the answer into a failure (a retry would
     // store it twice). Totals left behind are found and corrected by the totals check.
@@ -162,7 +162,7 @@ export class LeadService<K extends LeadKindKey = LeadKindKey> {
     if (!spam) {
       await this.notifier.leadCreated(this.kind, id);
       // After the answer, not before it: the lead is stored, marked for the rule (above).
-      void this.events.arrived(this.kind.key, id);
+      if (record.assignWaiting === RULE_PENDING) void this.events.arrived(this.kind.key, id);
     }
     return id;
   }

@@ -204,7 +204,16 @@ export class LeadRepository implements LeadListSource {
    */
   async insert(
     fields: Record<string, string>,
-    intake: Pick<LeadRecord, 'proof' | 'spamAt' | 'spamReasons' | 'source' | 'assignWaiting'> = {},
+    intake: Pick<
+      LeadRecord,
+      | 'proof'
+      | 'spamAt'
+      | 'spamReasons'
+      | 'source'
+      | 'assignWaiting'
+      | 'assigneeId'
+      | 'assigneeEmail'
+    > = {},
   ): Promise<LeadRecord> {
     const [created] = await this.model.create([
       {
