@@ -288,12 +288,16 @@ describe('automatic assignment', () => {
     // Ada's `until` passes: within the sweep's interval (1 s here; 30 s by default) she gets
     // all three, oldest first.
     await waitFor(async () => (await leads()).every((l) => l.assigneeId), 15_000);
-    const assignedAt = new Map(
-      (await timelines()).map((tl) => [
-        tl._id.toHexString(),
-        tl.events.find((e) => e.type === 'assign' && e.detail.to)?.at.getTime() ?? 0,
-      ]),
-    );
+    // The sweep writes the owner, then the timeline: wait for the events this reads as well.
+    const assignedAt = new Map<string, number>();
+    const readAssignedAt = async () => {
+      for (const tl of await timelines()) {
+        const at = tl.events.find((e) => e.type === 'assign' && e.detail.to)?.at.getTime();
+        if (at !== undefined) assignedAt.set(tl._id.toHexString(), at);
+      }
+      return waiting.every((l) => assignedAt.has(l._id.toHexString()));
+    };
+    await waitFor(readAssignedAt, 5_000);
     const order = waiting.map((l) => assignedAt.get(l._id.toHexString()) ?? 0);
     expect(order).toEqual([...order].sort((a, b) => a - b));
     expect(ownersOf(await leads()).get(ids.ada)).toBe(3);

@@ -25,6 +25,16 @@ export async function totpCodes(
   };
 }
 
+/**
+ * Waits until at least `ms` are left in the current 30-second step. A test that reuses an earlier
+ * step's code relies on the step not turning in between: past the turn that code is no longer the
+ * one just used but an unused one, rightly accepted.
+ */
+export async function startOfStep(ms = 12_000): Promise<void> {
+  const left = PERIOD_MS - (Date.now() % PERIOD_MS);
+  if (left < ms) await new Promise((resolve) => setTimeout(resolve, left + 50));
+}
+
 /** A 6-digit code that is none of the three the API would accept now. */
 export function wrongTotp(secret: string): string {
   const now = Date.now();
