@@ -41,7 +41,6 @@ describe('Assigner.storeArrival', () => {
       },
     } as unknown as RotationStore;
     const ruleAssignment = {
-      recordArrivals: () => Promise.resolve(),
       round: () => Promise.resolve({ assigned: 0, waiting: false, exact: true }),
       release: () => Promise.resolve(),
     };

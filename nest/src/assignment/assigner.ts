@@ -197,7 +197,7 @@ export class Assigner implements OnModuleInit {
       }
       // After the older leads above: the rotation gives them their turn first.
       const pick = () => this.pick(rule, settings, candidates, state);
-      await this.storeDecided(kind, intakes, pick, state);
+      await this.storeDecided(intakes, pick, state);
     }
     await this.rotations.write(state);
   }
@@ -208,7 +208,6 @@ export class Assigner implements OnModuleInit {
    * lead whose insert failed gives back its place under the cap (the caller gets the failure).
    */
   private async storeDecided(
-    kind: LeadKindKey,
     intakes: readonly Intake[],
     pick: () => RuleArrival,
     state: RotationState,
@@ -221,14 +220,11 @@ export class Assigner implements OnModuleInit {
     });
     if (owners.some((owner) => 'waiting' in owner && owner.waiting)) state.waiting = true;
     const settled = await settleAll(intakes);
-    const decided = settled.flatMap((result, i) => {
+    settled.forEach((result, i) => {
       const owner = owners[i];
-      if (!owner) return [];
-      if (result.status === 'fulfilled') return [{ leadId: result.value._id.toHexString(), owner }];
-      if ('to' in owner) applyOpenDeltas(state, new Map([[owner.to.id, -1]]));
-      return [];
+      if (result.status === 'rejected' && owner && 'to' in owner)
+        applyOpenDeltas(state, new Map([[owner.to.id, -1]]));
     });
-    await this.kinds.of(kind).ruleAssignment.recordArrivals(decided);
   }
 
   /** A stored lead's decision, as pick. */

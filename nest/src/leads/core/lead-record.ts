@@ -44,6 +44,11 @@ export interface LeadRecord {
    * RULE_PENDING: stored while its kind's rule was on, which has not looked at it yet.
    */
   assignWaiting?: string | null;
+  /**
+   * The `assign` the kind's rule made as the lead arrived (decision 0043): kept in the lead's own
+   * insert, and shown in its timeline right after `received`, so an arrival writes no timeline.
+   */
+  ruleAtArrival?: Record<string, unknown>;
   /** What the intake's proof of work said of the submission (absent on leads from before it). */
   proof?: ProofVerdict['status'];
   /** When the first reply was queued; absent or null until then. */

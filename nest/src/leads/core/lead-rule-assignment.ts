@@ -1,8 +1,7 @@
 import { type ActiveAssignmentRule, ASSIGNMENT_WAIT_REASONS } from '../../contract';
 
-import { type RuleArrival } from './lead-events';
 import { listOf, type LeadRecord, RULE_PENDING } from './lead-record';
-import { planRuleRound, planWaitingOver, type RuleDecision, ruleEvent } from './lead-rule-plans';
+import { planRuleRound, planWaitingOver, type RuleDecision } from './lead-rule-plans';
 import { type LeadWrites } from './lead-writes';
 import { type LeadAssignmentReads } from './repository/lead-assignment.repository';
 import { type LeadRepository } from './repository/lead.repository';
@@ -26,7 +25,7 @@ export class LeadRuleAssignment {
   constructor(
     private readonly leads: Pick<LeadRepository, 'findByIds'>,
     private readonly reads: LeadAssignmentReads,
-    private readonly writes: Pick<LeadWrites, 'run' | 'commit' | 'commitCounting' | 'recordEvents'>,
+    private readonly writes: Pick<LeadWrites, 'run' | 'commit' | 'commitCounting'>,
   ) {}
 
   /**
@@ -52,17 +51,6 @@ export class LeadRuleAssignment {
         exact: changed === plan.targets.length,
       };
     });
-  }
-
-  /** The rule's decisions for leads the intake stored with them (decision 0043), in their timelines. */
-  recordArrivals(decided: readonly { leadId: string; owner: RuleArrival }[]): Promise<void> {
-    return this.writes.recordEvents(
-      decided.flatMap(({ leadId, owner }) => {
-        const event = ruleEvent(owner);
-        return event ? [{ leadId, ...event }] : [];
-      }),
-      null,
-    );
   }
 
   /** Leads that waited for a rule now off: no longer marked (the rule is not to pick them up). */

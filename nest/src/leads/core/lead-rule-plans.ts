@@ -57,7 +57,10 @@ export function planRuleRound(
   };
 }
 
-type OwnerFields = Pick<LeadRecord, 'assigneeId' | 'assigneeEmail' | 'assignWaiting'>;
+type OwnerFields = Pick<
+  LeadRecord,
+  'assigneeId' | 'assigneeEmail' | 'assignWaiting' | 'ruleAtArrival'
+>;
 
 const ownedBy = (admin: AdminRef): OwnerFields => ({
   assigneeId: new ObjectId(admin.id),
@@ -69,8 +72,11 @@ const ownedBy = (admin: AdminRef): OwnerFields => ({
 export function ownerFields(owner: ArrivalOwner | undefined): OwnerFields {
   if (!owner) return {};
   if ('pending' in owner) return { assignWaiting: RULE_PENDING };
-  if ('to' in owner) return ownedBy(owner.to);
-  return owner.waiting ? { assignWaiting: owner.waiting } : {};
+  // The rule's `assign` goes with the lead, not into a timeline of its own (a second write).
+  const event = ruleEvent(owner);
+  const told = event ? { ruleAtArrival: event.detail } : {};
+  if ('to' in owner) return { ...ownedBy(owner.to), ...told };
+  return owner.waiting ? { assignWaiting: owner.waiting, ...told } : {};
 }
 
 /** The timeline's `assign` of a rule's decision; none when the rule had nobody at all. */

@@ -80,7 +80,7 @@ export class LeadWrites {
     if (changed !== plan.targets.length) this.view.distrust();
     if (!openCounted) this.events?.openLeadsChanged(this.kind, openDeltasOf(plan));
     const at = await this.view.record(plan.delta, plan.changes);
-    await this.recordEvents(plan.events, admin);
+    await this.record(plan.events, admin);
     return { at, changed };
   }
 
@@ -98,7 +98,7 @@ export class LeadWrites {
    * The change is stored and answered from here on: a timeline that can't be written loses its
    * event (logged), never the change.
    */
-  async recordEvents(events: ActionPlan['events'], admin: AdminRef | null): Promise<void> {
+  private async record(events: ActionPlan['events'], admin: AdminRef | null): Promise<void> {
     try {
       await this.timeline.append(
         this.kind,

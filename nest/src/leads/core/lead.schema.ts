@@ -92,6 +92,8 @@ export function createLeadSchema(kind: LeadKindDescriptor, ownFields: LeadKindFi
       // Why the kind's assignment rule found nobody for it (AssignmentWaitReason); absent or null
       // once it has an owner or was never waiting. The back-from-away sweep looks for these.
       assignWaiting: { type: String, default: undefined },
+      // The rule's `assign` as the lead arrived (its detail), shown in its timeline; absent if none.
+      ruleAtArrival: { type: Schema.Types.Mixed, default: undefined },
       // When the first reply was queued; null until then.
       firstResponseAt: { type: Date, default: null },
       // When its open wait began (it wrote after our last reply, issue 33); null: none open.

@@ -26,10 +26,11 @@ export interface ReplyDelivery {
 
 /**
  * A lead's timeline as the contract shows it, oldest first: `received` (the lead's arrival, not
- * stored), then the stored events, each reply with its delivery as `deliveryOf` finds it.
+ * stored) and the rule's `assign` made as it arrived (kept in the lead, decision 0043), then the
+ * stored events, each reply with its delivery as `deliveryOf` finds it.
  */
 export function toTimelineEvents(
-  lead: { createdAt: Date },
+  lead: Pick<StoredEvent, '_id'> & { createdAt: Date; ruleAtArrival?: Record<string, unknown> },
   stored: readonly StoredEvent[],
   deliveryOf: (replyId: string) => ReplyDelivery | undefined = () => undefined,
 ): TimelineEvent[] {
@@ -39,7 +40,22 @@ export function toTimelineEvents(
     admin: null,
     detail: {},
   };
-  return [received, ...stored.map((event) => toTimelineEvent(event, deliveryOf))];
+  const atArrival: StoredEvent[] = lead.ruleAtArrival
+    ? [
+        {
+          _id: lead._id,
+          at: lead.createdAt,
+          type: 'assign',
+          adminId: null,
+          adminEmail: null,
+          detail: lead.ruleAtArrival,
+        },
+      ]
+    : [];
+  return [
+    received,
+    ...[...atArrival, ...stored].map((event) => toTimelineEvent(event, deliveryOf)),
+  ];
 }
 
 function toTimelineEvent(

@@ -213,6 +213,7 @@ export class LeadRepository implements LeadListSource {
       | 'assignWaiting'
       | 'assigneeId'
       | 'assigneeEmail'
+      | 'ruleAtArrival'
     > = {},
   ): Promise<LeadRecord> {
     const [created] = await this.model.create([
