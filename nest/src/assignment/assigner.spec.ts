@@ -19,8 +19,23 @@ const ada = { id: new Types.ObjectId().toHexString(), email: 'ada@example.com' }
 describe('Assigner.storeArrival', () => {
   let failAt: 'take' | 'write' | 'none';
   let state: RotationState;
+  /** Each rotation the rounds wrote, in order. */
+  let writes: RotationState[];
+  /** Until the rounds have written the rotation n times (the intake is answered before that). */
+  const writesMade = async (n: number) => {
+    while (writes.length < n) await new Promise((resolve) => setImmediate(resolve));
+  };
+  /** The rotation's write waits for this. */
+  let gate: Promise<void>;
+  /** Taking the kind's lock waits for this (another process holds it). */
+  let lock: Promise<void>;
 
-  function assigner(): Assigner {
+  /** An Assigner whose arrivals wait 50 ms for their round. */
+  class Impatient extends Assigner {
+    protected override readonly arrivalWaitMs = 50;
+  }
+
+  function assigner(Rule: typeof Assigner = Assigner): Assigner {
     const rules = withDefaults({
       keDemo: { ...KIND_ASSIGNMENT_DEFAULT, rule: 'round-robin', admins: [ada.id] },
     });
@@ -31,13 +46,17 @@ describe('Assigner.storeArrival', () => {
     const rotations = {
       holding: async (_kind: string, work: () => Promise<unknown>) => {
         if (failAt === 'take') throw new Error('lock refused');
+        await lock;
         return work();
       },
       read: () => Promise.resolve(structuredClone(state)),
-      write: (next: RotationState) => {
-        if (failAt === 'write') return Promise.reject(new Error('disk full'));
+      track: () => undefined,
+      settled: () => Promise.resolve(),
+      write: async (next: RotationState) => {
+        await gate;
+        if (failAt === 'write') throw new Error('disk full');
         state = next;
-        return Promise.resolve();
+        writes.push(next);
       },
     } as unknown as RotationStore;
     const ruleAssignment = {
@@ -46,7 +65,7 @@ describe('Assigner.storeArrival', () => {
     };
     const kinds = { of: () => ({ ruleAssignment }) } as unknown as LeadKinds;
     const admins = { list: () => Promise.resolve([ada]) } as unknown as AdminService;
-    return new Assigner(store, rotations, kinds, admins, new LeadEvents());
+    return new Rule(store, rotations, kinds, admins, new LeadEvents());
   }
 
   /** Stores like the intake: one record per call, remembering what each call was given. */
@@ -62,12 +81,16 @@ describe('Assigner.storeArrival', () => {
   beforeEach(() => {
     failAt = 'none';
     state = { _id: 'keDemo', turn: 0, open: {}, counted: true, waiting: false };
+    writes = [];
+    gate = Promise.resolve();
+    lock = Promise.resolve();
   });
 
   it('stores the lead once, with the owner the rule gives, and counts it in', async () => {
     const { calls, store } = intake();
     await assigner().storeArrival('keDemo', store);
     expect(calls).toEqual([{ to: ada, rule: 'round-robin' }]);
+    await writesMade(1);
     expect(state.open).toEqual({ [ada.id]: 1 });
   });
 
@@ -86,10 +109,40 @@ describe('Assigner.storeArrival', () => {
     expect(record._id).toBeInstanceOf(Types.ObjectId);
   });
 
+  it('answers once its own insert is done, before the round has written the rotation', async () => {
+    let release!: () => void;
+    gate = new Promise<void>((resolve) => (release = resolve));
+    const { store } = intake();
+    const record = await assigner().storeArrival('keDemo', store);
+    expect(record._id).toBeInstanceOf(Types.ObjectId);
+    expect(state.open).toEqual({});
+    release();
+    await writesMade(1);
+    expect(state.open).toEqual({ [ada.id]: 1 });
+  });
+
+  it('stores the lead itself, once, marked for a later round, when its round does not come in time', async () => {
+    let release!: () => void;
+    lock = new Promise<void>((resolve) => (release = resolve));
+    const { calls, store } = intake();
+    const rule = assigner(Impatient);
+    const record = await rule.storeArrival('keDemo', store);
+    expect(record._id).toBeInstanceOf(Types.ObjectId);
+    expect(calls).toEqual([{ pending: true }]);
+    // The lock comes free: the round that carried it runs, and leaves the lead alone.
+    release();
+    await writesMade(1);
+    expect(calls).toEqual([{ pending: true }]);
+    expect(state.open).toEqual({});
+  });
+
   it('answers the insert’s own failure, and gives back the place it took under the cap', async () => {
     const rule = assigner();
     const failing = () => Promise.reject(new Error('insert refused'));
     await expect(rule.storeArrival('keDemo', failing)).rejects.toThrow('insert refused');
+    // Counted in as it was decided, given back by the next round once the insert failed.
+    await writesMade(2);
+    expect(writes[0]?.open).toEqual({ [ada.id]: 1 });
     expect(state.open[ada.id] ?? 0).toBe(0);
   });
 });

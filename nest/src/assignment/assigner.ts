@@ -6,9 +6,7 @@ import { KeptReading } from '../common/kept-reading';
 import { asSystem } from '../common/lead-viewer.context';
 import {
   type ActiveAssignmentRule,
-  type AdminRef,
   type AssignmentSettings,
-  isAwayAt,
   type KindAssignment,
   LEAD_KIND_KEYS,
   type LeadKindKey,
@@ -18,18 +16,10 @@ import { LeadKinds } from '../leads/core/lead-kinds';
 import { type LeadRecord } from '../leads/core/lead-record';
 import { type RuleDecision } from '../leads/core/lead-rule-plans';
 
-import { anyoneHasRoom, type Candidates, choose } from './assignment-choice';
+import { anyoneHasRoom, candidatesOf, choose, type RuleCandidates } from './assignment-choice';
 import { applyOpenDeltas, type RotationState, RotationStore } from './assignment-state.store';
 import { AssignmentStore } from './assignment.store';
-
-/**
- * A lead the intake is about to store: the round decides its owner and stores it (decision 0043);
- * `stored` is set once, when the round has called `store`.
- */
-interface Intake {
-  store: ArrivalStore;
-  stored?: Promise<LeadRecord>;
-}
+import { handOver, type Intake } from './intake-handover';
 
 /** What a kind's rotation is asked to do; each round under its lock takes all that came meanwhile. */
 type Work =
@@ -48,10 +38,14 @@ const PENDING_BATCH = 200;
  * for one arriving lead as for ten, and each arrival waits for its round (decision 0043).
  */
 const ROUND_GATHER_MS = 5;
+/**
+ * How long an arrival waits for its round (the kind's lock held elsewhere, a stale lock not yet
+ * taken over) before it stores itself marked for a later round (decision 0041's path).
+ */
+const ARRIVAL_WAIT_MS = 5_000;
 /** How long a process keeps the rules it read: a change made elsewhere shows within this. */
 const RULES_KEPT_MS = 1_000;
 
-type RuleCandidates = Candidates & { refs: Map<string, AdminRef> };
 /** What a round reads besides the rotation, kept while its process holds the kind's lock. */
 interface LeaseReads {
   rules: AssignmentSettings;
@@ -73,6 +67,7 @@ export class Assigner implements OnModuleInit {
   private readonly rounds = new Map<LeadKindKey, Coalescer<Work, void>>();
   private readonly kept = new Map<LeadKindKey, LeaseReads>();
   readonly rules: KeptReading<AssignmentSettings>;
+  protected readonly arrivalWaitMs: number = ARRIVAL_WAIT_MS;
 
   constructor(
     private readonly store: AssignmentStore,
@@ -99,11 +94,7 @@ export class Assigner implements OnModuleInit {
   onModuleInit(): void {
     this.events.onArrival((kind, id) => this.arrived(kind, id));
     this.events.decideArrivals((kind, store) => this.storeArrival(kind, store));
-    this.events.onOpenLeads((kind, deltas) => {
-      this.push(kind, { openDeltas: deltas }).catch((error: unknown) =>
-        this.logger.warn({ err: error, kind }, 'open leads not counted: recounted next round'),
-      );
-    });
+    this.events.onOpenLeads((kind, deltas) => this.countOpen(kind, deltas));
   }
 
   /** Whether the kind's rule is on (as this process read the rules within the last second). */
@@ -119,11 +110,13 @@ export class Assigner implements OnModuleInit {
    */
   async storeArrival(kind: LeadKindKey, store: ArrivalStore): Promise<LeadRecord> {
     if (!(await this.isOn(kind).catch(() => false))) return store(undefined);
-    const intake: Intake = { store };
-    await this.push(kind, intake).catch((error: unknown) =>
-      this.logger.warn({ err: error, kind }, 'a round of the rule failed'),
-    );
-    return intake.stored ?? store({ pending: true });
+    const { intake, handed, giveUp } = handOver(store, this.arrivalWaitMs);
+    void this.push(kind, intake)
+      .catch((error: unknown) =>
+        this.logger.warn({ err: error, kind }, 'a round of the rule failed'),
+      )
+      .finally(giveUp);
+    return (await handed) ?? store({ pending: true });
   }
 
   /** A lead reached the inbox: given an owner in the next round if its kind's rule is on. */
@@ -165,6 +158,7 @@ export class Assigner implements OnModuleInit {
     const state = await this.rotations.read(kind);
     const leads = this.kinds.of(kind).ruleAssignment;
     if (work.some((w) => 'recount' in w) || (!state.counted && settings.rule !== 'off')) {
+      await this.rotations.settled(kind);
       state.open = Object.fromEntries(await leads.openCounts());
       state.counted = true;
     } else if (state.counted) {
@@ -173,7 +167,7 @@ export class Assigner implements OnModuleInit {
     const arrivals = work.flatMap((w) => ('arrival' in w ? [w.arrival] : []));
     const intakes = work.filter((w): w is Intake => 'store' in w);
     if (settings.rule === 'off') {
-      for (const intake of intakes) intake.stored = intake.store(undefined);
+      for (const intake of intakes) if (!intake.gaveUp) intake.stored = intake.store(undefined);
       if (arrivals.length > 0) await leads.release(arrivals);
       await settleAll(intakes);
     } else {
@@ -197,34 +191,39 @@ export class Assigner implements OnModuleInit {
       }
       // After the older leads above: the rotation gives them their turn first.
       const pick = () => this.pick(rule, settings, candidates, state);
-      await this.storeDecided(intakes, pick, state);
+      this.storeDecided(kind, intakes, pick, state);
     }
     await this.rotations.write(state);
   }
 
   /**
-   * Stores each intake's lead with what the rule decides for it, all at once, still under the
-   * lock: a recount or another process's round never sees an owner counted without its lead. A
-   * lead whose insert failed gives back its place under the cap (the caller gets the failure).
+   * Stores each intake's lead with what the rule decides for it, without waiting for the inserts:
+   * the next round decides on while they go (decision 0043). The kind's lock is let go, and a
+   * recount reads the leads, only once they have settled, so no other process sees an owner counted
+   * without its lead. A lead whose insert failed gives back its place under the cap in a later
+   * round (its caller gets the failure).
    */
-  private async storeDecided(
+  private storeDecided(
+    kind: LeadKindKey,
     intakes: readonly Intake[],
     pick: () => RuleArrival,
     state: RotationState,
-  ): Promise<void> {
-    if (intakes.length === 0) return;
-    const owners = intakes.map(() => pick());
-    owners.forEach((owner, i) => {
-      const intake = intakes[i];
-      if (intake) intake.stored = intake.store(owner);
-    });
-    if (owners.some((owner) => 'waiting' in owner && owner.waiting)) state.waiting = true;
-    const settled = await settleAll(intakes);
-    settled.forEach((result, i) => {
-      const owner = owners[i];
-      if (result.status === 'rejected' && owner && 'to' in owner)
-        applyOpenDeltas(state, new Map([[owner.to.id, -1]]));
-    });
+  ): void {
+    for (const intake of intakes) {
+      if (intake.gaveUp) continue;
+      const owner = pick();
+      if ('waiting' in owner && owner.waiting) state.waiting = true;
+      const stored = intake.store(owner);
+      intake.stored = stored;
+      this.rotations.track(kind, stored);
+      if ('to' in owner) stored.catch(() => this.countOpen(kind, new Map([[owner.to.id, -1]])));
+    }
+  }
+
+  private countOpen(kind: LeadKindKey, deltas: ReadonlyMap<string, number>): void {
+    this.push(kind, { openDeltas: deltas }).catch((error: unknown) =>
+      this.logger.warn({ err: error, kind }, 'open leads not counted: recounted next round'),
+    );
   }
 
   /** A stored lead's decision, as pick. */
@@ -271,16 +270,7 @@ export class Assigner implements OnModuleInit {
   /** The kind's eligible admins that still exist, in rotation order, and who of them is away. */
   private async candidates(settings: KindAssignment): Promise<RuleCandidates> {
     const [existing, availability] = await Promise.all([this.admins.list(), this.store.everyone()]);
-    const refs = new Map(existing.map((a) => [a.id, { id: a.id, email: a.email }] as const));
-    const admins = settings.admins.filter((id) => refs.has(id));
-    const now = new Date();
-    const away = new Set(
-      admins.filter((id) => {
-        const set = availability[id];
-        return set !== undefined && isAwayAt(set, now);
-      }),
-    );
-    return { admins, away, refs };
+    return candidatesOf(settings, existing, availability, new Date());
   }
 }
 

@@ -1,6 +1,9 @@
 import {
   type ActiveAssignmentRule,
+  type AdminRef,
+  type Availability,
   type AssignmentWaitReason,
+  isAwayAt,
   type KindAssignment,
 } from '../contract';
 
@@ -9,6 +12,27 @@ export interface Candidates {
   /** Eligible admins in rotation order (removed admins left out). */
   admins: readonly string[];
   away: ReadonlySet<string>;
+}
+
+/** Candidates with each one's name, as a lead's owner is written. */
+export type RuleCandidates = Candidates & { refs: Map<string, AdminRef> };
+
+/** The kind's eligible admins that still exist, in rotation order, and who of them is away `now`. */
+export function candidatesOf(
+  { admins: eligible }: Pick<KindAssignment, 'admins'>,
+  existing: readonly AdminRef[],
+  availability: Readonly<Record<string, Availability>>,
+  now: Date,
+): RuleCandidates {
+  const refs = new Map(existing.map((a) => [a.id, { id: a.id, email: a.email }] as const));
+  const admins = eligible.filter((id) => refs.has(id));
+  const away = new Set(
+    admins.filter((id) => {
+      const set = availability[id];
+      return set !== undefined && isAwayAt(set, now);
+    }),
+  );
+  return { admins, away, refs };
 }
 
 export type Choice =

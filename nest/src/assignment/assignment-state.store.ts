@@ -66,9 +66,16 @@ const LEASE_MS = 250;
 
 interface Lease {
   since: number;
-  /** The rotation as this process last wrote it while holding the lock ever since. */
+  /** The rotation as this process's last round left it, written to the database on letting go. */
   state?: RotationState;
+  /**
+   * Whether the stored rotation's open counts can't be trusted: the lock was taken over from a
+   * process that stopped holding it (its last rounds unwritten), or a round of this lease failed.
+   */
+  recount?: boolean;
   release?: NodeJS.Timeout;
+  /** Inserts of leads counted in the rotation, not yet settled: the lock waits for them. */
+  inserts: Set<Promise<unknown>>;
 }
 
 /**
@@ -82,6 +89,8 @@ export class RotationStore implements OnModuleDestroy {
   private readonly logger = new Logger('Assignment');
   private readonly holder = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
   private readonly leases = new Map<LeadKindKey, Lease>();
+  /** Work under way: an intake is answered before its round ends (decision 0043). */
+  private readonly running = new Set<Promise<unknown>>();
 
   constructor(
     @InjectModel(ROTATION_MODEL) private readonly rotations: Model<RotationState>,
@@ -94,6 +103,19 @@ export class RotationStore implements OnModuleDestroy {
    * in a process (each kind's rounds run one after another).
    */
   async holding<T>(kind: LeadKindKey, work: (leaseStarted: boolean) => Promise<T>): Promise<T> {
+    const run = this.hold(kind, work);
+    this.running.add(run);
+    try {
+      return await run;
+    } finally {
+      this.running.delete(run);
+    }
+  }
+
+  private async hold<T>(
+    kind: LeadKindKey,
+    work: (leaseStarted: boolean) => Promise<T>,
+  ): Promise<T> {
     const lease = this.leases.get(kind);
     if (lease) clearTimeout(lease.release);
     if (lease && Date.now() - lease.since >= LEASE_MS) {
@@ -102,8 +124,8 @@ export class RotationStore implements OnModuleDestroy {
     }
     const leaseStarted = !this.leases.has(kind);
     if (leaseStarted) {
-      await this.take(kind);
-      this.leases.set(kind, { since: Date.now() });
+      const tookOver = await this.take(kind);
+      this.leases.set(kind, { since: Date.now(), inserts: new Set(), recount: tookOver });
     }
     let failed = false;
     try {
@@ -113,7 +135,8 @@ export class RotationStore implements OnModuleDestroy {
       throw error;
     } finally {
       const held = this.leases.get(kind);
-      // After a failure the rotation is read again: what this process kept may not be written.
+      // A failed round may have given owners it did not count: the next one counts afresh.
+      if (failed && held) held.recount = true;
       if (failed) await this.letGo(kind);
       else if (held) {
         held.release = setTimeout(() => void this.letGo(kind), LINGER_MS);
@@ -123,41 +146,89 @@ export class RotationStore implements OnModuleDestroy {
   }
 
   async onModuleDestroy(): Promise<void> {
+    // A round's last writes first: the lock is let go only once what it holds is written.
+    await Promise.allSettled([...this.running]);
     await Promise.all([...this.leases.keys()].map((kind) => this.letGo(kind)));
   }
 
+  /**
+   * An insert of a lead the rotation counted, under way while this process holds the kind's lock
+   * (decision 0043): the lock is let go, and a recount reads the leads, only once it has settled,
+   * so nobody else sees an owner counted without its lead.
+   */
+  track(kind: LeadKindKey, insert: Promise<unknown>): void {
+    const inserts = this.leases.get(kind)?.inserts;
+    if (!inserts) throw new Error(`not holding the ${kind} lock`);
+    const settled: Promise<void> = insert.then(
+      () => void inserts.delete(settled),
+      () => void inserts.delete(settled),
+    );
+    inserts.add(settled);
+  }
+
+  /** Until this process's inserts under the kind's lock have settled. */
+  async settled(kind: LeadKindKey): Promise<void> {
+    const inserts = this.leases.get(kind)?.inserts;
+    if (inserts) await Promise.all([...inserts]);
+  }
+
   async read(kind: LeadKindKey): Promise<RotationState> {
-    const kept = this.leases.get(kind)?.state;
-    if (kept) return structuredClone(kept);
+    const lease = this.leases.get(kind);
+    if (lease?.state) return structuredClone(lease.state);
     const doc = await this.rotations.findById(kind).lean<RotationState>().exec();
-    return doc ?? { _id: kind, turn: 0, open: {}, counted: false, waiting: false };
+    const state = doc ?? { _id: kind, turn: 0, open: {}, counted: false, waiting: false };
+    return lease?.recount ? { ...state, counted: false } : state;
   }
 
-  /** Only while holding the kind's lock. */
-  async write(state: RotationState): Promise<void> {
-    const { _id, ...fields } = state;
-    const lease = this.leases.get(_id);
-    if (lease) lease.state = undefined;
+  /**
+   * Only while holding the kind's lock: kept in this process, and written to the database when it
+   * lets the lock go (decision 0043), one write per hold instead of one per round.
+   */
+  write(state: RotationState): Promise<void> {
+    const lease = this.leases.get(state._id);
+    if (!lease) return this.store(state);
+    lease.state = structuredClone(state);
+    lease.recount = false;
+    return Promise.resolve();
+  }
+
+  private async store({ _id, ...fields }: RotationState): Promise<void> {
     await this.rotations.updateOne({ _id }, { $set: fields }, { upsert: true }).exec();
-    if (lease) lease.state = structuredClone(state);
   }
 
+  /**
+   * Lets the kind's lock go once this process's inserts under it have settled and its rotation is
+   * written. Should that write fail, the lock stays until it is stale: whoever takes it over then
+   * counts the open leads afresh.
+   */
   private async letGo(kind: LeadKindKey): Promise<void> {
     const lease = this.leases.get(kind);
     if (!lease) return;
     clearTimeout(lease.release);
     this.leases.delete(kind);
+    await Promise.all([...lease.inserts]);
+    try {
+      if (lease.state)
+        await this.store({ ...lease.state, counted: lease.state.counted && !lease.recount });
+      else if (lease.recount)
+        await this.rotations.updateOne({ _id: kind }, { $set: { counted: false } }).exec();
+    } catch (error) {
+      this.logger.warn({ err: error, kind }, 'rotation not written: its lock is left to go stale');
+      return;
+    }
     await this.locks
       .deleteOne({ _id: kind, holder: this.holder })
       .exec()
       .catch((error: unknown) => this.logger.warn({ err: error, kind }, 'lock not let go'));
   }
 
-  private async take(kind: LeadKindKey): Promise<void> {
+  /** Takes the kind's lock, waiting for it; whether it was taken over from a stopped process. */
+  private async take(kind: LeadKindKey): Promise<boolean> {
+    let tookOver = false;
     for (;;) {
       try {
         await this.locks.create([{ _id: kind, holder: this.holder, at: new Date() }]);
-        return;
+        return tookOver;
       } catch (error) {
         if (!isDuplicateKey(error)) throw error;
       }
@@ -165,6 +236,7 @@ export class RotationStore implements OnModuleDestroy {
       if (held && Date.now() - held.at.getTime() > STALE_LOCK_MS) {
         this.logger.warn({ kind, holder: held.holder }, 'taking over a lock left behind');
         await this.locks.deleteOne({ _id: kind, at: held.at }).exec();
+        tookOver = true;
         continue;
       }
       await sleep(RETRY_MS.min + Math.random() * (RETRY_MS.max - RETRY_MS.min));
