@@ -34,11 +34,6 @@ const SWEEP_BATCH = 50;
 /** How many leads left for a round that never came one sweep hands on (oldest first). */
 const PENDING_BATCH = 200;
 /**
- * How long a round waits for more work before it starts: a round's reads and writes cost the same
- * for one arriving lead as for ten, and each arrival waits for its round (decision 0043).
- */
-const ROUND_GATHER_MS = 5;
-/**
  * How long an arrival waits for its round (the kind's lock held elsewhere, a stale lock not yet
  * taken over) before it stores itself marked for a later round (decision 0041's path).
  */
@@ -81,12 +76,10 @@ export class Assigner implements OnModuleInit {
     for (const kind of LEAD_KIND_KEYS)
       this.rounds.set(
         kind,
-        new Coalescer(
-          (work) =>
-            asSystem(() =>
-              this.rotations.holding(kind, (leaseStarted) => this.round(kind, work, leaseStarted)),
-            ),
-          ROUND_GATHER_MS,
+        new Coalescer((work) =>
+          asSystem(() =>
+            this.rotations.holding(kind, (leaseStarted) => this.round(kind, work, leaseStarted)),
+          ),
         ),
       );
   }

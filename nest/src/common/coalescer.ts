@@ -1,19 +1,13 @@
-import { setTimeout as sleep } from 'node:timers/promises';
-
 /**
  * Runs `flush` for whatever was pushed while the previous flush was under way, one flush at a time:
  * many callers, one write each round. Each caller's promise settles with the result of the flush
- * that carried its item. With `gatherMs`, a flush first waits that long for more items: worth it
- * where a flush's fixed cost outweighs the wait (each item's caller waits for it).
+ * that carried its item.
  */
 export class Coalescer<T, R> {
   private waiting: { item: T; resolve: (r: R) => void; reject: (e: unknown) => void }[] = [];
   private running = false;
 
-  constructor(
-    private readonly flush: (items: T[]) => Promise<R>,
-    private readonly gatherMs = 0,
-  ) {}
+  constructor(private readonly flush: (items: T[]) => Promise<R>) {}
 
   push(item: T): Promise<R> {
     const settled = new Promise<R>((resolve, reject) =>
@@ -26,7 +20,6 @@ export class Coalescer<T, R> {
   private async drain(): Promise<void> {
     this.running = true;
     while (this.waiting.length > 0) {
-      if (this.gatherMs > 0) await sleep(this.gatherMs);
       const batch = this.waiting;
       this.waiting = [];
       try {
