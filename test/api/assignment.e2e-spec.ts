@@ -225,6 +225,38 @@ describe('automatic assignment', () => {
     ]);
   });
 
+  it('hands the lock to another process that asks, while the holder stays busy', async () => {
+    await setRule({ rule: 'round-robin', admins: [ids.ada, ids.bo], cap: null });
+    // One process keeps arriving leads coming for 4 s: it keeps the kind's lock while busy.
+    let busy = true;
+    let n = 0;
+    const stream = Promise.all(
+      Array.from({ length: 4 }, async () => {
+        while (busy)
+          await request(t.http).post(paths.create).send(validSubmission(kind, n++)).expect(201);
+      }),
+    );
+    const stop = sleep(4_000).then(() => (busy = false));
+    await sleep(1_000);
+    // The other asks for it meanwhile: its arrival gets its owner in its own insert, long before
+    // it would give up waiting (5 s) and store itself marked for a later round.
+    const started = Date.now();
+    const res = await request(other.http)
+      .post(paths.create)
+      .send(validSubmission(kind, 10_000))
+      .expect(201);
+    const waited = Date.now() - started;
+    const stored = (await leads()).find((l) => l._id.toHexString() === res.body.id);
+    expect(stored?.assignWaiting ?? null).toBeNull();
+    expect([ids.ada, ids.bo]).toContain(stored?.assigneeId?.toHexString());
+    expect(waited).toBeLessThan(4_000);
+    await Promise.all([stream, stop]);
+    await roundsDone();
+    const counts = ownersOf(await leads());
+    expect(counts.get('nobody')).toBeUndefined();
+    expect(Math.abs((counts.get(ids.ada) ?? 0) - (counts.get(ids.bo) ?? 0))).toBeLessThanOrEqual(1);
+  });
+
   it('never exceeds the cap across two processes; the rest wait, saying everyone is at cap', async () => {
     await setRule({ rule: 'round-robin', admins: [ids.ada, ids.bo, ids.cy], cap: 20 });
     await arrive([t, other], 80, 20);

@@ -1,3 +1,5 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+
 import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 
 import { AdminService } from '../auth/admin.service';
@@ -18,8 +20,8 @@ import { type RuleDecision } from '../leads/core/lead-rule-plans';
 
 import { anyoneHasRoom, candidatesOf, choose, type RuleCandidates } from './assignment-choice';
 import { applyOpenDeltas, type RotationState, RotationStore } from './assignment-state.store';
-import { AssignmentStore } from './assignment.store';
-import { handOver, type Intake } from './intake-handover';
+import { activeKinds, AssignmentStore } from './assignment.store';
+import { handOver, type Intake, settleAll } from './intake-handover';
 
 /** What a kind's rotation is asked to do; each round under its lock takes all that came meanwhile. */
 type Work =
@@ -27,7 +29,8 @@ type Work =
   | { arrival: string }
   | { openDeltas: ReadonlyMap<string, number> }
   | { sweep: true }
-  | { recount: true };
+  | { recount: true }
+  | { refresh: true };
 
 /** How many waiting leads one sweep looks at (oldest first); the next sweep goes on. */
 const SWEEP_BATCH = 50;
@@ -40,9 +43,15 @@ const PENDING_BATCH = 200;
 const ARRIVAL_WAIT_MS = 5_000;
 /** How long a process keeps the rules it read: a change made elsewhere shows within this. */
 const RULES_KEPT_MS = 1_000;
+/** How long a change of availability waits for the rounds that read it afresh. */
+const AVAILABILITY_WAIT_MS = 2_000;
 
-/** What a round reads besides the rotation, kept while its process holds the kind's lock. */
+/**
+ * What a round reads besides the rotation, kept while its process holds the kind's lock, for at
+ * most RULES_KEPT_MS.
+ */
 interface LeaseReads {
+  at: number;
   rules: AssignmentSettings;
   candidates?: RuleCandidates;
 }
@@ -132,6 +141,21 @@ export class Assigner implements OnModuleInit {
     ]);
   }
 
+  /**
+   * Someone's availability changed: a round of each kind whose rule is on reads it afresh here,
+   * under the kind's lock, which another process holding it lets go (and reads afresh when it
+   * takes it again). So every arrival after this resolves sees the change; should the lock not
+   * come within AVAILABILITY_WAIT_MS, rounds elsewhere see it within the second they keep it.
+   */
+  async availabilityChanged(): Promise<void> {
+    this.kept.clear();
+    const kinds = activeKinds(await this.rules.get());
+    const rounds = Promise.all(kinds.map((kind) => this.push(kind, { refresh: true }))).catch(
+      (error: unknown) => this.logger.warn({ err: error }, 'availability not read afresh'),
+    );
+    await Promise.race([rounds, sleep(AVAILABILITY_WAIT_MS, undefined, { ref: false })]);
+  }
+
   /** Counts each admin's open leads of the kind from the leads again (a rule switched on). */
   recount(kind: LeadKindKey): Promise<void> {
     return this.push(kind, { recount: true });
@@ -145,8 +169,9 @@ export class Assigner implements OnModuleInit {
 
   /** One round, holding the kind's lock. */
   private async round(kind: LeadKindKey, work: Work[], leaseStarted: boolean): Promise<void> {
-    // A recount follows a change of the rules: read afresh, whoever holds the lock.
-    const reads = await this.leaseReads(kind, leaseStarted || work.some((w) => 'recount' in w));
+    // A recount follows a change of the rules, a refresh one of availability: read afresh.
+    const afresh = work.some((w) => 'recount' in w || 'refresh' in w);
+    const reads = await this.leaseReads(kind, leaseStarted || afresh);
     const settings = reads.rules[kind];
     const state = await this.rotations.read(kind);
     const leads = this.kinds.of(kind).ruleAssignment;
@@ -233,13 +258,14 @@ export class Assigner implements OnModuleInit {
 
   /**
    * The rules, and who may be given leads, as read at the start of this process's hold of the
-   * kind's lock (decision 0043): a hold lasts at most a quarter of a second, so a change shows in
-   * the next one, well within the second the rules are kept for elsewhere.
+   * kind's lock (decision 0043), and again each second of a longer hold: a change made through
+   * another process shows within the second the rules are kept for elsewhere.
    */
   private async leaseReads(kind: LeadKindKey, afresh: boolean): Promise<LeaseReads> {
     const kept = afresh ? undefined : this.kept.get(kind);
-    if (kept) return kept;
-    const reads: LeaseReads = { rules: this.rules.keep(await this.store.rules()) };
+    if (kept && Date.now() - kept.at < RULES_KEPT_MS) return kept;
+    const at = Date.now();
+    const reads: LeaseReads = { at, rules: this.rules.keep(await this.store.rules()) };
     this.kept.set(kind, reads);
     return reads;
   }
@@ -265,11 +291,4 @@ export class Assigner implements OnModuleInit {
     const [existing, availability] = await Promise.all([this.admins.list(), this.store.everyone()]);
     return candidatesOf(settings, existing, availability, new Date());
   }
-}
-
-/** Waits for every intake's insert, failed or not (each caller gets its own outcome). */
-function settleAll(intakes: readonly Intake[]): Promise<PromiseSettledResult<LeadRecord>[]> {
-  return Promise.allSettled(
-    intakes.map((intake) => intake.stored ?? Promise.reject(new Error('not stored'))),
-  );
 }

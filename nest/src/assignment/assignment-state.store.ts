@@ -1,5 +1,3 @@
-import { randomBytes } from 'node:crypto';
-import { hostname } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
@@ -7,7 +5,8 @@ import { InjectModel } from '@nestjs/mongoose';
 import { type Model, Schema } from 'mongoose';
 
 import { type LeadKindKey } from '../contract';
-import { isDuplicateKey } from '../database/duplicate-key';
+
+import { AssignmentLockStore, RETRY_MS } from './assignment-lock.store';
 
 /**
  * A kind's rotation as the database keeps it, written only by the holder of the kind's lock:
@@ -22,14 +21,7 @@ export interface RotationState {
   waiting: boolean;
 }
 
-interface LockDocument {
-  _id: LeadKindKey;
-  holder: string;
-  at: Date;
-}
-
 export const ROTATION_MODEL = 'AssignmentRotation';
-export const ROTATION_LOCK_MODEL = 'AssignmentLock';
 
 export const RotationSchema = new Schema<RotationState>(
   {
@@ -42,30 +34,25 @@ export const RotationSchema = new Schema<RotationState>(
   { collection: 'assignment_rotations', versionKey: false, minimize: false, strict: 'throw' },
 );
 
-export const RotationLockSchema = new Schema<LockDocument>(
-  {
-    _id: { type: String, required: true },
-    holder: { type: String, required: true },
-    at: { type: Date, required: true },
-  },
-  { collection: 'assignment_locks', versionKey: false, strict: 'throw' },
-);
-
-/** A lock older than this was left by a process that stopped: it may be taken over. */
-const STALE_LOCK_MS = 15_000;
-/** How long a process waits before asking again for a lock another one holds. */
-const RETRY_MS = { min: 3, max: 15 };
 /**
- * A process keeps a kind's lock between rounds that follow each other within LINGER_MS, up to
- * LEASE_MS in all (decision 0043): its busy rounds then cost no lock write nor rotation read each.
- * A lease that ran out is let go and taken again only after RETRY_MS.max, so a process asking
- * meanwhile gets its turn.
+ * A process keeps a kind's lock while its rounds come (decision 0043): its busy rounds then cost no
+ * lock write nor rotation read each. It lets the lock go once no round came for IDLE_MS, or after
+ * a round once another process asked for it (marked it wanted) and it has held it MIN_HOLD_MS; it
+ * then waits RETRY_MS.max before asking again, so the one that asked gets its turn.
  */
-const LINGER_MS = 25;
-const LEASE_MS = 250;
+const IDLE_MS = 250;
+const MIN_HOLD_MS = 250;
+/** How often a holder looks whether another process asks for the lock. */
+const CHECK_MS = 50;
+/**
+ * How often a holder renews the lock (well within STALE_LOCK_MS) and writes the rotation it keeps:
+ * a process that stops loses at most this much of the round-robin's turns.
+ */
+const RENEW_MS = 5_000;
 
 interface Lease {
   since: number;
+  renewedAt: number;
   /** The rotation as this process's last round left it, written to the database on letting go. */
   state?: RotationState;
   /**
@@ -73,34 +60,42 @@ interface Lease {
    * process that stopped holding it (its last rounds unwritten), or a round of this lease failed.
    */
   recount?: boolean;
-  release?: NodeJS.Timeout;
+  /** Lets the lock go once no round came for IDLE_MS. */
+  idle?: NodeJS.Timeout;
+  /** Looks every CHECK_MS whether another process asks for the lock, and renews it. */
+  watch: NodeJS.Timeout;
+  /** The look under way: a renewal's write must land before the last one's. */
+  look?: Promise<void>;
+  /** Another process asked for the lock. */
+  wanted: boolean;
+  /** The lock was taken over (this process stalled past STALE_LOCK_MS): nothing kept is written. */
+  lost: boolean;
+  busy: boolean;
   /** Inserts of leads counted in the rotation, not yet settled: the lock waits for them. */
   inserts: Set<Promise<unknown>>;
 }
 
 /**
- * Each kind's rotation, and the lock that makes its changes one at a time across every API
- * process. The lock is an insert by `_id`, the one write every engine makes atomic (FerretDB 1.x
- * applies `$inc` and conditional updates unisolated: decision 0005), so the rotation's state is
- * read and written by one process at a time and plain `$set`s are safe.
+ * Each kind's rotation, and the hold of the kind's lock (AssignmentLockStore) that makes its
+ * changes one at a time across every API process: the rotation's state is read and written by
+ * one process at a time, so plain `$set`s are safe.
  */
 @Injectable()
 export class RotationStore implements OnModuleDestroy {
   private readonly logger = new Logger('Assignment');
-  private readonly holder = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
   private readonly leases = new Map<LeadKindKey, Lease>();
   /** Work under way: an intake is answered before its round ends (decision 0043). */
   private readonly running = new Set<Promise<unknown>>();
 
   constructor(
     @InjectModel(ROTATION_MODEL) private readonly rotations: Model<RotationState>,
-    @InjectModel(ROTATION_LOCK_MODEL) private readonly locks: Model<LockDocument>,
+    private readonly lock: AssignmentLockStore,
   ) {}
 
   /**
-   * Runs `work` holding the kind's lock (waits for it), and lets the lock go after, or a moment
-   * later should another round of the kind follow (see LINGER_MS). One caller per kind at a time
-   * in a process (each kind's rounds run one after another).
+   * Runs `work` holding the kind's lock (waits for it), and keeps the lock for the rounds that
+   * follow (see IDLE_MS). One caller per kind at a time in a process (each kind's rounds run one
+   * after another).
    */
   async holding<T>(kind: LeadKindKey, work: (leaseStarted: boolean) => Promise<T>): Promise<T> {
     const run = this.hold(kind, work);
@@ -117,16 +112,16 @@ export class RotationStore implements OnModuleDestroy {
     work: (leaseStarted: boolean) => Promise<T>,
   ): Promise<T> {
     const lease = this.leases.get(kind);
-    if (lease) clearTimeout(lease.release);
-    if (lease && Date.now() - lease.since >= LEASE_MS) {
+    if (lease) clearTimeout(lease.idle);
+    if (lease?.lost) this.drop(kind, lease);
+    else if (lease && handOverDue(lease)) {
       await this.letGo(kind);
       await sleep(RETRY_MS.max);
     }
-    const leaseStarted = !this.leases.has(kind);
-    if (leaseStarted) {
-      const tookOver = await this.take(kind);
-      this.leases.set(kind, { since: Date.now(), inserts: new Set(), recount: tookOver });
-    }
+    let held = this.leases.get(kind);
+    const leaseStarted = !held;
+    held ??= this.lease(kind, await this.lock.take(kind));
+    held.busy = true;
     let failed = false;
     try {
       return await work(leaseStarted);
@@ -134,13 +129,13 @@ export class RotationStore implements OnModuleDestroy {
       failed = true;
       throw error;
     } finally {
-      const held = this.leases.get(kind);
+      held.busy = false;
       // A failed round may have given owners it did not count: the next one counts afresh.
-      if (failed && held) held.recount = true;
+      if (failed) held.recount = true;
       if (failed) await this.letGo(kind);
-      else if (held) {
-        held.release = setTimeout(() => void this.letGo(kind), LINGER_MS);
-        held.release.unref();
+      else if (this.leases.get(kind) === held) {
+        held.idle = setTimeout(() => void this.letGo(kind), handOverDue(held) ? 0 : IDLE_MS);
+        held.idle.unref();
       }
     }
   }
@@ -181,8 +176,8 @@ export class RotationStore implements OnModuleDestroy {
   }
 
   /**
-   * Only while holding the kind's lock: kept in this process, and written to the database when it
-   * lets the lock go (decision 0043), one write per hold instead of one per round.
+   * Only while holding the kind's lock: kept in this process, and written to the database as it
+   * renews the lock and when it lets it go (decision 0043), not once per round.
    */
   write(state: RotationState): Promise<void> {
     const lease = this.leases.get(state._id);
@@ -196,6 +191,62 @@ export class RotationStore implements OnModuleDestroy {
     await this.rotations.updateOne({ _id }, { $set: fields }, { upsert: true }).exec();
   }
 
+  private lease(kind: LeadKindKey, tookOver: boolean): Lease {
+    const now = Date.now();
+    const lease: Lease = {
+      since: now,
+      renewedAt: now,
+      recount: tookOver,
+      wanted: false,
+      lost: false,
+      busy: false,
+      inserts: new Set(),
+      watch: setInterval(() => void this.watch(kind, lease), CHECK_MS),
+    };
+    lease.watch.unref();
+    this.leases.set(kind, lease);
+    return lease;
+  }
+
+  /** One look at the lock (none while the last is under way), then what it calls for. */
+  private async watch(kind: LeadKindKey, lease: Lease): Promise<void> {
+    if (lease.look || this.leases.get(kind) !== lease) return;
+    lease.look = this.look(kind, lease);
+    await lease.look;
+    lease.look = undefined;
+    if (this.leases.get(kind) !== lease || lease.busy) return;
+    if (lease.lost) this.drop(kind, lease);
+    else if (handOverDue(lease)) await this.letGo(kind);
+  }
+
+  private async look(kind: LeadKindKey, lease: Lease): Promise<void> {
+    try {
+      if (Date.now() - lease.renewedAt >= RENEW_MS) {
+        const at = Date.now();
+        if (!(await this.lock.renew(kind))) lease.lost = true;
+        else {
+          lease.renewedAt = at;
+          if (lease.state) await this.store(keptState(lease, lease.state));
+        }
+      }
+      if (lease.lost) return;
+      const seen = await this.lock.check(kind);
+      if (seen === 'lost') lease.lost = true;
+      else if (seen === 'wanted') lease.wanted = true;
+    } catch (error) {
+      // Looked at again in CHECK_MS; the lock goes stale only after many misses in a row.
+      this.logger.debug({ err: error, kind }, 'could not look at the lock');
+    }
+  }
+
+  /** The lock was taken over from this process (it stalled): the new holder counts afresh. */
+  private drop(kind: LeadKindKey, lease: Lease): void {
+    this.logger.warn({ kind }, 'the lock was taken over: this process’s rotation is dropped');
+    clearTimeout(lease.idle);
+    clearInterval(lease.watch);
+    this.leases.delete(kind);
+  }
+
   /**
    * Lets the kind's lock go once this process's inserts under it have settled and its rotation is
    * written. Should that write fail, the lock stays until it is stale: whoever takes it over then
@@ -204,44 +255,31 @@ export class RotationStore implements OnModuleDestroy {
   private async letGo(kind: LeadKindKey): Promise<void> {
     const lease = this.leases.get(kind);
     if (!lease) return;
-    clearTimeout(lease.release);
+    clearTimeout(lease.idle);
+    clearInterval(lease.watch);
     this.leases.delete(kind);
-    await Promise.all([...lease.inserts]);
+    await Promise.all([...lease.inserts, lease.look]);
+    if (lease.lost) return;
     try {
-      if (lease.state)
-        await this.store({ ...lease.state, counted: lease.state.counted && !lease.recount });
+      if (lease.state) await this.store(keptState(lease, lease.state));
       else if (lease.recount)
         await this.rotations.updateOne({ _id: kind }, { $set: { counted: false } }).exec();
     } catch (error) {
       this.logger.warn({ err: error, kind }, 'rotation not written: its lock is left to go stale');
       return;
     }
-    await this.locks
-      .deleteOne({ _id: kind, holder: this.holder })
-      .exec()
-      .catch((error: unknown) => this.logger.warn({ err: error, kind }, 'lock not let go'));
+    await this.lock.release(kind);
   }
+}
 
-  /** Takes the kind's lock, waiting for it; whether it was taken over from a stopped process. */
-  private async take(kind: LeadKindKey): Promise<boolean> {
-    let tookOver = false;
-    for (;;) {
-      try {
-        await this.locks.create([{ _id: kind, holder: this.holder, at: new Date() }]);
-        return tookOver;
-      } catch (error) {
-        if (!isDuplicateKey(error)) throw error;
-      }
-      const held = await this.locks.findById(kind).lean<LockDocument>().exec();
-      if (held && Date.now() - held.at.getTime() > STALE_LOCK_MS) {
-        this.logger.warn({ kind, holder: held.holder }, 'taking over a lock left behind');
-        await this.locks.deleteOne({ _id: kind, at: held.at }).exec();
-        tookOver = true;
-        continue;
-      }
-      await sleep(RETRY_MS.min + Math.random() * (RETRY_MS.max - RETRY_MS.min));
-    }
-  }
+/** Whether another process asked for the lock and this one has held it long enough to hand it on. */
+function handOverDue(lease: Lease): boolean {
+  return lease.wanted && Date.now() - lease.since >= MIN_HOLD_MS;
+}
+
+/** The rotation as it may be stored: its open counts not trusted after a failed round. */
+function keptState(lease: Lease, state: RotationState): RotationState {
+  return { ...state, counted: state.counted && !lease.recount };
 }
 
 /** Moves each admin's open leads by the deltas (never below none). */

@@ -7,12 +7,11 @@ import { LeadKindsModule } from '../leads/lead-kinds.module';
 
 import { Assigner } from './assigner';
 import {
+  AssignmentLockStore,
   ROTATION_LOCK_MODEL,
-  ROTATION_MODEL,
   RotationLockSchema,
-  RotationSchema,
-  RotationStore,
-} from './assignment-state.store';
+} from './assignment-lock.store';
+import { ROTATION_MODEL, RotationSchema, RotationStore } from './assignment-state.store';
 import { AssignmentSweep } from './assignment-sweep';
 import { AssignmentSettingsService, AssignmentController } from './assignment.controller';
 import {
@@ -42,6 +41,13 @@ import { AvailabilityController } from './availability.controller';
     ]),
   ],
   controllers: [AssignmentController, AvailabilityController],
-  providers: [AssignmentStore, RotationStore, Assigner, AssignmentSweep, AssignmentSettingsService],
+  providers: [
+    AssignmentStore,
+    AssignmentLockStore,
+    RotationStore,
+    Assigner,
+    AssignmentSweep,
+    AssignmentSettingsService,
+  ],
 })
 export class AssignmentModule {}

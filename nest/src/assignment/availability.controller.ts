@@ -13,6 +13,7 @@ import {
   isAwayAt,
 } from '../contract';
 
+import { Assigner } from './assigner';
 import { AssignmentSweep } from './assignment-sweep';
 import { AvailabilityRequestDto, AvailabilityResponseDto } from './assignment.dto';
 import { AssignmentStore } from './assignment.store';
@@ -29,6 +30,7 @@ const answer = (availability: Availability): AvailabilityResponse => ({
 export class AvailabilityController {
   constructor(
     private readonly store: AssignmentStore,
+    private readonly assigner: Assigner,
     private readonly sweep: AssignmentSweep,
   ) {}
 
@@ -78,6 +80,8 @@ export class AvailabilityController {
       String(sessionOf(request).admin._id),
       checked.availability,
     );
+    // Every arrival after the answer sees the change, on every process.
+    await this.assigner.availabilityChanged();
     // Available now: the leads left waiting need not wait for the next sweep.
     if (!isAwayAt(stored, new Date())) void this.sweep.now();
     return answer(stored);
