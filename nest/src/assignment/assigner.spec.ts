@@ -29,6 +29,9 @@ describe('Assigner.storeArrival', () => {
   let gate: Promise<void>;
   /** Taking the kind's lock waits for this (another process holds it). */
   let lock: Promise<void>;
+  let rulesFail: boolean;
+  /** How often a round read who is away. */
+  let availabilityReads: number;
 
   /** An Assigner whose arrivals wait 50 ms for their round. */
   class Impatient extends Assigner {
@@ -40,8 +43,11 @@ describe('Assigner.storeArrival', () => {
       keDemo: { ...KIND_ASSIGNMENT_DEFAULT, rule: 'round-robin', admins: [ada.id] },
     });
     const store = {
-      rules: () => Promise.resolve(rules),
-      everyone: () => Promise.resolve({}),
+      rules: () => (rulesFail ? Promise.reject(new Error('engine down')) : Promise.resolve(rules)),
+      everyone: () => {
+        availabilityReads++;
+        return Promise.resolve({});
+      },
     } as unknown as AssignmentStore;
     const rotations = {
       holding: async (_kind: string, work: () => Promise<unknown>) => {
@@ -84,6 +90,8 @@ describe('Assigner.storeArrival', () => {
     writes = [];
     gate = Promise.resolve();
     lock = Promise.resolve();
+    rulesFail = false;
+    availabilityReads = 0;
   });
 
   it('stores the lead once, with the owner the rule gives, and counts it in', async () => {
@@ -144,5 +152,21 @@ describe('Assigner.storeArrival', () => {
     await writesMade(2);
     expect(writes[0]?.open).toEqual({ [ada.id]: 1 });
     expect(state.open[ada.id] ?? 0).toBe(0);
+  });
+
+  it('reads who is away afresh, under the lock, when someone’s availability changed', async () => {
+    const rule = assigner();
+    await rule.storeArrival('keDemo', intake().store);
+    await rule.storeArrival('keDemo', intake().store);
+    // Both rounds of the same hold read it once.
+    expect(availabilityReads).toBe(1);
+    await rule.availabilityChanged();
+    expect(availabilityReads).toBe(2);
+  });
+
+  it('answers a change of availability even when the rules cannot be read (it is stored)', async () => {
+    const rule = assigner();
+    rulesFail = true;
+    await expect(rule.availabilityChanged()).resolves.toBeUndefined();
   });
 });

@@ -149,10 +149,13 @@ export class Assigner implements OnModuleInit {
    */
   async availabilityChanged(): Promise<void> {
     this.kept.clear();
-    const kinds = activeKinds(await this.rules.get());
-    const rounds = Promise.all(kinds.map((kind) => this.push(kind, { refresh: true }))).catch(
-      (error: unknown) => this.logger.warn({ err: error }, 'availability not read afresh'),
-    );
+    // The change is stored: nothing here may turn its answer into a failure.
+    const rounds = this.rules
+      .get()
+      .then((rules) =>
+        Promise.all(activeKinds(rules).map((kind) => this.push(kind, { refresh: true }))),
+      )
+      .catch((error: unknown) => this.logger.warn({ err: error }, 'availability not read afresh'));
     await Promise.race([rounds, sleep(AVAILABILITY_WAIT_MS, undefined, { ref: false })]);
   }
 
