@@ -84,12 +84,17 @@ async function main(): Promise<void> {
   const { stack, db, engine, loadAtStart, token } = bench;
   try {
     const admins = await threeAdmins(stack, token);
+    /** One phase under `rule`; an "on" one is followed, untimed, by its rounds' drain. */
+    const runPhase = async (rule: Rule) => {
+      await setRule(stack, token, rule, admins);
+      const { ids, phase } = await intakePhase(bench, rule);
+      if (rule === 'round-robin') phase.drainMs = await untilNoneWaits(db, ids);
+      return { ids, phase };
+    };
     const warmup: Phase[] = [];
     for (let round = 0; round < WARMUP; round++)
       for (const rule of PHASE_ORDER[0] as readonly Rule[]) {
-        await setRule(stack, token, rule, admins);
-        const { ids, phase } = await intakePhase(bench, rule);
-        if (rule === 'round-robin') phase.drainMs = await untilNoneWaits(db, ids);
+        const { phase } = await runPhase(rule);
         warmup.push(phase);
         console.log(`  warm-up, not counted: ${rule}: ${phase.leadsPerSecond} leads/s`);
       }
@@ -97,12 +102,8 @@ async function main(): Promise<void> {
     const onIds: string[] = [];
     for (let round = 0; round < ROUNDS; round++)
       for (const rule of PHASE_ORDER[round % 2] as readonly Rule[]) {
-        await setRule(stack, token, rule, admins);
-        const { ids, phase } = await intakePhase(bench, rule);
-        if (rule === 'round-robin') {
-          onIds.push(...ids);
-          phase.drainMs = await untilNoneWaits(db, ids);
-        }
+        const { ids, phase } = await runPhase(rule);
+        if (rule === 'round-robin') onIds.push(...ids);
         phases.push(phase);
         console.log(
           `  ${rule}: ${phase.leadsPerSecond} leads/s; intake p50 ${phase.intake.p50} ms, p95 ${phase.intake.p95} ms; load ${phase.load}${phase.drainMs === undefined ? '' : `; rounds done ${phase.drainMs} ms after the last answer`}`,

@@ -21,7 +21,7 @@ import { type RuleDecision } from '../leads/core/lead-rule-plans';
 import { anyoneHasRoom, candidatesOf, choose, type RuleCandidates } from './assignment-choice';
 import { applyOpenDeltas, type RotationState, RotationStore } from './assignment-state.store';
 import { activeKinds, AssignmentStore } from './assignment.store';
-import { handOver, type Intake, settleAll } from './intake-handover';
+import { handOver, type Intake } from './intake-handover';
 
 /** What a kind's rotation is asked to do; each round under its lock takes all that came meanwhile. */
 type Work =
@@ -148,7 +148,6 @@ export class Assigner implements OnModuleInit {
    * come within AVAILABILITY_WAIT_MS, rounds elsewhere see it within the second they keep it.
    */
   async availabilityChanged(): Promise<void> {
-    this.kept.clear();
     // The change is stored: nothing here may turn its answer into a failure.
     const rounds = this.rules
       .get()
@@ -188,9 +187,9 @@ export class Assigner implements OnModuleInit {
     const arrivals = work.flatMap((w) => ('arrival' in w ? [w.arrival] : []));
     const intakes = work.filter((w): w is Intake => 'store' in w);
     if (settings.rule === 'off') {
+      // Nothing counted: the round need not wait for these inserts (each caller gets its own).
       for (const intake of intakes) if (!intake.gaveUp) intake.stored = intake.store(undefined);
       if (arrivals.length > 0) await leads.release(arrivals);
-      await settleAll(intakes);
     } else {
       const rule = settings.rule;
       const candidates = (reads.candidates ??= await this.candidates(settings));

@@ -181,7 +181,7 @@ export class RotationStore implements OnModuleDestroy {
    */
   write(state: RotationState): Promise<void> {
     const lease = this.leases.get(state._id);
-    if (!lease) return this.store(state);
+    if (!lease) return Promise.reject(new Error(`not holding the ${state._id} lock`));
     lease.state = structuredClone(state);
     lease.recount = false;
     return Promise.resolve();

@@ -40,10 +40,3 @@ export function handOver(
   const timer = setTimeout(giveUp, waitMs);
   return { intake, handed: settled.finally(() => clearTimeout(timer)), giveUp };
 }
-
-/** Waits for every intake's insert, failed or not (each caller gets its own outcome). */
-export function settleAll(intakes: readonly Intake[]): Promise<PromiseSettledResult<LeadRecord>[]> {
-  return Promise.allSettled(
-    intakes.map((intake) => intake.stored ?? Promise.reject(new Error('not stored'))),
-  );
-}
