@@ -7,7 +7,13 @@ import {
 } from '../../nest/src/contract';
 import { leadDocs } from '../support/lead-docs';
 import { validSubmission } from '../support/submissions';
-import { createTestApp, request, signedInTestApp, type TestApp } from '../support/test-app';
+import {
+  createTestApp,
+  loginToken,
+  request,
+  signedInTestApp,
+  type TestApp,
+} from '../support/test-app';
 
 /** Issue 22: every lead answer says how many other leads, of any kind, its address has. */
 describe('a lead’s other requests', () => {
@@ -99,6 +105,29 @@ describe('a lead’s other requests', () => {
     expect(list.body.data.map((l: { otherRequests: number }) => l.otherRequests)).toEqual(
       Array.from({ length: 4 }, () => 12),
     );
+  });
+
+  it('is stored when the intake answers: another API process reads it at once', async () => {
+    const other = await createTestApp({ MONGODB_DB: t.dbName });
+    try {
+      const otherToken = await loginToken(other);
+      const first = await submit(contactUs, 'hedy@example.com');
+      for (let more = 1; more <= 6; more++) {
+        // Arrivals of other addresses at the same time keep the counts' rounds busy.
+        const crowd = Array.from({ length: 16 }, (_, i) =>
+          submit(keDemo, `crowd-${more}-${i}@example.com`),
+        );
+        await submit(more % 2 ? brokerDemo : contactUs, 'hedy@example.com');
+        const seen = await request(other.http)
+          .get(leadPaths(contactUs).one(first))
+          .set('Authorization', `Bearer ${otherToken}`)
+          .expect(200);
+        expect(seen.body.lead.otherRequests).toBe(more);
+        await Promise.all(crowd);
+      }
+    } finally {
+      await other.close();
+    }
   });
 
   it('is in the OpenAPI document', async () => {

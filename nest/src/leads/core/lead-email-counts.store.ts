@@ -62,8 +62,6 @@ export class LeadEmailCounts implements EmailCountsKeeper {
    * and concurrent arrivals share a round instead of queueing one by one.
    */
   private readonly rounds = new Coalescer<EmailCountDeltas, void>((changes) => this.write(changes));
-  /** The last round of changes asked for: readers wait for it (the rounds run in order). */
-  private lastRound: Promise<void> = Promise.resolve();
   /** The counts this process has read, exact while the version is the one they were read at. */
   private known: { version: number; counts: Map<string, AddressCounts> } = {
     version: -1,
@@ -84,14 +82,14 @@ export class LeadEmailCounts implements EmailCountsKeeper {
   ) {}
 
   /**
-   * Resolves once the change is stored (in a round with whatever else arrived meanwhile). This
-   * process's readers wait for it either way, so an answer here never misses a change made here.
+   * Resolves once the change is stored (in a round with whatever else arrived meanwhile). Every
+   * writer waits for it before it answers, so a request that begins after another's answer finds
+   * that change stored, and readers never wait for a round in flight: under steady intake one
+   * always is, and an archive's answer waited up to two rounds, over a second (decision 0044).
    */
   change(deltas: EmailCountDeltas): Promise<void> {
     if (!changesAny(deltas)) return Promise.resolve();
-    const stored = this.rounds.push(deltas);
-    this.lastRound = stored.catch(() => undefined);
-    return stored;
+    return this.rounds.push(deltas);
   }
 
   /**
@@ -210,7 +208,6 @@ export class LeadEmailCounts implements EmailCountsKeeper {
    */
   private async of(keys: readonly string[]): Promise<Map<string, AddressCounts>> {
     if (keys.length === 0) return new Map();
-    await this.lastRound;
     const [begun, writing] = [this.roundsBegun, this.writing];
     const version = (await this.model.findById(VERSION).lean<EmailCount>().exec())?.count ?? 0;
     if (version !== this.known.version) this.known = { version, counts: new Map() };

@@ -228,9 +228,10 @@ export class LeadRepository implements LeadListSource {
     ]);
     if (!created) throw new Error('insert returned no document');
     const record = created.toObject<LeadRecord>();
-    // The lead is stored: its address's count follows in the background (this process's readers
-    // wait for it), and one left behind costs an answer's otherRequests, never the lead.
-    void this.counts
+    // The lead is stored: its address's count is stored before the intake answers, as every
+    // other change's is, so no reader waits for rounds in flight (decision 0044). One that fails
+    // costs an answer's otherRequests, never the lead.
+    await this.counts
       .change(keyDeltas(this.kind.key, [record], 1))
       .catch((error: unknown) =>
         logger.warn({ err: error }, 'email count not kept for a new lead'),
