@@ -5,6 +5,7 @@ import {
   leadPaths,
   PRIVACY_PATHS,
 } from '../../nest/src/contract';
+import { as } from '../support/account';
 import { leadDocs } from '../support/lead-docs';
 import { validSubmission } from '../support/submissions';
 import {
@@ -118,10 +119,7 @@ describe('a lead’s other requests', () => {
           submit(keDemo, `crowd-${more}-${i}@example.com`),
         );
         await submit(more % 2 ? brokerDemo : contactUs, 'hedy@example.com');
-        const seen = await request(other.http)
-          .get(leadPaths(contactUs).one(first))
-          .set('Authorization', `Bearer ${otherToken}`)
-          .expect(200);
+        const seen = await as(other, otherToken).get(leadPaths(contactUs).one(first)).expect(200);
         expect(seen.body.lead.otherRequests).toBe(more);
         await Promise.all(crowd);
       }
