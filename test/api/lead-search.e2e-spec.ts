@@ -127,6 +127,46 @@ describe('search by the start of words', () => {
     expect(await names('lead1', 'archived')).toEqual([]);
   });
 
+  it('pages a search through its cursor during concurrent intake: each match once, no 5xx (issue 36)', async () => {
+    await insertLeads(api.t, kind, 120);
+    // Eight senders post leads that match the search too, for as long as the paging lasts.
+    let paging = true;
+    const intakeStatuses: number[] = [];
+    const senders = Array.from({ length: 8 }, async (_, sender) => {
+      for (let n = 0; paging; n++) {
+        const res = await request(api.t.http)
+          .post(paths.create)
+          .send({ ...validSubmission(kind), email: `lead1-late-${sender}-${n}@example.com` });
+        intakeStatuses.push(res.status);
+      }
+    });
+    const seen: string[] = [];
+    try {
+      let cursor: string | null = null;
+      do {
+        const page: { body: { data: Lead[]; nextCursor: string | null } } = await get(
+          `${paths.active}?q=lead1&limit=5${cursor ? `&cursor=${cursor}` : ''}`,
+        ).expect(200);
+        seen.push(...page.body.data.map((lead) => lead.email));
+        cursor = page.body.nextCursor;
+      } while (cursor);
+    } finally {
+      paging = false;
+      await Promise.all(senders);
+    }
+    const down = (from: number, to: number) =>
+      Array.from({ length: from - to + 1 }, (_, i) => `lead${from - i}@example.com`);
+    // Leads that arrive while paging are newer than every page after the first: at most there.
+    expect(seen.filter((email) => !email.includes('late'))).toEqual([
+      ...down(119, 100),
+      ...down(19, 10),
+      'lead1@example.com',
+    ]);
+    expect(new Set(seen).size).toBe(seen.length);
+    expect(intakeStatuses.length).toBeGreaterThan(0);
+    expect(intakeStatuses.filter((status) => status !== 201)).toEqual([]);
+  });
+
   it('answers an action with the search’s first pages', async () => {
     const valerie = await submit('Valérie Durand', 'v@gmail.com', 'Valuation');
     await submit('Valentin Roux', 'roux@example.com', 'Hello');
