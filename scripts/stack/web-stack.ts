@@ -5,9 +5,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { MongoClient } from 'mongodb';
-
 import { type EmbeddedDatabase, freePort, startEmbeddedDatabase } from './embedded-database';
+import { claimNewDatabase, reuseStackDatabase } from './stack-database';
 
 /**
  * The whole product as a visitor meets it: the embedded database (or MONGODB_URI), the built API
@@ -66,8 +65,8 @@ export async function startWebStack(options: WebStackOptions = {}): Promise<WebS
       mongoUri = withDatabase(db.uri, dbName);
     }
     const admin = { email: 'admin@example.com', password: randomBytes(12).toString('base64url') };
-    // A reused database has a run before's admin, with that run's password: made again with this one.
-    if (options.database) await forgetAdmin(mongoUri, admin.email);
+    if (options.database) await reuseStackDatabase(mongoUri, admin.email);
+    else if (process.env.MONGODB_URI) await claimNewDatabase(mongoUri);
     const [apiPort, webPort] = [await freePort(), await freePort()];
     const apiUrl = `http://127.0.0.1:${apiPort}`;
     const webUrl = `http://localhost:${webPort}`;
@@ -165,13 +164,4 @@ function stopChild(child: ChildProcess): Promise<void> {
     });
     child.kill('SIGTERM');
   });
-}
-
-async function forgetAdmin(mongoUri: string, email: string): Promise<void> {
-  const client = await new MongoClient(mongoUri).connect();
-  try {
-    await client.db().collection('admins').deleteOne({ email });
-  } finally {
-    await client.close();
-  }
 }
