@@ -1,4 +1,4 @@
-import { type Collection } from 'mongoose';
+import { type Collection, Types } from 'mongoose';
 
 import {
   answerTotals,
@@ -14,8 +14,10 @@ import {
 } from '../../nest/src/contract';
 import { DatabaseEngine } from '../../nest/src/database/database-engine';
 import { type LeadRecord, toLead } from '../../nest/src/leads/core/lead-record';
+import { ownerTotalsOf, totalsOfOwners } from '../../nest/src/leads/core/list-view/lead-totals';
 import { LeadTotalsChecker } from '../../nest/src/leads/core/list-view/lead-totals.checker';
 import { LeadTotalsStore } from '../../nest/src/leads/core/list-view/lead-totals.store';
+import { countCountedTotals } from '../../nest/src/leads/core/repository/lead-counts.repository';
 import { EMBEDDED_ENGINE_INBOX_LIMIT } from '../../nest/src/leads/core/repository/lead-engine.repository';
 import { validSubmission } from '../support/submissions';
 import {
@@ -257,6 +259,37 @@ describe('kept totals and cached lists', () => {
     } finally {
       await other.app.close();
     }
+  });
+
+  it('counts every state and owner as a lead-by-lead count does, grouped by the engine (issue 32)', async () => {
+    // Every date unset, null or set, on leads of nobody (no field, or null) and of two owners,
+    // through every stage and none: what the check's one grouped query must count exactly.
+    const states = [{}, null, new Date('2026-11-01T10:00:00Z')] as const;
+    const dates = ['archivedAt', 'spamAt', 'readAt', 'awaitingReplySince', 'followUpAt'] as const;
+    const owners = [undefined, null, new Types.ObjectId(), new Types.ObjectId()];
+    const stagesOrNone = [undefined, null, ...LEAD_STAGES];
+    const docs = [];
+    for (let n = 0; n < states.length ** dates.length * owners.length; n++) {
+      const doc: Record<string, unknown> = { ...validSubmission(kind, n), createdAt: new Date() };
+      dates.forEach((field, i) => {
+        const state = states[Math.floor(n / states.length ** i) % states.length];
+        if (state !== states[0]) doc[field] = state;
+      });
+      const owner = owners[Math.floor(n / states.length ** dates.length)];
+      if (owner !== undefined) doc.assigneeId = owner;
+      const stage = stagesOrNone[n % stagesOrNone.length];
+      if (stage !== undefined) doc.stage = stage;
+      docs.push(doc);
+    }
+    await leads().insertMany(docs);
+    const stored = (await leads().find({}).toArray()) as unknown as LeadRecord[];
+    const byLead = ownerTotalsOf(stored);
+    const counted = await countCountedTotals(leads());
+    expect(counted.owners).toEqual(byLead);
+    expect(Object.keys(byLead)).toHaveLength(3);
+    const { owners: _, ...kindTotals } = counted;
+    expect(kindTotals).toEqual(totalsOfOwners(byLead, Object.keys(byLead)));
+    expect(kindTotals.active + kindTotals.archived + kindTotals.spam).toBe(docs.length);
   });
 
   it('corrects totals that drifted from the stored leads, and says so', async () => {

@@ -49,11 +49,14 @@ export class LeadTotalsChecker
   }
 
   onApplicationBootstrap(): void {
-    for (const { kind } of this.kinds.all) this.later(kind.key, 0);
+    const start = setTimeout(() => {
+      this.timers.delete(start);
+      void this.checkEachKind();
+    }, 0);
+    start.unref();
+    this.timers.add(start);
     const every = this.config.totalsCheckIntervalSeconds * 1000;
-    const interval = setInterval(() => {
-      for (const { kind } of this.kinds.all) void this.check(kind.key);
-    }, every);
+    const interval = setInterval(() => void this.checkEachKind(), every);
     interval.unref();
     this.timers.add(interval);
   }
@@ -74,6 +77,19 @@ export class LeadTotalsChecker
     while (this.suspects.has(kind)) {
       await new Promise((resolve) => setTimeout(resolve, CONFIRM_MS));
       await this.check(kind);
+    }
+  }
+
+  /**
+   * The kinds one after another, never all at once: each check is a grouped read of its whole
+   * kind, and four at a time on two cores held the first pages after a start at up to 920 ms at
+   * 100,000 leads per kind on an indexed engine (decision 0045); one at a time leaves a core to the
+   * requests.
+   */
+  private async checkEachKind(): Promise<void> {
+    for (const { kind } of this.kinds.all) {
+      if (this.stopped) return;
+      await this.check(kind.key);
     }
   }
 

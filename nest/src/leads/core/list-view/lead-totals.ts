@@ -131,12 +131,15 @@ export function totalsChange(
 /** Each owner's totals counted from leads (the check's count, and the fixtures'). */
 export function ownerTotalsOf(leads: Iterable<LeadRecord>): OwnerTotals {
   const owners: OwnerTotals = {};
-  for (const lead of leads) {
-    const counted = countedIn(lead);
-    const owner = (owners[ownerKeyOf(lead)] ??= none());
-    for (const key of KEPT_TOTAL_KEYS) owner[key] += counted[key];
-  }
+  for (const lead of leads) countInOwnerTotals(owners, lead);
   return owners;
+}
+
+/** Counts `times` leads like `lead` into their owner's totals (the check counts groups so). */
+export function countInOwnerTotals(owners: OwnerTotals, lead: LeadRecord, times = 1): void {
+  const counted = countedIn(lead);
+  const owner = (owners[ownerKeyOf(lead)] ??= none());
+  for (const key of KEPT_TOTAL_KEYS) owner[key] += counted[key] * times;
 }
 
 /** Owners' totals as stored (a document kept before owners has none: read as none). */

@@ -29,7 +29,7 @@ import { type CountedTotals } from '../list-view/lead-totals';
 import { hintedPage } from './hinted-page.repository';
 import { LeadAssignmentReads } from './lead-assignment.repository';
 import { conditionFilter } from './lead-conditions.repository';
-import { countKeptTotals, countOwnerTotals } from './lead-counts.repository';
+import { countCountedTotals } from './lead-counts.repository';
 import { LeadEngine } from './lead-engine.repository';
 import { writePlan } from './lead-plan-write.repository';
 import {
@@ -187,12 +187,8 @@ export class LeadRepository implements LeadListSource {
   }
 
   /** Counts the lists and each owner's (what the kept totals stand for). Checks only. */
-  async count(): Promise<CountedTotals> {
-    const [totals, owners] = await Promise.all([
-      countKeptTotals((filter) => this.model.countDocuments(filter).exec()),
-      countOwnerTotals(this.model.collection),
-    ]);
-    return { ...totals, owners };
+  count(): Promise<CountedTotals> {
+    return countCountedTotals(this.model.collection);
   }
 
   // --- writing -------------------------------------------------------------------------------
