@@ -18,10 +18,10 @@ export type OutboxJob = LeadNotification & { _id: ObjectId };
 /** Where a queued reply stands, as its entry says. */
 export type OutboxStatus = Pick<LeadNotification, 'status' | 'lastError'>;
 
-/** The due, unclaimed notification that has waited longest (index-checked in the API suite). */
 /** Entries an earlier version left waiting in the settled collection (read once per worker start). */
 export const earlierQuery = () => ({ status: 'pending' as const });
 
+/** The due, unclaimed notification that has waited longest (index-checked in the API suite). */
 export function claimQuery(now: Date) {
   return {
     filter: {
