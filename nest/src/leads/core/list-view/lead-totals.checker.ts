@@ -49,12 +49,7 @@ export class LeadTotalsChecker
   }
 
   onApplicationBootstrap(): void {
-    const start = setTimeout(() => {
-      this.timers.delete(start);
-      void this.checkEachKind();
-    }, 0);
-    start.unref();
-    this.timers.add(start);
+    this.after(0, () => void this.checkEachKind());
     const every = this.config.totalsCheckIntervalSeconds * 1000;
     const interval = setInterval(() => void this.checkEachKind(), every);
     interval.unref();
@@ -94,10 +89,15 @@ export class LeadTotalsChecker
   }
 
   private later(kind: LeadKindKey, delayMs: number): void {
+    this.after(delayMs, () => void this.check(kind));
+  }
+
+  /** Runs `work` after `delayMs` unless stopped first; the timer never holds the process open. */
+  private after(delayMs: number, work: () => void): void {
     if (this.stopped) return;
     const timer = setTimeout(() => {
       this.timers.delete(timer);
-      void this.check(kind);
+      work();
     }, delayMs);
     timer.unref();
     this.timers.add(timer);

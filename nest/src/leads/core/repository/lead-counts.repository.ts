@@ -12,7 +12,6 @@ import {
 import { LEAD_TOTALS_COLLECTION } from '../list-view/lead-totals.store';
 
 import {
-  COUNTED_FIELDS,
   stageCountFilter,
   stateFilter,
   unreadFilter,
@@ -65,7 +64,7 @@ interface CountedGroup {
   leads: number;
 }
 
-const typeOf = (field: keyof typeof COUNTED_FIELDS) => ({ $type: `$${field}` });
+const typeOf = (field: keyof LeadRecord) => ({ $type: `$${field}` });
 
 /**
  * The leads grouped by what `countedIn` reads of them: the owner, the stage, and whether each date
@@ -106,10 +105,8 @@ function leadOfGroup(key: CountedGroup['_id']): LeadRecord {
 
 /**
  * Counts what the kept totals stand for: each owner's totals, and the kind's as their sum, by
- * `countedIn` (what every change's delta is made of) over the engine's groups of the leads. One
- * query per kind that sends no lead and no personal data out of the database: the start-up check
- * of four kinds of 100,000 leads read them through the API in about 1.7 s of work each, while
- * the first pages waited (issue 32). Checks and recounts only, never a request.
+ * `countedIn` (what every change's delta is made of) over the engine's groups of the leads. No
+ * lead and no personal data leaves the database (decision 0045). Checks and recounts only.
  */
 export async function countCountedTotals(leads: GroupableLeads): Promise<CountedTotals> {
   const owners: OwnerTotals = {};

@@ -273,17 +273,6 @@ export function arrivalsFilter(from?: Date, to?: Date): Record<string, unknown> 
   return from && to ? { spamAt: null, createdAt: { $gte: from, $lt: to } } : { spamAt: null };
 }
 
-/** The fields a lead counts in the kept totals by (its owner's among them): the check reads them. */
-export const COUNTED_FIELDS = {
-  archivedAt: 1,
-  spamAt: 1,
-  readAt: 1,
-  stage: 1,
-  awaitingReplySince: 1,
-  followUpAt: 1,
-  assigneeId: 1,
-} as const;
-
 /**
  * The fields insights read of a lead: no personal data leaves the database for them (the owner's
  * id, to count only the leads an admin sees).
