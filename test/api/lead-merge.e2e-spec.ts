@@ -136,6 +136,8 @@ describe('merging one person’s requests', () => {
       (await timeline(contactUs, b)).some((e) => e.type === 'reply' && e.detail.status === 'sent'),
     );
     await eventually(async () => (await messages(contactUs, b)).length === 3);
+    // The sent reply ends B's wait last, after it is in the conversation (onOutbound).
+    await eventually(async () => (await lead(contactUs, b)).awaitingReplySince === null);
 
     const before = {
       a: await lead(contactUs, a),
