@@ -4,6 +4,7 @@ import { type Model, Schema } from 'mongoose';
 
 import { Coalescer } from '../../common/coalescer';
 import { currentViewer } from '../../common/lead-viewer.context';
+import { sharedRead } from '../../common/shared-reads';
 import { emailKey, type LeadKindKey } from '../../contract';
 import { isDuplicateKey } from '../../database/duplicate-key';
 import { IdLookups } from '../../database/id-lookups';
@@ -209,7 +210,7 @@ export class LeadEmailCounts implements EmailCountsKeeper {
   private async of(keys: readonly string[]): Promise<Map<string, AddressCounts>> {
     if (keys.length === 0) return new Map();
     const [begun, writing] = [this.roundsBegun, this.writing];
-    const version = (await this.model.findById(VERSION).lean<EmailCount>().exec())?.count ?? 0;
+    const version = await (sharedRead(VERSION, () => this.version()) ?? this.version());
     if (version !== this.known.version) this.known = { version, counts: new Map() };
     const known = this.known;
     const missing = keys.filter((key) => !known.counts.has(key));
@@ -228,6 +229,10 @@ export class LeadEmailCounts implements EmailCountsKeeper {
       }
     }
     return answer;
+  }
+
+  private async version(): Promise<number> {
+    return (await this.model.findById(VERSION).lean<EmailCount>().exec())?.count ?? 0;
   }
 
   private async read(keys: readonly string[]): Promise<Map<string, AddressCounts>> {

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 
+import { sharingReads } from '../../common/shared-reads';
 import { type InboxOverviewResponse, LEAD_KIND_KEYS, type LeadKindKey } from '../../contract';
 import { LeadKinds } from '../core/lead-kinds';
 import { stageTotalsOf, type TotalsSnapshot } from '../core/list-view/lead-totals';
@@ -16,8 +17,13 @@ export class InboxService {
   /** One read of every kind's totals, then each kind's first page (from its cache when current). */
   async overview(): Promise<InboxOverviewResponse> {
     const stored = await this.totals.readAll();
-    const kinds = await Promise.all(
-      LEAD_KIND_KEYS.map(async (key) => [key, await this.kindOverview(key, stored[key])] as const),
+    // The kinds' first pages share the email-count version they each would read.
+    const kinds = await sharingReads(() =>
+      Promise.all(
+        LEAD_KIND_KEYS.map(
+          async (key) => [key, await this.kindOverview(key, stored[key])] as const,
+        ),
+      ),
     );
     return {
       success: true,

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 
 import { encodeCursor } from '../../common/keyset-cursor';
+import { sharingReads } from '../../common/shared-reads';
 import {
   LEAD_KIND_KEYS,
   LEAD_KINDS,
@@ -60,12 +61,15 @@ export class QueueService {
     const { list, sort, limit, cursor } = request;
     const from = cursor ? decodeQueueCursor(cursor, sort, list) : startPositions();
     const asked = new Set(request.kinds ?? LEAD_KIND_KEYS);
-    const pages = await Promise.all(
-      LEAD_KIND_KEYS.map(async (kind) => {
-        const position: KindPosition =
-          asked.has(kind) && currentScope(kind).see !== 'none' ? from[kind] : { at: 'end' };
-        return { kind, position, ...(await this.kindPage(kind, position, request)) };
-      }),
+    // The kinds' pages share what each would read alone: the totals, the email-count version.
+    const pages = await sharingReads(() =>
+      Promise.all(
+        LEAD_KIND_KEYS.map(async (kind) => {
+          const position: KindPosition =
+            asked.has(kind) && currentScope(kind).see !== 'none' ? from[kind] : { at: 'end' };
+          return { kind, position, ...(await this.kindPage(kind, position, request)) };
+        }),
+      ),
     );
     const merged = mergePages(pages, limit, queueOrder(sort, list));
     const to = Object.fromEntries(

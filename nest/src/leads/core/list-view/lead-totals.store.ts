@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { type Model, Schema } from 'mongoose';
 
+import { sharedRead } from '../../../common/shared-reads';
 import { LEAD_STAGES, type LeadKindKey } from '../../../contract';
 import { isDuplicateKey } from '../../../database/duplicate-key';
 
@@ -20,6 +21,8 @@ type TotalsDocument = TotalsSnapshot & {
 
 export const LEAD_TOTALS_MODEL = 'LeadTotals';
 export const LEAD_TOTALS_COLLECTION = 'lead_totals';
+/** What a `sharingReads` shares every kind's totals by. */
+const SHARED_TOTALS = 'lead-totals';
 
 /** One small document per kind: read by `_id` on every list request, so it costs next to nothing. */
 export const LeadTotalsSchema = new Schema<TotalsDocument>(
@@ -66,7 +69,10 @@ const snapshotOf = (doc: TotalsDocument): TotalsSnapshot => ({
 export class LeadTotalsStore {
   constructor(@InjectModel(LEAD_TOTALS_MODEL) private readonly model: Model<TotalsDocument>) {}
 
+  /** A kind's totals; inside `sharingReads`, every kind's in one read shared by the others. */
   async read(kind: LeadKindKey): Promise<TotalsSnapshot | null> {
+    const all = sharedRead(SHARED_TOTALS, () => this.readAll());
+    if (all) return (await all)[kind] ?? null;
     const doc = await this.model.findById(kind).lean<TotalsDocument>().exec();
     return doc ? snapshotOf(doc) : null;
   }
