@@ -47,6 +47,8 @@ export const LeadEmailCountSchema = new Schema<EmailCount>(
 const COUNTED = '#counted-by-owner';
 /** Moves on with every change of any count: what a process's copy of the counts is exact for. */
 const VERSION = '#version';
+/** What a `sharingReads` shares the version by. */
+const SHARED_VERSION = 'lead-email-counts:version';
 
 /**
  * How many leads each email address has across the four kinds, kept as leads arrive and go
@@ -210,7 +212,7 @@ export class LeadEmailCounts implements EmailCountsKeeper {
   private async of(keys: readonly string[]): Promise<Map<string, AddressCounts>> {
     if (keys.length === 0) return new Map();
     const [begun, writing] = [this.roundsBegun, this.writing];
-    const version = await (sharedRead(VERSION, () => this.version()) ?? this.version());
+    const version = await (sharedRead(SHARED_VERSION, () => this.version()) ?? this.version());
     if (version !== this.known.version) this.known = { version, counts: new Map() };
     const known = this.known;
     const missing = keys.filter((key) => !known.counts.has(key));
