@@ -3,27 +3,21 @@ import { Injectable } from '@nestjs/common';
 import { sharingReads } from '../../common/shared-reads';
 import { type InboxOverviewResponse, LEAD_KIND_KEYS, type LeadKindKey } from '../../contract';
 import { LeadKinds } from '../core/lead-kinds';
-import { stageTotalsOf, type TotalsSnapshot } from '../core/list-view/lead-totals';
-import { LeadTotalsStore } from '../core/list-view/lead-totals.store';
+import { stageTotalsOf } from '../core/list-view/lead-totals';
 
 /** What spans the four inboxes. */
 @Injectable()
 export class InboxService {
-  constructor(
-    private readonly kinds: LeadKinds,
-    private readonly totals: LeadTotalsStore,
-  ) {}
+  constructor(private readonly kinds: LeadKinds) {}
 
-  /** One read of every kind's totals, then each kind's first page (from its cache when current). */
+  /**
+   * Each kind's totals and first page (from its cache when current), the kinds side by side
+   * sharing what each would read alone: one read of every kind's totals, one of the email-count
+   * version.
+   */
   async overview(): Promise<InboxOverviewResponse> {
-    const stored = await this.totals.readAll();
-    // The kinds' first pages share the email-count version they each would read.
     const kinds = await sharingReads(() =>
-      Promise.all(
-        LEAD_KIND_KEYS.map(
-          async (key) => [key, await this.kindOverview(key, stored[key])] as const,
-        ),
-      ),
+      Promise.all(LEAD_KIND_KEYS.map(async (key) => [key, await this.kindOverview(key)] as const)),
     );
     return {
       success: true,
@@ -31,9 +25,9 @@ export class InboxService {
     };
   }
 
-  private async kindOverview<K extends LeadKindKey>(key: K, stored?: TotalsSnapshot) {
+  private async kindOverview<K extends LeadKindKey>(key: K) {
     const { lists } = this.kinds.of(key);
-    const at = stored ?? (await lists.totals());
+    const at = await lists.totals();
     // After a change each may need a read (the head, the overdue window): side by side.
     // All of it as the admin asking sees it: their owners' kept totals when they see only some.
     const [overdue, active] = await Promise.all([lists.overdue(at), lists.pageAt('active', at)]);

@@ -8,10 +8,10 @@ import {
   type LeadKindKey,
   type ResponseTargets,
 } from '../../contract';
+import { everyKindTotals } from '../core/every-kind-totals';
 import { LeadKinds } from '../core/lead-kinds';
 import { currentScope } from '../core/lead-scope';
 import { type TotalsSnapshot } from '../core/list-view/lead-totals';
-import { LeadTotalsStore } from '../core/list-view/lead-totals.store';
 import { BusinessHoursService } from '../targets/business-hours';
 import { ResponseTargetsService } from '../targets/response-targets';
 
@@ -41,7 +41,6 @@ export class InsightsService implements OnApplicationBootstrap {
 
   constructor(
     private readonly kinds: LeadKinds,
-    private readonly totals: LeadTotalsStore,
     private readonly targets: ResponseTargetsService,
     private readonly businessHours: BusinessHoursService,
   ) {}
@@ -58,14 +57,12 @@ export class InsightsService implements OnApplicationBootstrap {
   }
 
   async insights(from: string, to: string, tz: string): Promise<InsightsResponse> {
-    const [stored, targets, calendar] = await Promise.all([
-      this.totals.readAll(),
+    const [totals, targets, calendar] = await Promise.all([
+      everyKindTotals(this.kinds),
       this.targets.all(),
       this.businessHours.get(),
     ]);
-    const snapshots = await Promise.all(
-      LEAD_KIND_KEYS.map(async (key) => stored[key] ?? (await this.kinds.of(key).lists.totals())),
-    );
+    const snapshots = LEAD_KIND_KEYS.map((key) => totals[key]);
     const versions = snapshots.map((s) => s.version);
     // The leads counted are those the admin asking sees: their scope is part of what is kept.
     const scopes = LEAD_KIND_KEYS.map(currentScope);

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 
 import { LEAD_KIND_KEYS, type LeadKindKey, type ViewQuery } from '../../contract';
+import { everyKindTotals } from '../core/every-kind-totals';
 import { LeadKinds } from '../core/lead-kinds';
 import { currentScope, type LeadScope, UNASSIGNED_KEY } from '../core/lead-scope';
 import {
@@ -9,7 +10,6 @@ import {
   totalsOfOwners,
   type TotalsSnapshot,
 } from '../core/list-view/lead-totals';
-import { LeadTotalsStore } from '../core/list-view/lead-totals.store';
 
 /**
  * Whose leads a view counts within a scope: every owner's (undefined: the kind's own totals) or
@@ -56,25 +56,13 @@ export function keptCount(
  */
 @Injectable()
 export class ViewCounts {
-  constructor(
-    private readonly kinds: LeadKinds,
-    private readonly totals: LeadTotalsStore,
-  ) {}
+  constructor(private readonly kinds: LeadKinds) {}
 
   async of(
     queries: readonly ViewQuery[],
     viewerId: string | undefined,
   ): Promise<(number | null)[]> {
-    const stored = await this.totals.readAll();
-    const at = await Promise.all(
-      LEAD_KIND_KEYS.map(
-        async (kind) => stored[kind] ?? (await this.kinds.of(kind).lists.totals()),
-      ),
-    );
-    const snapshots = Object.fromEntries(LEAD_KIND_KEYS.map((kind, i) => [kind, at[i]])) as Record<
-      LeadKindKey,
-      TotalsSnapshot
-    >;
+    const snapshots = await everyKindTotals(this.kinds);
     return Promise.all(queries.map((query) => this.count(query, snapshots, viewerId)));
   }
 
