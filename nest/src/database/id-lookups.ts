@@ -13,13 +13,20 @@ import { DatabaseEngine } from './database-engine';
 export class IdLookups {
   constructor(private readonly engine: DatabaseEngine) {}
 
-  async find<T extends { _id: unknown }>(model: Model<T>, ids: readonly T['_id'][]): Promise<T[]> {
+  async find<T extends { _id: unknown }>(
+    model: Model<T>,
+    ids: readonly T['_id'][],
+    /** Fields left out (`{x: 0}`), where a caller needs only part of each document. */
+    projection?: Record<string, 0>,
+  ): Promise<T[]> {
     if (ids.length === 0) return [];
     if (await this.engine.wholeCollectionEngine()) {
-      const found = await Promise.all(ids.map((id) => model.findById(id).lean<T>().exec()));
+      const found = await Promise.all(
+        ids.map((id) => model.findById(id, projection).lean<T>().exec()),
+      );
       return found.filter((doc): doc is NonNullable<typeof doc> => doc !== null) as T[];
     }
     const filter = { _id: trusted({ $in: ids }) } as FilterQuery<T>;
-    return model.find(filter).lean<T[]>().exec();
+    return model.find(filter, projection).lean<T[]>().exec();
   }
 }

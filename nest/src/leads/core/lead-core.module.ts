@@ -3,6 +3,14 @@ import { MongooseModule } from '@nestjs/mongoose';
 
 import { DatabaseModule } from '../../database/database.module';
 
+import { KeptDaysCheckRequests } from './kept-days/kept-days-check-requests';
+import {
+  KEPT_DAYS_MODEL,
+  KEPT_STAMPS_MODEL,
+  KeptDaySchema,
+  KeptDaysStore,
+  KeptStampsSchema,
+} from './kept-days/kept-days.store';
 import {
   LEAD_EMAIL_COUNTS_MODEL,
   LeadEmailCounts,
@@ -27,9 +35,26 @@ import { TotalsCheckRequests } from './list-view/totals-check-requests';
     MongooseModule.forFeature([
       { name: LEAD_TOTALS_MODEL, schema: LeadTotalsSchema },
       { name: LEAD_EMAIL_COUNTS_MODEL, schema: LeadEmailCountSchema },
+      { name: KEPT_DAYS_MODEL, schema: KeptDaySchema },
+      { name: KEPT_STAMPS_MODEL, schema: KeptStampsSchema },
     ]),
   ],
-  providers: [LeadTotalsStore, LeadEmailCounts, TotalsCheckRequests, LeadEvents],
-  exports: [LeadTotalsStore, LeadEmailCounts, TotalsCheckRequests, LeadEvents, DatabaseModule],
+  providers: [
+    LeadTotalsStore,
+    LeadEmailCounts,
+    TotalsCheckRequests,
+    LeadEvents,
+    KeptDaysStore,
+    KeptDaysCheckRequests,
+  ],
+  exports: [
+    LeadTotalsStore,
+    LeadEmailCounts,
+    TotalsCheckRequests,
+    LeadEvents,
+    KeptDaysStore,
+    KeptDaysCheckRequests,
+    DatabaseModule,
+  ],
 })
 export class LeadCoreModule {}

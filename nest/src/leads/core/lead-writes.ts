@@ -4,6 +4,7 @@ import { SerialQueue } from '../../common/serial-queue';
 import { type AdminRef, type LeadKindKey } from '../../contract';
 import { type LeadTimeline } from '../timeline/lead-timeline.store';
 
+import { type KeptDaysWriter } from './kept-days/kept-days-writer';
 import { type ActionPlan } from './lead-action-plan';
 import { type LeadEvents, openLeadDeltas } from './lead-events';
 import { type LeadRecord } from './lead-record';
@@ -37,6 +38,8 @@ export class LeadWrites {
     private readonly removals: readonly LeadRemovalListener[] = [],
     /** Told how admins' open leads moved (automatic assignment keeps the counts). */
     private readonly events?: Pick<LeadEvents, 'openLeadsChanged'>,
+    /** Where insights' kept days are counted (issue 36). */
+    private readonly kept?: Pick<KeptDaysWriter, 'record' | 'missed'>,
   ) {
     this.logger = new Logger(`Leads:${kind}`);
   }
@@ -77,7 +80,10 @@ export class LeadWrites {
     if (changed === 0) return { at: undefined, changed };
     // Another process changed some of these leads between our read and our write: which ones
     // can't be told from here, so the heads start over and the totals are counted again.
-    if (changed !== plan.targets.length) this.view.distrust();
+    if (changed !== plan.targets.length) {
+      this.view.distrust();
+      await this.kept?.missed();
+    } else await this.kept?.record(...changedLeadsOf(plan));
     if (!openCounted) this.events?.openLeadsChanged(this.kind, openDeltasOf(plan));
     const at = await this.view.record(plan.delta, plan.changes);
     await this.record(plan.events, admin);
@@ -90,8 +96,14 @@ export class LeadWrites {
    */
   async restore(record: LeadRecord): Promise<boolean> {
     if (!(await this.leads.restore(record))) return false;
-    await this.view.record(totalsChange([], [record]), [{ upsert: record }]);
+    await this.arrived(record);
     return true;
+  }
+
+  /** Counts a lead just stored (intake, an unmerge) into the totals, the heads and the days. */
+  async arrived(record: LeadRecord): Promise<TotalsSnapshot> {
+    await this.kept?.record([], [record]);
+    return this.view.record(totalsChange([], [record]), [{ upsert: record }]);
   }
 
   /**
@@ -108,6 +120,15 @@ export class LeadWrites {
       this.logger.warn({ err: error, events: events.length }, 'timeline not written');
     }
   }
+}
+
+/** The plan's leads that change, as read and as written (a lead that goes: as read only). */
+function changedLeadsOf(plan: ActionPlan): [LeadRecord[], LeadRecord[]] {
+  const after = plan.changes.flatMap((change) => ('upsert' in change ? [change.upsert] : []));
+  const ids = new Set(
+    plan.changes.map((c) => ('upsert' in c ? c.upsert._id.toHexString() : c.remove)),
+  );
+  return [plan.targets.filter((lead) => ids.has(lead._id.toHexString())), after];
 }
 
 /** How a plan moves admins' open leads: its targets as read, then as written (or gone). */

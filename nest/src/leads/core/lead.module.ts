@@ -22,6 +22,9 @@ import { TargetsModule } from '../targets/targets.module';
 import { LeadTimeline } from '../timeline/lead-timeline.store';
 import { TimelineModule } from '../timeline/timeline.module';
 
+import { KeptDaysCheckRequests } from './kept-days/kept-days-check-requests';
+import { KeptDaysWriter } from './kept-days/kept-days-writer';
+import { KeptDaysStore } from './kept-days/kept-days.store';
 import { LeadCoreModule } from './lead-core.module';
 import { LeadEmailCounts } from './lead-email-counts.store';
 import { LeadEvents } from './lead-events';
@@ -58,6 +61,9 @@ export interface LeadKindDefinition<K extends LeadKindKey> {
 interface Collaborators {
   totals: LeadTotalsStore;
   checks: TotalsCheckRequests;
+  /** Insights' kept days, and where a write says they missed a change. */
+  keptDays: KeptDaysStore;
+  keptChecks: KeptDaysCheckRequests;
   targets: ResponseTargetsService;
   counts: LeadEmailCounts;
   timeline: LeadTimeline;
@@ -110,6 +116,8 @@ export class LeadModule {
             leadUpkeepToken(key),
             LeadTotalsStore,
             TotalsCheckRequests,
+            KeptDaysStore,
+            KeptDaysCheckRequests,
             ResponseTargetsService,
             LeadEmailCounts,
             LeadTimeline,
@@ -124,6 +132,8 @@ export class LeadModule {
             upkeep: LeadUpkeepRepository,
             totals: LeadTotalsStore,
             checks: TotalsCheckRequests,
+            keptDays: KeptDaysStore,
+            keptChecks: KeptDaysCheckRequests,
             targets: ResponseTargetsService,
             counts: LeadEmailCounts,
             timeline: LeadTimeline,
@@ -136,6 +146,8 @@ export class LeadModule {
             buildParts(kind, repository, upkeep, {
               totals,
               checks,
+              keptDays,
+              keptChecks,
               targets,
               counts,
               timeline,
@@ -165,6 +177,8 @@ function buildParts<K extends LeadKindKey>(
   {
     totals,
     checks,
+    keptDays,
+    keptChecks,
     targets,
     counts,
     timeline,
@@ -183,6 +197,12 @@ function buildParts<K extends LeadKindKey>(
     () => targets.clock(kind.key),
     (records) => counts.otherRequests(kind.key, records),
   );
+  const kept = new KeptDaysWriter(
+    kind.key,
+    keptDays,
+    () => targets.clock(kind.key),
+    () => keptChecks.request(kind.key),
+  );
   const writes = new LeadWrites(
     kind.key,
     repository,
@@ -190,6 +210,7 @@ function buildParts<K extends LeadKindKey>(
     timeline,
     [conversations, { forgetLeads: (key, ids) => merges.forgetTargets(key, ids) }],
     events,
+    kept,
   );
   return {
     kind,

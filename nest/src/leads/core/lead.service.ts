@@ -28,7 +28,6 @@ import { sourceOf, storedSource } from './lead-source';
 import { type LeadWrites } from './lead-writes';
 import { type ListOptions } from './list-view/lead-list-source';
 import { type LeadListView } from './list-view/lead-list-view';
-import { totalsChange } from './list-view/lead-totals';
 import { type LeadRepository } from './repository/lead.repository';
 
 /** What the use cases read and write of the kind's leads (the repository, or a fake of it). */
@@ -50,7 +49,7 @@ export class LeadService<K extends LeadKindKey = LeadKindKey> {
     readonly kind: LeadKind<K>,
     private readonly leads: LeadStore,
     private readonly view: LeadListView<K>,
-    private readonly writes: Pick<LeadWrites, 'run' | 'commit'>,
+    private readonly writes: Pick<LeadWrites, 'run' | 'commit' | 'arrived'>,
     private readonly notifier: Pick<LeadNotifier, 'leadCreated'>,
     private readonly spam: Pick<SpamFilter, 'judge'>,
     /** Told of each lead that reaches the inbox (automatic assignment). */
@@ -153,12 +152,10 @@ export class LeadService<K extends LeadKindKey = LeadKindKey> {
     const id = record._id.toHexString();
     // The lead is stored: from here on nothing may turn the answer into a failure (a retry would
     // store it twice). Totals left behind are found and corrected by the totals check.
-    await this.view
-      .record(totalsChange([], [record]), [{ upsert: record }])
-      .catch((error: unknown) => {
-        this.logger.warn({ err: error, leadId: id }, 'totals not updated for a new lead');
-        this.view.distrust();
-      });
+    await this.writes.arrived(record).catch((error: unknown) => {
+      this.logger.warn({ err: error, leadId: id }, 'totals not updated for a new lead');
+      this.view.distrust();
+    });
     if (!spam) {
       await this.notifier.leadCreated(this.kind, id);
       // After the answer, not before it: the lead is stored, marked for the rule (above).

@@ -5,10 +5,10 @@ import {
   type InsightsFigures,
   type InsightsResponseTimes,
   type InsightsSource,
-  type InsightsSourceVia,
   LEAD_STAGES,
   type LeadStageTotals,
 } from '../../contract';
+import { sourceOf } from '../core/kept-days/kept-keys';
 import { type LeadFact } from '../core/list-view/lead-arrivals';
 
 import { type ZonedDays } from './insights-calendar';
@@ -17,6 +17,23 @@ import { type ZonedDays } from './insights-calendar';
 export interface KindFacts {
   facts: readonly LeadFact[];
   targetMinutes: number;
+}
+
+/** The range's arrivals per day, and per week for a long range. */
+export function seriesOf(
+  perDay: readonly number[],
+  days: ZonedDays,
+): Pick<InsightsFigures, 'days' | 'weeks'> {
+  return {
+    days: days.dates.map((date, i) => ({ date, count: perDay[i] ?? 0 })),
+    weeks:
+      days.dates.length > INSIGHTS_RANGE.weeklyOverDays
+        ? days.weekStarts().map((week) => ({
+            start: week.start,
+            count: week.days.reduce((sum, i) => sum + (perDay[i] ?? 0), 0),
+          }))
+        : null,
+  };
 }
 
 /** Everything but the overdue figure, which is of now, not of the range. */
@@ -65,14 +82,7 @@ export function rangeFigures(
     }
   return {
     leads,
-    days: days.dates.map((date, i) => ({ date, count: perDay[i] ?? 0 })),
-    weeks:
-      days.dates.length > INSIGHTS_RANGE.weeklyOverDays
-        ? days.weekStarts().map((week) => ({
-            start: week.start,
-            count: week.days.reduce((sum, i) => sum + (perDay[i] ?? 0), 0),
-          }))
-        : null,
+    ...seriesOf(perDay, days),
     sources: topSources([...sources.values()]),
     stages,
     wonRate: leads === 0 ? null : stages.won / leads,
@@ -81,15 +91,6 @@ export function rangeFigures(
       business: calendar ? businessTimes(business, withinBusinessTarget) : null,
     },
   };
-}
-
-/** A lead's source: its `utm_source`, else its referrer's host, else `direct`. */
-function sourceOf(source: LeadFact['source']): { name: string; via: InsightsSourceVia } {
-  const utm = source?.utm_source?.trim();
-  if (utm) return { name: utm, via: 'utm_source' };
-  const referrer = source?.referrer?.trim().toLowerCase();
-  if (referrer) return { name: referrer, via: 'referrer' };
-  return { name: 'direct', via: 'direct' };
 }
 
 function countSource(sources: Map<string, InsightsSource>, stored: LeadFact['source']): void {
@@ -101,7 +102,7 @@ function countSource(sources: Map<string, InsightsSource>, stored: LeadFact['sou
 }
 
 /** The most frequent first (ties by name), the ten first named, the rest as `other`. */
-function topSources(all: InsightsSource[]): InsightsSource[] {
+export function topSources(all: InsightsSource[]): InsightsSource[] {
   all.sort(
     (a, b) => b.count - a.count || a.name.localeCompare(b.name) || a.via.localeCompare(b.via),
   );

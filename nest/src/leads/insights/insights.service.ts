@@ -1,4 +1,4 @@
-import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 
 import {
   type BusinessHours,
@@ -9,6 +9,8 @@ import {
   type ResponseTargets,
 } from '../../contract';
 import { everyKindTotals } from '../core/every-kind-totals';
+import { calendarKey } from '../core/kept-days/kept-day';
+import { KeptDaysCheckRequests } from '../core/kept-days/kept-days-check-requests';
 import { LeadKinds } from '../core/lead-kinds';
 import { currentScope } from '../core/lead-scope';
 import { type TotalsSnapshot } from '../core/list-view/lead-totals';
@@ -17,6 +19,10 @@ import { ResponseTargetsService } from '../targets/response-targets';
 
 import { ZonedDays } from './insights-calendar';
 import { type KindFacts, type RangeFigures, rangeFigures } from './insights-figures';
+import { KeptDaysReader } from './kept-days.reader';
+import { keptFigures, type KeptTally, tallyKeptDays } from './kept-figures';
+
+type KindTally = { tally: KeptTally; targetMinutes: number };
 
 /** A range's figures per kind and in total, all but the overdue ones. */
 interface RangeAnswer {
@@ -35,26 +41,16 @@ const KEPT_RANGES = 16;
  * exact until then and costs no read.
  */
 @Injectable()
-export class InsightsService implements OnApplicationBootstrap {
+export class InsightsService {
   private readonly kept = new Map<string, Promise<RangeAnswer>>();
-  private readonly logger = new Logger('Insights');
 
   constructor(
     private readonly kinds: LeadKinds,
     private readonly targets: ResponseTargetsService,
     private readonly businessHours: BusinessHoursService,
+    private readonly keptDays: KeptDaysReader,
+    private readonly keptChecks: KeptDaysCheckRequests,
   ) {}
-
-  /**
-   * Where the arrivals are kept (FerretDB 1.x), they are read at start, in the background, as
-   * the start-up backfills read the leads: the first admin to open Insights does not wait for it.
-   */
-  onApplicationBootstrap(): void {
-    void Promise.all(LEAD_KIND_KEYS.map((key) => this.kinds.of(key).lists.keepArrivals())).catch(
-      (error: unknown) =>
-        this.logger.warn({ err: error }, 'could not read the arrivals ahead; the first call will'),
-    );
-  }
 
   async insights(from: string, to: string, tz: string): Promise<InsightsResponse> {
     const [totals, targets, calendar] = await Promise.all([
@@ -94,7 +90,7 @@ export class InsightsService implements OnApplicationBootstrap {
     return reading;
   }
 
-  /** Every kind's leads of the range, side by side, then counted. */
+  /** The range from the kept days (issue 36); where a kind's can't answer, from the leads. */
   private async read(
     from: string,
     to: string,
@@ -104,6 +100,31 @@ export class InsightsService implements OnApplicationBootstrap {
     at: TotalsSnapshot[],
   ): Promise<RangeAnswer> {
     const days = new ZonedDays(from, to, tz);
+    const kept = await this.keptDays.range(LEAD_KIND_KEYS, days.start, days.end);
+    const tallies = LEAD_KIND_KEYS.map((key) => {
+      const docs = kept[key];
+      const tally = docs && tallyKeptDays(docs, days, currentScope(key), calendarKey(calendar));
+      // Days not counted whole yet, or under another calendar: counted soon, the leads meanwhile.
+      if (!tally) this.keptChecks.request(key);
+      return tally ? { tally, targetMinutes: targets[key] } : null;
+    });
+    if (!tallies.every((tally) => tally !== null)) return this.count(days, targets, calendar, at);
+    const kinds = Object.fromEntries(
+      LEAD_KIND_KEYS.map((key, i) => [
+        key,
+        keptFigures([tallies[i] as KindTally], days, targets[key], Boolean(calendar)),
+      ]),
+    ) as Record<LeadKindKey, RangeFigures>;
+    return { kinds, total: keptFigures(tallies, days, null, Boolean(calendar)) };
+  }
+
+  /** Every kind's leads of the range, side by side, then counted. */
+  private async count(
+    days: ZonedDays,
+    targets: ResponseTargets,
+    calendar: BusinessHours | null,
+    at: TotalsSnapshot[],
+  ): Promise<RangeAnswer> {
     const facts = await Promise.all(
       LEAD_KIND_KEYS.map(async (key, i): Promise<KindFacts> => {
         const { lists } = this.kinds.of(key);

@@ -1,6 +1,8 @@
+import { type Db } from 'mongodb';
 import { type FilterQuery } from 'mongoose';
 
 import { LEAD_STAGES, type LeadKindDescriptor, type LeadStageTotals } from '../../../contract';
+import { recountKeptDays } from '../kept-days/kept-days.store';
 import { type LeadRecord } from '../lead-record';
 import {
   type CountedTotals,
@@ -145,6 +147,7 @@ export async function recountLeadTotals(
         { $set: { ...counted, updatedAt: new Date() }, $inc: { version: 1 } },
         { upsert: true },
       );
+    await recountKeptDays(db as unknown as Db, kind);
   }
 }
 

@@ -138,6 +138,14 @@ export class LeadRepository implements LeadListSource {
       .toArray();
   }
 
+  /** Every lead's insights facts, one batch at a time (the kept days' count: memory stays flat). */
+  eachArrival(): AsyncIterable<StoredArrival> {
+    return this.model.collection.find<StoredArrival>(arrivalsFilter(), {
+      projection: ARRIVAL_FIELDS,
+      batchSize: 2_000,
+    });
+  }
+
   /** Every lead one admin owns, in any list (their ownership goes when they do). */
   assignedTo(adminId: string): Promise<LeadRecord[]> {
     return this.model

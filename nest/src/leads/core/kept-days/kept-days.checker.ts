@@ -1,0 +1,135 @@
+import {
+  Injectable,
+  Logger,
+  type OnApplicationBootstrap,
+  type OnApplicationShutdown,
+  type OnModuleInit,
+} from '@nestjs/common';
+
+import { AppConfig } from '../../../config/app-config';
+import { type LeadKindKey } from '../../../contract';
+import { BusinessHoursService } from '../../targets/business-hours';
+import { LeadCoreKinds } from '../lead-kinds';
+
+import { KeptDaysCount, type KeptDay } from './kept-day';
+import { KeptDaysCheckRequests } from './kept-days-check-requests';
+import { KeptDaysStore, replaceKeptDays } from './kept-days.store';
+
+/** How long a replaced kind must stay without a change before its days are answered from. */
+const QUIET_MS = 1_000;
+/** How soon a kind is counted again after a count that a change came between. */
+const RETRY_MS = 5_000;
+
+/** A value with its keys in order and its zero counts left out: two days compare as text. */
+function canonical(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null) return value;
+  const entries = Object.keys(value)
+    .sort()
+    .map((key) => [key, canonical((value as Record<string, unknown>)[key])] as const)
+    .filter(([, v]) => v !== 0 && !(typeof v === 'object' && v && Object.keys(v).length === 0));
+  return Object.fromEntries(entries);
+}
+
+const sameDays = (stored: readonly KeptDay[], counted: ReadonlyMap<string, KeptDay>) =>
+  JSON.stringify(canonical(Object.fromEntries(stored.map((d) => [d._id, d])))) ===
+  JSON.stringify(canonical(Object.fromEntries(counted)));
+
+/**
+ * Counts each kind's leads into days and compares them with the kept ones: at start, every
+ * TOTALS_CHECK_INTERVAL, and soon after a write that missed them or an insights call that could
+ * not answer from them (another calendar). Days that differ are replaced; they are answered from
+ * once no change of the kind came between the count and the replacement (its totals' version,
+ * which each change moves after its days, stayed the same), else counted again.
+ */
+@Injectable()
+export class KeptDaysChecker
+  implements OnModuleInit, OnApplicationBootstrap, OnApplicationShutdown
+{
+  private readonly logger = new Logger('KeptDays');
+  private readonly running = new Map<LeadKindKey, Promise<void>>();
+  private readonly timers = new Set<NodeJS.Timeout>();
+  private stopped = false;
+
+  constructor(
+    private readonly kinds: LeadCoreKinds,
+    private readonly store: KeptDaysStore,
+    private readonly requests: KeptDaysCheckRequests,
+    private readonly businessHours: BusinessHoursService,
+    private readonly config: AppConfig,
+  ) {}
+
+  onModuleInit(): void {
+    this.requests.listen((kind) => this.after(RETRY_MS, () => void this.check(kind)));
+  }
+
+  onApplicationBootstrap(): void {
+    this.after(0, () => void this.checkEachKind());
+    const interval = setInterval(
+      () => void this.checkEachKind(),
+      this.config.totalsCheckIntervalSeconds * 1000,
+    );
+    interval.unref();
+    this.timers.add(interval);
+  }
+
+  onApplicationShutdown(): void {
+    this.stopped = true;
+    for (const timer of this.timers) clearTimeout(timer);
+  }
+
+  /** Counts until the kind's days are exact (for tests and operators). */
+  async settle(kind: LeadKindKey): Promise<void> {
+    while (!(await this.check(kind))) await new Promise((r) => setTimeout(r, RETRY_MS / 10));
+  }
+
+  /** The kinds one after another: each count reads a whole kind. */
+  private async checkEachKind(): Promise<void> {
+    for (const { kind } of this.kinds.all) if (!this.stopped) await this.check(kind.key);
+  }
+
+  private after(delayMs: number, work: () => void): void {
+    if (this.stopped) return;
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      work();
+    }, delayMs);
+    timer.unref();
+    this.timers.add(timer);
+  }
+
+  /** One count of a kind at a time; true when its days are exact and answered from. */
+  private check(kind: LeadKindKey): Promise<boolean> {
+    const running = this.running.get(kind);
+    if (running) return running.then(() => this.check(kind));
+    let exact = false;
+    const counting = this.checkOnce(kind)
+      .then((done) => {
+        exact = done;
+        if (!done) this.after(RETRY_MS, () => void this.check(kind));
+      })
+      .catch((error: unknown) =>
+        this.logger.warn({ err: error, kind }, 'could not check the kept insights days'),
+      )
+      .finally(() => this.running.delete(kind));
+    this.running.set(kind, counting);
+    return counting.then(() => exact);
+  }
+
+  private async checkOnce(kind: LeadKindKey): Promise<boolean> {
+    const { view, repository } = this.kinds.of(kind);
+    const version = (await view.totals()).version;
+    const count = new KeptDaysCount(kind, await this.businessHours.get());
+    for await (const fact of repository.eachArrival()) count.add(fact);
+    const [stored, stamps] = await Promise.all([this.store.readKind(kind), this.store.allStamps()]);
+    const built = stamps[kind]?.built ?? false;
+    if (built && sameDays(stored, count.days)) return true;
+    if ((await view.totals()).version !== version) return false;
+    await replaceKeptDays(this.store.db, kind, count.days, false);
+    await new Promise((resolve) => setTimeout(resolve, QUIET_MS));
+    if ((await view.totals()).version !== version) return false;
+    await this.store.trust(kind);
+    if (built)
+      this.logger.warn({ kind }, 'kept insights days had drifted from the stored leads; corrected');
+    return true;
+  }
+}
