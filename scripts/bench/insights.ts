@@ -49,8 +49,11 @@ const SEEDED = {
   decorate: (lead: { createdAt: Date }) => ({ ...lead, ...fakeHistory(lead.createdAt) }),
 };
 
-/** The issue's targets (p95, ms): 90 days at 100,000 leads indexed, at the documented size embedded. */
-const TARGETS = { indexed: 300, embedded: 1_000 };
+/**
+ * Issue 36's target (p95, ms) for 90 days, right after a change and after another process wrote:
+ * at 10,000 leads on the embedded default, at 100,000 and 1,000,000 on an indexed engine.
+ */
+const TARGETS = { indexed: 100, embedded: 100 };
 
 type Measures = Record<string, Latency>;
 
@@ -137,7 +140,7 @@ async function measure(stack: WebStack, session: Session, db: Db): Promise<Measu
     measures[name] = await timed();
     console.log(`  ${name.padEnd(48)} p50 ${measures[name].p50} ms, p95 ${measures[name].p95} ms`);
   };
-  await run('API insights, 90 days, first (reads every lead)', () => timeEach(1, api(DAYS)));
+  await run('API insights, 90 days, first', () => timeEach(1, api(DAYS)));
   await run('API insights, 90 days, after a change', () =>
     timeEach(REQUESTS, api(DAYS), stageChange),
   );
@@ -173,7 +176,7 @@ function markdown(report: {
     `# Insights benchmark (${report.date})`,
     '',
     `\`${report.command}\` on ${report.engine.name}; ${report.machine}. Every lead arrived within the last ${DAYS} days; days in ${TZ}.`,
-    `Target: p95 ${target} ms for 90 days (${report.engine.indexed ? 'indexed engine, at 100,000 leads' : 'embedded default, at its documented size'}).`,
+    `Target: p95 ${target} ms for 90 days after a change and after another process wrote (${report.engine.indexed ? 'indexed engine, at 100,000 and 1,000,000 leads' : 'embedded default, at 10,000 leads'}).`,
     '',
     header,
     `| --- | ${report.sizes.map(() => '---:').join(' | ')} |`,

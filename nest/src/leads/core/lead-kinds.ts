@@ -47,7 +47,7 @@ export interface LeadKindAccess<K extends LeadKindKey = LeadKindKey> {
   /** Kept totals, first pages, overdue and arrivals (the inbox overview, insights). */
   readonly lists: Pick<
     LeadListView<K>,
-    'totals' | 'seen' | 'pageAt' | 'list' | 'overdue' | 'arrivals' | 'keepArrivals'
+    'totals' | 'seen' | 'pageAt' | 'list' | 'overdue' | 'arrivals'
   >;
   /** A person's leads by address, their erasure, leads past their retention. */
   readonly people: Pick<LeadPrivacy<K>, 'findByEmail' | 'withIds' | 'erase' | 'expire'>;

@@ -11,6 +11,7 @@ import {
 import { everyKindTotals } from '../core/every-kind-totals';
 import { calendarKey } from '../core/kept-days/kept-day';
 import { KeptDaysCheckRequests } from '../core/kept-days/kept-days-check-requests';
+import { type EveryKindStamps } from '../core/kept-days/kept-days.store';
 import { LeadKinds } from '../core/lead-kinds';
 import { currentScope } from '../core/lead-scope';
 import { type TotalsSnapshot } from '../core/list-view/lead-totals';
@@ -34,11 +35,10 @@ interface RangeAnswer {
 const KEPT_RANGES = 16;
 
 /**
- * The insights of a range of days. Each kind's list view gives the leads of the range (an index
- * range on MongoDB; on FerretDB 1.x every arrival, kept in this process) and they are counted
- * here; what was counted is kept per range, labelled with every kind's totals version, the
- * targets and the calendar (decision 0018): any change to a lead bumps its kind's version, so a kept answer is
- * exact until then and costs no read.
+ * The insights of a range of days, from each kind's kept days (decision 0046), or from its leads
+ * where those can't answer yet. An answer is kept per range, labelled with every kind's totals
+ * version and days' generation, the targets and the calendar (decision 0018): any change to a lead
+ * bumps its kind's version, so a kept answer is exact until then and costs no read.
  */
 @Injectable()
 export class InsightsService {
@@ -53,18 +53,21 @@ export class InsightsService {
   ) {}
 
   async insights(from: string, to: string, tz: string): Promise<InsightsResponse> {
-    const [totals, targets, calendar] = await Promise.all([
+    const [totals, targets, calendar, stamps] = await Promise.all([
       everyKindTotals(this.kinds),
       this.targets.all(),
       this.businessHours.get(),
+      this.keptDays.stamps(),
     ]);
     const snapshots = LEAD_KIND_KEYS.map((key) => totals[key]);
     const versions = snapshots.map((s) => s.version);
     // The leads counted are those the admin asking sees: their scope is part of what is kept.
     const scopes = LEAD_KIND_KEYS.map(currentScope);
-    const label = JSON.stringify([from, to, tz, versions, targets, calendar, scopes]);
+    // A check that replaced a kind's days moves its stamps' generation on, not its version.
+    const generations = LEAD_KIND_KEYS.map((key) => stamps[key]?.generation ?? null);
+    const label = JSON.stringify([from, to, tz, versions, generations, targets, calendar, scopes]);
     const [range, overdue] = await Promise.all([
-      this.keep(label, () => this.read(from, to, tz, targets, calendar, snapshots)),
+      this.keep(label, () => this.read(new ZonedDays(from, to, tz), targets, calendar, stamps)),
       // Overdue is of now, not of the range: the inbox's figure (decision 0015), never kept here.
       Promise.all(
         LEAD_KIND_KEYS.map((key, i) =>
@@ -92,15 +95,12 @@ export class InsightsService {
 
   /** The range from the kept days (issue 36); where a kind's can't answer, from the leads. */
   private async read(
-    from: string,
-    to: string,
-    tz: string,
+    days: ZonedDays,
     targets: ResponseTargets,
     calendar: BusinessHours | null,
-    at: TotalsSnapshot[],
+    stamps: EveryKindStamps,
   ): Promise<RangeAnswer> {
-    const days = new ZonedDays(from, to, tz);
-    const kept = await this.keptDays.range(LEAD_KIND_KEYS, days.start, days.end);
+    const kept = await this.keptDays.range(stamps, LEAD_KIND_KEYS, days.start, days.end);
     const tallies = LEAD_KIND_KEYS.map((key) => {
       const docs = kept[key];
       const tally = docs && tallyKeptDays(docs, days, currentScope(key), calendarKey(calendar));
@@ -108,7 +108,7 @@ export class InsightsService {
       if (!tally) this.keptChecks.request(key);
       return tally ? { tally, targetMinutes: targets[key] } : null;
     });
-    if (!tallies.every((tally) => tally !== null)) return this.count(days, targets, calendar, at);
+    if (!tallies.every((tally) => tally !== null)) return this.count(days, targets, calendar);
     const kinds = Object.fromEntries(
       LEAD_KIND_KEYS.map((key, i) => [
         key,
@@ -123,12 +123,10 @@ export class InsightsService {
     days: ZonedDays,
     targets: ResponseTargets,
     calendar: BusinessHours | null,
-    at: TotalsSnapshot[],
   ): Promise<RangeAnswer> {
     const facts = await Promise.all(
-      LEAD_KIND_KEYS.map(async (key, i): Promise<KindFacts> => {
-        const { lists } = this.kinds.of(key);
-        const arrivals = await lists.arrivals(at[i] as TotalsSnapshot, days.start, days.end);
+      LEAD_KIND_KEYS.map(async (key): Promise<KindFacts> => {
+        const arrivals = await this.kinds.of(key).lists.arrivals(days.start, days.end);
         return { facts: arrivals, targetMinutes: targets[key] };
       }),
     );

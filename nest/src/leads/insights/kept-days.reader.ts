@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 
 import { type LeadKindKey } from '../../contract';
 import { dayIdOf, type KeptDay } from '../core/kept-days/kept-day';
-import { KeptDaysStore } from '../core/kept-days/kept-days.store';
+import { type EveryKindStamps, KeptDaysStore } from '../core/kept-days/kept-days.store';
 
 const DAY_MS = 86_400_000;
 /** Whole days kept in this process (a year of every kind, and some). */
@@ -20,13 +20,18 @@ export class KeptDaysReader {
 
   constructor(private readonly store: KeptDaysStore) {}
 
+  /** Every kind's stamps: read first, so that a day read after is at least as new. */
+  stamps(): Promise<EveryKindStamps> {
+    return this.store.allStamps();
+  }
+
   /** Each kind's days over `[start, end)`; null for a kind whose days were not counted whole. */
   async range(
+    stamps: EveryKindStamps,
     kinds: readonly LeadKindKey[],
     start: Date,
     end: Date,
   ): Promise<Record<LeadKindKey, KeptDay[] | null>> {
-    const stamps = await this.store.allStamps();
     const whole: { id: string; token: string }[] = [];
     const ends: string[] = [];
     const days = new Map<LeadKindKey, string[]>();

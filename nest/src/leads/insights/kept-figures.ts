@@ -4,7 +4,14 @@ import {
   LEAD_STAGES,
   type LeadStageTotals,
 } from '../../contract';
-import { type Counts, type KeptDay, SLOT_MS, type SlotFigures } from '../core/kept-days/kept-day';
+import {
+  type Counts,
+  type KeptDay,
+  replyBand,
+  type ReplyTimes,
+  SLOT_MS,
+  type SlotFigures,
+} from '../core/kept-days/kept-day';
 import { sourceOfKey } from '../core/kept-days/kept-keys';
 import { type LeadScope, seesOwner } from '../core/lead-scope';
 
@@ -13,14 +20,58 @@ import { type RangeFigures, seriesOf, topSources } from './insights-figures';
 
 const DAY_MS = 86_400_000;
 
+/** Reply times by band: how many, and the key counts (of each day or slot) they sum. */
+type Bands = Map<number, { n: number; parts: Counts[] }>;
+
 /** What one kind's kept days of a range add up to, for the leads a scope sees. */
 export interface KeptTally {
   leads: number;
   perDay: number[];
   stages: Counts;
   sources: Counts;
-  replies: Counts;
-  business: Counts;
+  replies: Bands;
+  business: Bands;
+}
+
+/** A band's count, summed once per kept document (a day read is kept, and never changed). */
+const bandSums = new WeakMap<Counts, number>();
+
+function bandSum(keys: Counts): number {
+  let n = bandSums.get(keys);
+  if (n === undefined) {
+    n = 0;
+    for (const count of Object.values(keys)) n = count < 0 || n < 0 ? -1 : n + count;
+    bandSums.set(keys, n);
+  }
+  return n;
+}
+
+/** Adds a day's or a slot's reply times; false on a count below zero. */
+function addBands(into: Bands, from: ReplyTimes | undefined): boolean {
+  for (const [name, keys] of Object.entries(from ?? {})) {
+    const n = bandSum(keys);
+    if (n < 0) return false;
+    if (n === 0) continue;
+    const band = Number(name.slice(1));
+    const known = into.get(band);
+    if (known) {
+      known.n += n;
+      known.parts.push(keys);
+    } else into.set(band, { n, parts: [keys] });
+  }
+  return true;
+}
+
+const bandsTotal = (bands: Bands) => [...bands.values()].reduce((n, band) => n + band.n, 0);
+
+function mergeBands(into: Bands, from: Bands): void {
+  for (const [band, { n, parts }] of from) {
+    const known = into.get(band);
+    if (known) {
+      known.n += n;
+      known.parts.push(...parts);
+    } else into.set(band, { n, parts: [...parts] });
+  }
 }
 
 const sum = (counts: Counts) => Object.values(counts).reduce((total, n) => total + n, 0);
@@ -38,9 +89,31 @@ function addFigures(tally: KeptTally, figures: SlotFigures | undefined, calendar
   return (
     addCounts(tally.stages, figures?.st) &&
     addCounts(tally.sources, figures?.src) &&
-    addCounts(tally.replies, figures?.rt) &&
-    (!calendar || addCounts(tally.business, figures?.bt?.[calendar]))
+    addBands(tally.replies, figures?.rt) &&
+    (!calendar || addBands(tally.business, figures?.bt?.[calendar]))
   );
+}
+
+/**
+ * The range's day (its index, -1 outside it) of each slot of the UTC day starting at `dayStart`;
+ * null for a slot a zone's midnight falls inside (no zone's does today; a long-gone local mean
+ * time may). Found from the few midnights within the UTC day, not by a search per slot.
+ */
+function slotDays(range: ZonedDays, dayStart: number): (slot: number) => number | null {
+  const first = range.indexOf(new Date(dayStart));
+  const within: [number, number][] = [];
+  range.bounds.forEach((bound, i) => {
+    if (bound > dayStart && bound < dayStart + DAY_MS)
+      within.push([i < range.dates.length ? i : -1, bound]);
+  });
+  return (slot) => {
+    const from = dayStart + slot * SLOT_MS;
+    let day = first;
+    for (const [index, bound] of within)
+      if (bound <= from) day = index;
+      else if (bound < from + SLOT_MS) return null;
+    return day;
+  };
 }
 
 /**
@@ -61,22 +134,22 @@ export function tallyKeptDays(
     perDay: range.dates.map(() => 0),
     stages: {},
     sources: {},
-    replies: {},
-    business: {},
+    replies: new Map(),
+    business: new Map(),
   };
   const start = range.start.getTime();
   const end = range.end.getTime();
   for (const doc of docs) {
     const dayStart = Date.parse(`${doc.day}T00:00:00Z`);
     const whole = dayStart >= start && dayStart + DAY_MS <= end;
+    const dayOf = slotDays(range, dayStart);
     for (const [owner, figures] of Object.entries(doc.o ?? {})) {
       if (!seesOwner(scope, owner)) continue;
       for (const [slot, n] of Object.entries(figures.n ?? {})) {
         if (n < 0) return null;
         if (n === 0) continue;
-        const at = dayStart + Number(slot.slice(1)) * SLOT_MS;
-        const day = range.indexOf(new Date(at));
-        if (day !== range.indexOf(new Date(at + SLOT_MS - 1))) return null;
+        const day = dayOf(Number(slot.slice(1)));
+        if (day === null) return null;
         if (day < 0) continue;
         tally.leads += n;
         tally.perDay[day] = (tally.perDay[day] ?? 0) + n;
@@ -86,39 +159,76 @@ export function tallyKeptDays(
     }
   }
   const adds = sum(tally.stages) === tally.leads && sum(tally.sources) === tally.leads;
-  if (!adds || (calendar && sum(tally.business) !== sum(tally.replies))) return null;
+  if (!adds || (calendar && bandsTotal(tally.business) !== bandsTotal(tally.replies))) return null;
   return tally;
 }
 
-/** Reply-time keys in order of time, with their counts. */
-const inOrder = (counts: Counts): [number, number][] =>
-  Object.entries(counts)
-    .map(([key, n]): [number, number] => [Number(key.slice(1)), n])
-    .sort((a, b) => a[0] - b[0]);
+/** One band's keys (numbers) and counts, summed over its parts, in order of time. */
+function keysOf(parts: readonly Counts[]): [number, number][] {
+  const keys = new Map<number, number>();
+  for (const part of parts)
+    for (const [name, n] of Object.entries(part)) {
+      const key = Number(name.slice(1));
+      keys.set(key, (keys.get(key) ?? 0) + n);
+    }
+  return [...keys].sort((a, b) => a[0] - b[0]);
+}
 
 /** The nearest-rank percentile of kept reply times, in tenths of a minute as the answer shows. */
-function percentile(ordered: readonly [number, number][], total: number, p: number) {
+function percentile(bands: Bands, total: number, p: number): number | null {
   if (total === 0) return null;
-  const rank = Math.max(0, Math.ceil(p * total) - 1);
-  let seen = 0;
-  for (const [key, n] of ordered) {
-    seen += n;
-    if (seen > rank) return Math.floor(key / 2) / 10;
+  let rest = Math.max(0, Math.ceil(p * total) - 1);
+  for (const [, band] of [...bands].sort((a, b) => a[0] - b[0])) {
+    if (rest >= band.n) {
+      rest -= band.n;
+      continue;
+    }
+    for (const [key, n] of keysOf(band.parts)) {
+      if (rest < n) return Math.floor(key / 2) / 10;
+      rest -= n;
+    }
   }
   return null;
 }
 
 /** Replies within a whole-minute target: keys up to twice its tenths (replyKey). */
-const within = (counts: Counts, targetMinutes: number) =>
-  inOrder(counts).reduce((n, [key, count]) => (key <= 20 * targetMinutes ? n + count : n), 0);
+function within(bands: Bands, targetMinutes: number): number {
+  const last = 20 * targetMinutes;
+  const lastBand = replyBand(last);
+  let n = 0;
+  for (const [band, { n: count, parts }] of bands)
+    if (band < lastBand) n += count;
+    else if (band === lastBand)
+      for (const [key, keyCount] of keysOf(parts)) if (key <= last) n += keyCount;
+  return n;
+}
 
-function times(merged: Counts): Omit<InsightsBusinessResponseTimes, 'withinTarget'> {
-  const ordered = inOrder(merged);
-  const total = sum(merged);
+function times(bands: Bands): Omit<InsightsBusinessResponseTimes, 'withinTarget'> {
+  const total = bandsTotal(bands);
   return {
-    medianMinutes: percentile(ordered, total, 0.5),
-    p90Minutes: percentile(ordered, total, 0.9),
+    medianMinutes: percentile(bands, total, 0.5),
+    p90Minutes: percentile(bands, total, 0.9),
   };
+}
+
+function sumOf(kinds: readonly { tally: KeptTally }[], range: ZonedDays): KeptTally {
+  const all: KeptTally = {
+    leads: 0,
+    perDay: range.dates.map(() => 0),
+    stages: {},
+    sources: {},
+    replies: new Map(),
+    business: new Map(),
+  };
+  for (const { tally } of kinds) {
+    all.leads += tally.leads;
+    tally.perDay.forEach((n, i) => (all.perDay[i] = (all.perDay[i] ?? 0) + n));
+    addCounts(all.stages, tally.stages);
+    addCounts(all.sources, tally.sources);
+    mergeBands(all.replies, tally.replies);
+    mergeBands(all.business, tally.business);
+  }
+  return all;
 }
 
 /** The figures of some kinds' tallies (as rangeFigures gives them from the leads themselves). */
@@ -128,23 +238,8 @@ export function keptFigures(
   targetMinutes: number | null,
   withCalendar: boolean,
 ): RangeFigures {
-  const merged = kinds.reduce(
-    (all, { tally }) => {
-      all.leads += tally.leads;
-      tally.perDay.forEach((n, i) => (all.perDay[i] = (all.perDay[i] ?? 0) + n));
-      for (const key of ['stages', 'sources', 'replies', 'business'] as const)
-        addCounts(all[key], tally[key]);
-      return all;
-    },
-    {
-      leads: 0,
-      perDay: range.dates.map(() => 0),
-      stages: {},
-      sources: {},
-      replies: {},
-      business: {},
-    } as KeptTally,
-  );
+  // One kind's tally is its own sum; the total adds the kinds' up.
+  const merged = kinds.length === 1 && kinds[0] ? kinds[0].tally : sumOf(kinds, range);
   const stages = Object.fromEntries(
     LEAD_STAGES.map((stage) => [stage, merged.stages[stage] ?? 0]),
   ) as LeadStageTotals;
@@ -163,7 +258,7 @@ export function keptFigures(
     wonRate: leads === 0 ? null : stages.won / leads,
     response: {
       targetMinutes,
-      answered: sum(merged.replies),
+      answered: bandsTotal(merged.replies),
       withinTarget: withinOf('replies'),
       ...times(merged.replies),
       business: withCalendar

@@ -14,16 +14,23 @@ const DAY_MS = 86_400_000;
 /** Counts by key; a key that reached 0 may stay (a lead moved away), and counts as nothing. */
 export type Counts = Record<string, number>;
 
+/** Reply-time keys' counts by band (replyBand). */
+export type ReplyTimes = Record<string, Counts>;
+
 /** What is counted of the leads of one owner in one slot (or one whole UTC day). */
 export interface SlotFigures {
   /** By stage now (`new` for a lead stored before stages). */
   st?: Counts;
   /** By source (kept-keys' encoding of `via:name`). */
   src?: Counts;
-  /** Replies by the reply-time key (replyKey): the order statistics and the targets, exact. */
-  rt?: Counts;
+  /**
+   * Replies by reply-time key (replyKey), grouped by the key's band (`rt.<band>.<key>`): the
+   * order statistics and the targets exact, and an answer sums whole bands, reading single keys
+   * only in the band a percentile or a target falls in.
+   */
+  rt?: ReplyTimes;
   /** The same in business hours, per calendar (its fingerprint), as written under it. */
-  bt?: Record<string, Counts>;
+  bt?: Record<string, ReplyTimes>;
 }
 
 /** One owner's figures of one UTC day: the day's whole, and arrivals per slot. */
@@ -64,11 +71,26 @@ export function slotOf(at: Date): { day: string; slot: string } {
 /**
  * A reply time's key: twice its tenth of a minute (rounded as the answer shows it), plus one when
  * it is past that tenth. Keys sort as the times do, so the nearest-rank median and p90 are exact;
- * a whole-minute target T is the tenth 10T, so "within T" is every key below 20T plus 20T itself.
+ * a whole-minute target T is the tenth 10T, so "within T" is every key up to 20T.
  */
-export function replyKey(ms: number): string {
+export function replyKey(ms: number): number {
   const tenth = Math.round((ms / 60_000) * 10);
-  return `h${2 * tenth + (ms > tenth * 6_000 ? 1 : 0)}`;
+  return 2 * tenth + (ms > tenth * 6_000 ? 1 : 0);
+}
+
+/**
+ * The band of a reply-time key: a quarter of a doubling (a band spans about a fifth more time
+ * than the one before), negative times (a reply before the lead, from a merge) below zero. Bands
+ * sort as their keys do: about 80 bands hold a month of reply times.
+ */
+export function replyBand(key: number): number {
+  return key >= 0 ? Math.floor(4 * Math.log2(key + 1)) : -1 - Math.floor(4 * Math.log2(-key));
+}
+
+/** A reply time's path under `rt` or `bt.<calendar>`: `b<band>.h<key>`. */
+function replyPath(ms: number): string {
+  const key = replyKey(ms);
+  return `b${replyBand(key)}.h${key}`;
 }
 
 /** A calendar's name in the kept figures: business times under another calendar are others. */
@@ -87,9 +109,9 @@ function pathsOf(fact: LeadFact, calendar: Calendar): { day: string; paths: stri
   if (fact.firstResponseAt) {
     const from = fact.createdAt.getTime();
     const to = fact.firstResponseAt.getTime();
-    figures.push(`rt.${replyKey(to - from)}`);
+    figures.push(`rt.${replyPath(to - from)}`);
     const named = calendarKey(calendar);
-    if (named) figures.push(`bt.${named}.${replyKey(businessMsBetween(from, to, calendar))}`);
+    if (named) figures.push(`bt.${named}.${replyPath(businessMsBetween(from, to, calendar))}`);
   }
   return {
     day,

@@ -27,7 +27,11 @@ export interface KeptStamps {
   _id: LeadKindKey;
   days: Record<string, string>;
   built: boolean;
+  /** Moves on with every count that replaced the days, and every change of `built`. */
+  generation?: number;
 }
+
+export type EveryKindStamps = Partial<Record<LeadKindKey, KeptStamps>>;
 
 export const KeptDaySchema = new Schema<KeptDay>(
   {
@@ -45,6 +49,7 @@ export const KeptStampsSchema = new Schema<KeptStamps>(
     _id: { type: String },
     days: { type: Schema.Types.Mixed },
     built: { type: Boolean },
+    generation: { type: Number },
   },
   { collection: KEPT_STAMPS_COLLECTION, versionKey: false, minimize: false },
 );
@@ -97,7 +102,11 @@ export async function replaceKeptDays(
   const tokens = Object.fromEntries([...counted.values()].map((doc) => [doc.day, token()]));
   await db
     .collection<KeptStamps>(KEPT_STAMPS_COLLECTION)
-    .updateOne({ _id: kind }, { $set: { days: tokens, built } }, { upsert: true });
+    .updateOne(
+      { _id: kind },
+      { $set: { days: tokens, built }, $inc: { generation: 1 } },
+      { upsert: true },
+    );
 }
 
 /**
@@ -139,7 +148,7 @@ export class KeptDaysStore {
   }
 
   /** Every kind's stamps (four small documents). */
-  async allStamps(): Promise<Partial<Record<LeadKindKey, KeptStamps>>> {
+  async allStamps(): Promise<EveryKindStamps> {
     const docs = await this.stamps.find().lean<KeptStamps[]>().exec();
     return Object.fromEntries(docs.map((doc) => [doc._id, doc]));
   }
@@ -157,12 +166,16 @@ export class KeptDaysStore {
 
   /** Says a kind's days may have missed a change: insights count its leads until a check. */
   async distrust(kind: LeadKindKey): Promise<void> {
-    await this.stamps.updateOne({ _id: kind }, { $set: { built: false } }).exec();
+    await this.stamps
+      .updateOne({ _id: kind }, { $set: { built: false }, $inc: { generation: 1 } })
+      .exec();
   }
 
   /** Says a kind's days, replaced by a count, hold every lead: insights answer from them. */
   async trust(kind: LeadKindKey): Promise<void> {
-    await this.stamps.updateOne({ _id: kind }, { $set: { built: true } }).exec();
+    await this.stamps
+      .updateOne({ _id: kind }, { $set: { built: true }, $inc: { generation: 1 } })
+      .exec();
   }
 
   /** The database the days are in, for a correction (replaceKeptDays). */

@@ -15,7 +15,7 @@ import { type DueClock, type LeadRecord, toLead } from '../lead-record';
 import { currentScope, inScope } from '../lead-scope';
 
 import { changeAnswer } from './change-answer';
-import { KeptArrivals, type LeadFact } from './lead-arrivals';
+import { type LeadFact } from './lead-arrivals';
 import { type CachedPage, type LeadChange } from './lead-list-cache';
 import { type LeadListSource, type ListOptions } from './lead-list-source';
 import {
@@ -54,7 +54,6 @@ interface TotalsWrite {
 export class LeadListView<K extends LeadKindKey = LeadKindKey> {
   private readonly reads: ListReads;
   private readonly overdueWindow: OverdueWindow;
-  private readonly arrivalsKept = new KeptArrivals();
   private readonly waits: WaitingOverdue;
   private readonly scoped: ScopedLists<K>;
   /** The totals this process wrote last (one write at a time), which its heads were moved to. */
@@ -111,24 +110,13 @@ export class LeadListView<K extends LeadKindKey = LeadKindKey> {
   }
 
   /**
-   * What insights count of the leads the viewer sees that arrived in `[from, to)` (no spam) at
-   * version `at`. Where indexes serve it, the range is read; where every read decodes the whole
-   * collection, every arrival is kept, read once and brought up to date by each change (decision
-   * 0018), so the answer may hold leads outside the range: the caller counts by day.
+   * What insights count of the leads the viewer sees that arrived in `[from, to)` (no spam): read
+   * each time, only where the kept days can't answer (decision 0046), so nothing of it is kept.
    */
-  async arrivals(at: TotalsSnapshot, from: Date, to: Date): Promise<LeadFact[]> {
+  async arrivals(from: Date, to: Date): Promise<LeadFact[]> {
     const scope = currentScope(this.kind.key);
-    const facts = (await this.source.readsByIndex())
-      ? await this.source.arrivals(from, to)
-      : await this.arrivalsKept.at(at.version, () => this.source.arrivals());
+    const facts = await this.source.arrivals(from, to);
     return scope.see === 'all' ? facts : facts.filter((fact) => inScope(scope, fact));
-  }
-
-  /** Reads the kept arrivals ahead of the first insights call, where the view keeps them. */
-  async keepArrivals(): Promise<void> {
-    if (await this.source.readsByIndex()) return;
-    const at = await this.totals();
-    await this.arrivalsKept.at(at.version, () => this.source.arrivals());
   }
 
   /** Overdue leads at `at` (`new` or waiting) the viewer sees, or of `only` these owners' keys. */
@@ -229,7 +217,6 @@ export class LeadListView<K extends LeadKindKey = LeadKindKey> {
   /** Nothing read for a version can be trusted any more: heads, the window, needs-reply's page. */
   private forgetCached(): void {
     this.reads.forget();
-    this.arrivalsKept.forget();
     this.overdueWindow.forget();
     this.waits.forget();
     this.newest = undefined;
@@ -246,7 +233,6 @@ export class LeadListView<K extends LeadKindKey = LeadKindKey> {
       }
       const changes = writes.flatMap((w) => w.changes);
       this.reads.apply(written.version - 1, written.version, changes);
-      this.arrivalsKept.apply(written.version - 1, written.version, changes);
       this.newest = written;
       return written;
     } catch (error) {
