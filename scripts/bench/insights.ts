@@ -7,6 +7,8 @@
  *   npm run build && npm run bench:insights [-- --sizes 10000 --requests 30]
  *
  * A size is one inbox's leads (contact us) with 1,000 in each other inbox, as bench:inbox counts.
+ * `--database <name>`: measure a database of MONGODB_URI a run before seeded (it prints its name),
+ * seeding only what it lacks.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
@@ -34,6 +36,7 @@ const { values: args } = parseArgs({
     sizes: { type: 'string', default: process.env.MONGODB_URI ? '10000,100000' : '10000' },
     requests: { type: 'string', default: '30' },
     out: { type: 'string', default: 'reports/bench' },
+    database: { type: 'string' },
   },
 });
 const SIZES = args.sizes.split(',').map(Number);
@@ -61,15 +64,18 @@ async function main(): Promise<void> {
   const stack = await startWebStack({
     apiEnv: { LOG_LEVEL: 'warn' },
     log: benchServerLog,
+    database: args.database,
   });
   const client = await new MongoClient(stack.mongoUri).connect();
   try {
     const db = client.db();
     const engine = await engineOf(db);
-    console.log(`Engine: ${engine.name}; load ${load()}`);
+    console.log(`Engine: ${engine.name}; database ${db.databaseName}; load ${load()}`);
     const session = await signIn(stack);
-    for (const kind of leadKindList.filter((k) => k.key !== inbox.key))
-      await seedLeads(db, kind, OTHER_INBOXES, SEEDED);
+    for (const kind of leadKindList.filter((k) => k.key !== inbox.key)) {
+      const missing = OTHER_INBOXES - (await db.collection(kind.collection).countDocuments());
+      if (missing > 0) await seedLeads(db, kind, missing, SEEDED);
+    }
     const sizes: { leads: number; measures: Measures }[] = [];
     for (const leads of SIZES) {
       await seedLeads(
@@ -83,7 +89,7 @@ async function main(): Promise<void> {
     }
     const report = {
       date: new Date().toISOString(),
-      command: `npm run bench:insights -- --sizes ${args.sizes} --requests ${REQUESTS}`,
+      command: `npm run bench:insights -- --sizes ${args.sizes} --requests ${REQUESTS}${args.database ? ` --database ${args.database}` : ''}`,
       engine,
       machine: `${process.platform} ${process.arch}, node ${process.version}, load at end ${load()}`,
       requestsPerMeasure: REQUESTS,

@@ -149,13 +149,13 @@ export class MemoryLeads implements LeadListSource {
   async recentNew(since: Date): Promise<OwnedTime[]> {
     return this.list('active', { stages: ['new'] })
       .filter((lead) => lead.createdAt >= since)
-      .map((lead) => ({ at: lead.createdAt, owner: ownerKeyOf(lead) }));
+      .map((lead) => ({ id: lead._id.toHexString(), at: lead.createdAt, owner: ownerKeyOf(lead) }));
   }
 
   async waitingSince(): Promise<OwnedTime[]> {
     return this.list('active', {}).flatMap((lead) =>
       stageOf(lead) !== 'new' && lead.awaitingReplySince
-        ? [{ at: lead.awaitingReplySince, owner: ownerKeyOf(lead) }]
+        ? [{ id: lead._id.toHexString(), at: lead.awaitingReplySince, owner: ownerKeyOf(lead) }]
         : [],
     );
   }

@@ -46,6 +46,8 @@ export interface ListRead {
 
 /** A lead's moment (its arrival, or when its wait began) and its owner (kept totals' key). */
 export interface OwnedTime {
+  /** The lead's id (hex). */
+  id: string;
   at: Date;
   owner: string;
 }

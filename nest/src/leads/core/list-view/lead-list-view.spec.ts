@@ -58,14 +58,14 @@ class StoredLeads implements LeadListSource {
     this.reads++;
     return this.leads
       .filter((r) => r.archivedAt === null && (r.stage ?? 'new') === 'new' && r.createdAt >= since)
-      .map((r) => ({ at: r.createdAt, owner: ownerKeyOf(r) }));
+      .map((r) => ({ id: r._id.toHexString(), at: r.createdAt, owner: ownerKeyOf(r) }));
   }
 
   async waitingSince(): Promise<OwnedTime[]> {
     this.reads++;
     return this.leads.flatMap((r) =>
       r.archivedAt === null && (r.stage ?? 'new') !== 'new' && r.awaitingReplySince
-        ? [{ at: r.awaitingReplySince, owner: ownerKeyOf(r) }]
+        ? [{ id: r._id.toHexString(), at: r.awaitingReplySince, owner: ownerKeyOf(r) }]
         : [],
     );
   }
@@ -165,6 +165,42 @@ describe('LeadListView', () => {
     expect(await view.overdue(moved)).toBe(2);
     // The window came from the active list's cached head, which followed the change: no read.
     expect(stored.reads).toBe(reads);
+  });
+
+  it('moves both overdue windows on with the changes it counts in, as a fresh read has them', async () => {
+    // 300 leads a minute apart: more than the head holds, so the windows are read, not the head.
+    const leads = Array.from({ length: 300 }, (_, n) => leadRecord(n + 1));
+    // One already waits on us (since minute 100: not overdue), so both windows are read at first.
+    leads[100] = { ...leads[100]!, stage: 'contacted', awaitingReplySince: leads[99]!.createdAt };
+    const stored = new StoredLeads(leads);
+    const now = leadRecord(300).createdAt.getTime() + 30_000;
+    const clock = async () => ({ targetMinutes: 250, now: new Date(now) });
+    const kept = new KeptTotals();
+    const view = new LeadListView(kind, stored, kept, jest.fn(), clock);
+    expect(await view.overdue(await view.totals())).toBe(50);
+    const reads = stored.reads;
+    const change = async (before: LeadRecord[], after: LeadRecord[]) => {
+      for (const lead of after)
+        stored.leads = [...stored.leads.filter((r) => !r._id.equals(lead._id)), lead];
+      return view.record(
+        totalsChange(before, after),
+        after.map((upsert) => ({ upsert })),
+      );
+    };
+    // One of the window's leads answered and waiting again since long ago, one moved on, one new.
+    const waited = {
+      ...leads[200]!,
+      stage: 'contacted' as const,
+      awaitingReplySince: leads[0]!.createdAt,
+    };
+    const moved = { ...leads[250]!, stage: 'won' as const };
+    const arrived = { ...leadRecord(301), createdAt: new Date(now - 1_000) };
+    const at = await change([leads[200]!, leads[250]!], [waited, moved, arrived]);
+    const overdue = await view.overdue(at);
+    expect(stored.reads).toBe(reads);
+    const fresh = new LeadListView(kind, stored, kept, jest.fn(), clock);
+    expect(overdue).toBe(await fresh.overdue(await fresh.totals()));
+    expect(overdue).toBe(51);
   });
 
   it('keeps the overdue figure in business hours, as each lead’s due time has it, and follows a new calendar', async () => {

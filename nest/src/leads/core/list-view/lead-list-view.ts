@@ -232,7 +232,8 @@ export class LeadListView<K extends LeadKindKey = LeadKindKey> {
         return await this.createTotals();
       }
       const changes = writes.flatMap((w) => w.changes);
-      this.reads.apply(written.version - 1, written.version, changes);
+      for (const kept of [this.reads, this.overdueWindow, this.waits])
+        kept.apply(written.version - 1, written.version, changes);
       this.newest = written;
       return written;
     } catch (error) {

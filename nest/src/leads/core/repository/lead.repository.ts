@@ -117,7 +117,11 @@ export class LeadRepository implements LeadListSource {
       .find(recentNewFilter(since), { createdAt: 1, assigneeId: 1 })
       .lean<Pick<LeadRecord, '_id' | 'createdAt' | 'assigneeId'>[]>()
       .exec();
-    return leads.map((lead) => ({ at: lead.createdAt, owner: ownerKeyOf(lead) }));
+    return leads.map((lead) => ({
+      id: lead._id.toHexString(),
+      at: lead.createdAt,
+      owner: ownerKeyOf(lead),
+    }));
   }
 
   /** When each lead counted in `waiting` began to wait (the overdue count's other part). */
@@ -127,7 +131,9 @@ export class LeadRepository implements LeadListSource {
       .lean<Pick<LeadRecord, '_id' | 'awaitingReplySince' | 'assigneeId'>[]>()
       .exec();
     return leads.flatMap((lead) =>
-      lead.awaitingReplySince ? [{ at: lead.awaitingReplySince, owner: ownerKeyOf(lead) }] : [],
+      lead.awaitingReplySince
+        ? [{ id: lead._id.toHexString(), at: lead.awaitingReplySince, owner: ownerKeyOf(lead) }]
+        : [],
     );
   }
 
