@@ -1,5 +1,6 @@
 import { DateTime } from 'luxon';
 
+import { seeded } from '../common/seeded-random.fixture';
 import { type BusinessHours, type BusinessSpan } from '../contract';
 
 import {
@@ -356,18 +357,6 @@ describe('business time', () => {
     );
   });
 });
-
-/** mulberry32: a small seeded generator, so every run checks the same cases. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 describe('business time, checked over many random cases', () => {
   const split = [span('08:00', '12:00'), span('13:30', '18:15')];

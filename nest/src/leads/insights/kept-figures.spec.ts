@@ -1,4 +1,5 @@
 import { type Calendar } from '../../calendar/business-time';
+import { seeded } from '../../common/seeded-random.fixture';
 import { LEAD_STAGES, type LeadKindKey } from '../../contract';
 import { ObjectId } from '../../database/object-id';
 import {
@@ -14,18 +15,6 @@ import { type LeadFact } from '../core/list-view/lead-arrivals';
 import { ZonedDays } from './insights-calendar';
 import { rangeFigures } from './insights-figures';
 import { keptFigures, tallyKeptDays } from './kept-figures';
-
-/** A seeded generator, so that a failing case can be run again (its seed is in the test's name). */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 const KIND: LeadKindKey = 'contactUs';
 const OWNERS = [new ObjectId(), new ObjectId(), null];
@@ -113,7 +102,7 @@ describe('insights from kept days', () => {
   it.each([1, 2, 3, 4, 5, 6, 7, 8])(
     'answers as a count of the leads themselves, after arrivals, moves, spam and erasure (seed %i)',
     (seed) => {
-      const next = random(seed);
+      const next = seeded(seed);
       const calendar = seed % 2 === 0 ? CALENDAR : null;
       const docs = new Map<string, KeptDay>();
       const leads: (LeadFact | null)[] = [];

@@ -74,6 +74,16 @@ function mergeBands(into: Bands, from: Bands): void {
   }
 }
 
+/** A tally of nothing, over a range's days. */
+const noneIn = (range: ZonedDays): KeptTally => ({
+  leads: 0,
+  perDay: range.dates.map(() => 0),
+  stages: {},
+  sources: {},
+  replies: new Map(),
+  business: new Map(),
+});
+
 const sum = (counts: Counts) => Object.values(counts).reduce((total, n) => total + n, 0);
 
 /** Adds counts; false on one below zero (a drift the check will correct: not to be answered). */
@@ -129,14 +139,7 @@ export function tallyKeptDays(
   scope: LeadScope,
   calendar: string | null,
 ): KeptTally | null {
-  const tally: KeptTally = {
-    leads: 0,
-    perDay: range.dates.map(() => 0),
-    stages: {},
-    sources: {},
-    replies: new Map(),
-    business: new Map(),
-  };
+  const tally = noneIn(range);
   const start = range.start.getTime();
   const end = range.end.getTime();
   for (const doc of docs) {
@@ -212,14 +215,7 @@ function times(bands: Bands): Omit<InsightsBusinessResponseTimes, 'withinTarget'
 }
 
 function sumOf(kinds: readonly { tally: KeptTally }[], range: ZonedDays): KeptTally {
-  const all: KeptTally = {
-    leads: 0,
-    perDay: range.dates.map(() => 0),
-    stages: {},
-    sources: {},
-    replies: new Map(),
-    business: new Map(),
-  };
+  const all = noneIn(range);
   for (const { tally } of kinds) {
     all.leads += tally.leads;
     tally.perDay.forEach((n, i) => (all.perDay[i] = (all.perDay[i] ?? 0) + n));

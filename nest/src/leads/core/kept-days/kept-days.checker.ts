@@ -6,6 +6,7 @@ import {
   type OnModuleInit,
 } from '@nestjs/common';
 
+import { BackgroundTimers } from '../../../common/background-timers';
 import { AppConfig } from '../../../config/app-config';
 import { type LeadKindKey } from '../../../contract';
 import { BusinessHoursService } from '../../targets/business-hours';
@@ -47,8 +48,9 @@ export class KeptDaysChecker
 {
   private readonly logger = new Logger('KeptDays');
   private readonly running = new Map<LeadKindKey, Promise<void>>();
-  private readonly timers = new Set<NodeJS.Timeout>();
-  private stopped = false;
+  private readonly timers = new BackgroundTimers();
+  /** Counts in a row that a change came between, per kind. */
+  private readonly tries = new Map<LeadKindKey, number>();
 
   constructor(
     private readonly kinds: LeadCoreKinds,
@@ -59,22 +61,19 @@ export class KeptDaysChecker
   ) {}
 
   onModuleInit(): void {
-    this.requests.listen((kind) => this.after(RETRY_MS, () => void this.check(kind)));
+    this.requests.listen((kind) => this.timers.after(RETRY_MS, () => void this.check(kind)));
   }
 
   onApplicationBootstrap(): void {
-    this.after(0, () => void this.checkEachKind());
-    const interval = setInterval(
-      () => void this.checkEachKind(),
+    this.timers.after(0, () => void this.checkEachKind());
+    this.timers.every(
       this.config.totalsCheckIntervalSeconds * 1000,
+      () => void this.checkEachKind(),
     );
-    interval.unref();
-    this.timers.add(interval);
   }
 
   onApplicationShutdown(): void {
-    this.stopped = true;
-    for (const timer of this.timers) clearTimeout(timer);
+    this.timers.stop();
   }
 
   /** Counts until the kind's days are exact (for tests and operators). */
@@ -84,17 +83,7 @@ export class KeptDaysChecker
 
   /** The kinds one after another: each count reads a whole kind. */
   private async checkEachKind(): Promise<void> {
-    for (const { kind } of this.kinds.all) if (!this.stopped) await this.check(kind.key);
-  }
-
-  private after(delayMs: number, work: () => void): void {
-    if (this.stopped) return;
-    const timer = setTimeout(() => {
-      this.timers.delete(timer);
-      work();
-    }, delayMs);
-    timer.unref();
-    this.timers.add(timer);
+    for (const { kind } of this.kinds.all) if (!this.timers.stopped) await this.check(kind.key);
   }
 
   /** One count of a kind at a time; true when its days are exact and answered from. */
@@ -105,7 +94,16 @@ export class KeptDaysChecker
     const counting = this.checkOnce(kind)
       .then((done) => {
         exact = done;
-        if (!done) this.after(RETRY_MS, () => void this.check(kind));
+        // Changes kept coming between count and replacement: again later, less often each time
+        // (each count reads the whole kind), at most as seldom as the periodic check.
+        const tries = done ? 0 : (this.tries.get(kind) ?? 0) + 1;
+        this.tries.set(kind, tries);
+        const interval = this.config.totalsCheckIntervalSeconds * 1000;
+        if (!done)
+          this.timers.after(
+            Math.min(RETRY_MS * 2 ** (tries - 1), interval),
+            () => void this.check(kind),
+          );
       })
       .catch((error: unknown) =>
         this.logger.warn({ err: error, kind }, 'could not check the kept insights days'),

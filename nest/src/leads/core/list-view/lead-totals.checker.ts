@@ -6,6 +6,7 @@ import {
   type OnModuleInit,
 } from '@nestjs/common';
 
+import { BackgroundTimers } from '../../../common/background-timers';
 import { AppConfig } from '../../../config/app-config';
 import { type LeadKindKey } from '../../../contract';
 import { LeadCoreKinds, type LeadKindParts } from '../lead-kinds';
@@ -33,10 +34,9 @@ export class LeadTotalsChecker
 {
   private readonly logger = new Logger('LeadTotals');
   private readonly suspects = new Map<LeadKindKey, Suspect>();
-  private readonly timers = new Set<NodeJS.Timeout>();
+  private readonly timers = new BackgroundTimers();
   private readonly running = new Map<LeadKindKey, Promise<void>>();
   private readonly outgrown = new Set<LeadKindKey>();
-  private stopped = false;
 
   constructor(
     private readonly kinds: LeadCoreKinds,
@@ -49,16 +49,13 @@ export class LeadTotalsChecker
   }
 
   onApplicationBootstrap(): void {
-    this.after(0, () => void this.checkEachKind());
+    this.timers.after(0, () => void this.checkEachKind());
     const every = this.config.totalsCheckIntervalSeconds * 1000;
-    const interval = setInterval(() => void this.checkEachKind(), every);
-    interval.unref();
-    this.timers.add(interval);
+    this.timers.every(every, () => void this.checkEachKind());
   }
 
   onApplicationShutdown(): void {
-    this.stopped = true;
-    for (const timer of this.timers) clearTimeout(timer);
+    this.timers.stop();
   }
 
   /** A write may have left `kind`'s totals behind: check them soon. */
@@ -83,24 +80,13 @@ export class LeadTotalsChecker
    */
   private async checkEachKind(): Promise<void> {
     for (const { kind } of this.kinds.all) {
-      if (this.stopped) return;
+      if (this.timers.stopped) return;
       await this.check(kind.key);
     }
   }
 
   private later(kind: LeadKindKey, delayMs: number): void {
-    this.after(delayMs, () => void this.check(kind));
-  }
-
-  /** Runs `work` after `delayMs` unless stopped first; the timer never holds the process open. */
-  private after(delayMs: number, work: () => void): void {
-    if (this.stopped) return;
-    const timer = setTimeout(() => {
-      this.timers.delete(timer);
-      work();
-    }, delayMs);
-    timer.unref();
-    this.timers.add(timer);
+    this.timers.after(delayMs, () => void this.check(kind));
   }
 
   /** One check of a kind at a time; a check already running answers for this one too. */
