@@ -147,6 +147,23 @@ export function keptChange(
       for (const path of paths) change[path] = (change[path] ?? 0) + sign;
       days.set(id, change);
     }
+  return withoutZeros(days);
+}
+
+/** Several changes as one write: each day's paths summed. */
+export function sumOfChanges(changes: readonly Map<string, DayChange>[]): Map<string, DayChange> {
+  const sum = new Map<string, DayChange>();
+  for (const change of changes)
+    for (const [id, paths] of change) {
+      const day = sum.get(id) ?? {};
+      for (const [path, n] of Object.entries(paths)) day[path] = (day[path] ?? 0) + n;
+      sum.set(id, day);
+    }
+  return withoutZeros(sum);
+}
+
+/** Leaves out the paths that cancel out, and the days left with none. */
+function withoutZeros(days: Map<string, DayChange>): Map<string, DayChange> {
   for (const [id, change] of days) {
     for (const [path, n] of Object.entries(change)) if (n === 0) delete change[path];
     if (Object.keys(change).length === 0) days.delete(id);

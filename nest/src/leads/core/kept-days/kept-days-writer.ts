@@ -1,10 +1,11 @@
 import { Logger } from '@nestjs/common';
 
+import { Coalescer } from '../../../common/coalescer';
 import { type LeadKindKey } from '../../../contract';
 import { type DueClock, type LeadRecord } from '../lead-record';
 import { factOf } from '../list-view/lead-arrivals';
 
-import { keptChange } from './kept-day';
+import { type DayChange, keptChange, sumOfChanges } from './kept-day';
 import { type KeptDaysStore } from './kept-days.store';
 
 /**
@@ -15,6 +16,10 @@ import { type KeptDaysStore } from './kept-days.store';
  */
 export class KeptDaysWriter {
   private readonly logger: Logger;
+  /** Changes that arrive while a write is under way go in the next one, summed (one per round). */
+  private readonly writes = new Coalescer<Map<string, DayChange>, void>((changes) =>
+    this.store.add(this.kind, sumOfChanges(changes)),
+  );
 
   constructor(
     private readonly kind: LeadKindKey,
@@ -32,7 +37,7 @@ export class KeptDaysWriter {
     try {
       const { calendar } = await this.clock();
       const change = keptChange(this.kind, before.map(factOf), after.map(factOf), calendar);
-      await this.store.add(this.kind, change);
+      if (change.size > 0) await this.writes.push(change);
     } catch (error) {
       this.logger.warn({ err: error }, 'insights days not updated; they are counted again soon');
       await this.missed();
