@@ -24,9 +24,19 @@ import {
 } from './list-view/lead-totals.store';
 import { TotalsCheckRequests } from './list-view/totals-check-requests';
 
+/** The shared parts, each provided here and given to every importer. */
+const SHARED = [
+  LeadTotalsStore,
+  LeadEmailCounts,
+  TotalsCheckRequests,
+  LeadEvents,
+  KeptDaysStore,
+  KeptDaysCheckRequests,
+];
+
 /**
  * What the kinds' cores share: the kept totals of every kind, the email counts across the kinds,
- * and where a kind's view asks for a totals check. Imported by each kind (LeadModule.forKind) and
+ * insights' kept days, and where a kind's view asks for a totals or days check. Imported by each kind (LeadModule.forKind) and
  * by the module that lists the kinds; nothing of a feature is here.
  */
 @Module({
@@ -39,22 +49,7 @@ import { TotalsCheckRequests } from './list-view/totals-check-requests';
       { name: KEPT_STAMPS_MODEL, schema: KeptStampsSchema },
     ]),
   ],
-  providers: [
-    LeadTotalsStore,
-    LeadEmailCounts,
-    TotalsCheckRequests,
-    LeadEvents,
-    KeptDaysStore,
-    KeptDaysCheckRequests,
-  ],
-  exports: [
-    LeadTotalsStore,
-    LeadEmailCounts,
-    TotalsCheckRequests,
-    LeadEvents,
-    KeptDaysStore,
-    KeptDaysCheckRequests,
-    DatabaseModule,
-  ],
+  providers: SHARED,
+  exports: [...SHARED, DatabaseModule],
 })
 export class LeadCoreModule {}

@@ -58,6 +58,12 @@ export type DayChange = Record<string, number>;
 
 export const dayIdOf = (kind: LeadKindKey, day: string): string => `${kind}:${day}`;
 
+/** The kind and the UTC date a day's `_id` names. */
+export function partsOfDayId(id: string): { kind: LeadKindKey; day: string } {
+  const colon = id.indexOf(':');
+  return { kind: id.slice(0, colon) as LeadKindKey, day: id.slice(colon + 1) };
+}
+
 /** The UTC date and slot of an instant. */
 export function slotOf(at: Date): { day: string; slot: string } {
   const t = at.getTime();

@@ -10,7 +10,7 @@ import { IdLookups } from '../../../database/id-lookups';
 import { type LeadFact } from '../list-view/lead-arrivals';
 import { ARRIVAL_FIELDS, arrivalsFilter } from '../repository/lead-queries.repository';
 
-import { type DayChange, type KeptDay, KeptDaysCount } from './kept-day';
+import { type DayChange, type KeptDay, KeptDaysCount, partsOfDayId } from './kept-day';
 
 export const KEPT_DAYS_MODEL = 'LeadInsightDay';
 export const KEPT_DAYS_COLLECTION = 'lead_insight_days';
@@ -61,19 +61,13 @@ const kindRange = (kind: LeadKindKey) => ({ $gte: `${kind}:`, $lt: `${kind};` })
 
 /** The `$inc` writes of some changed days, each creating its day as it first counts in it. */
 function incrementsOf(changes: ReadonlyMap<string, DayChange>): AnyBulkWriteOperation<KeptDay>[] {
-  return [...changes].map(([id, change]) => {
-    const colon = id.indexOf(':');
-    return {
-      updateOne: {
-        filter: { _id: id },
-        update: {
-          $inc: change,
-          $setOnInsert: { kind: id.slice(0, colon) as LeadKindKey, day: id.slice(colon + 1) },
-        },
-        upsert: true,
-      },
-    };
-  });
+  return [...changes].map(([id, change]) => ({
+    updateOne: {
+      filter: { _id: id },
+      update: { $inc: change, $setOnInsert: partsOfDayId(id) },
+      upsert: true,
+    },
+  }));
 }
 
 /**
@@ -141,7 +135,7 @@ export class KeptDaysStore {
     if (changes.size === 0) return;
     // Mongoose's driver and the tools' differ in version: the operations are plain documents.
     await this.days.collection.bulkWrite(incrementsOf(changes) as never[], { ordered: false });
-    const renewed = [...changes.keys()].map((id) => [`days.${id.slice(kind.length + 1)}`, token()]);
+    const renewed = [...changes.keys()].map((id) => [`days.${partsOfDayId(id).day}`, token()]);
     await this.stamps
       .updateOne({ _id: kind }, { $set: Object.fromEntries(renewed) }, { upsert: true })
       .exec();

@@ -65,8 +65,8 @@ export interface LeadListSource {
   waitingSince(): Promise<OwnedTime[]>;
   /** The lists counted, and each owner's (reads every lead: checks only). */
   count(): Promise<CountedTotals>;
-  /** What insights read of the leads that arrived in `[from, to)`, or of every lead; no spam. */
-  arrivals(from?: Date, to?: Date): Promise<StoredArrival[]>;
+  /** What insights read of the leads that arrived in `[from, to)`; no spam. */
+  arrivals(from: Date, to: Date): Promise<StoredArrival[]>;
   /**
    * Whether a narrowed read is served by an index. Where it is not, every read decodes the whole
    * collection (the embedded FerretDB 1.x): the view then keeps what it can in memory instead of

@@ -137,8 +137,8 @@ export class LeadRepository implements LeadListSource {
     );
   }
 
-  /** What insights read of the leads that arrived in `[from, to)`, or of all; spam left out. */
-  arrivals(from?: Date, to?: Date): Promise<StoredArrival[]> {
+  /** What insights read of the leads that arrived in `[from, to)`; spam left out. */
+  arrivals(from: Date, to: Date): Promise<StoredArrival[]> {
     return this.model.collection
       .find<StoredArrival>(arrivalsFilter(from, to), { projection: ARRIVAL_FIELDS })
       .toArray();
