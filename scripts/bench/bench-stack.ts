@@ -6,8 +6,8 @@ import { type Db } from 'mongodb';
 import { SMTPServer } from 'smtp-server';
 
 import { type LeadKindDescriptor } from '../../nest/src/contract';
-import { recountLeadTotals } from '../../nest/src/leads/core/repository/lead-counts.repository';
-import { fakeLead, wordsFormOfDb } from '../seed/fake-leads';
+import { seedBulk, type SeededLead } from '../seed/bulk-seed';
+import { fakeLead, type FakeLead, wordsFormOfDb } from '../seed/fake-leads';
 
 // What the benchmarks of the built product share around it: the servers' log, a mail server for
 // what the API sends, the API's memory, the machine's load, and leads put straight into the database.
@@ -63,8 +63,8 @@ export function peakRss(pid: number | undefined): { stop: () => number } {
 
 /**
  * Adds `count` realistic leads of the last `days` days (a share archived) straight into the
- * database, each made over by `decorate` if given, then recounts the kind's kept totals (so the
- * API drops what it cached).
+ * database, each made over by `decorate` if given, with every kept figure made right (so the API
+ * drops what it cached).
  */
 export async function seedLeads(
   db: Db,
@@ -73,16 +73,12 @@ export async function seedLeads(
   options: {
     days: number;
     archivedRatio: number;
-    decorate?: (lead: ReturnType<typeof fakeLead>) => object;
+    decorate?: (lead: FakeLead) => SeededLead;
   },
 ): Promise<void> {
   const wordsForm = await wordsFormOfDb(db);
   const { days, archivedRatio, decorate = (lead) => lead } = options;
-  for (let done = 0; done < count; done += 5_000) {
-    const docs = Array.from({ length: Math.min(5_000, count - done) }, () =>
-      decorate(fakeLead(kind, { days, archivedRatio, wordsForm })),
-    );
-    await db.collection(kind.collection).insertMany(docs, { ordered: false });
-  }
-  await recountLeadTotals(db, [kind]);
+  await seedBulk(db, kind, count, () =>
+    decorate(fakeLead(kind, { days, archivedRatio, wordsForm })),
+  );
 }

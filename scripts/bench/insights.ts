@@ -24,6 +24,7 @@ import {
   leadPaths,
 } from '../../nest/src/contract';
 import { fakeHistory } from '../seed/fake-history';
+import { type FakeLead } from '../seed/fake-leads';
 import { startWebStack, type WebStack } from '../stack/web-stack';
 
 import { call, engineOf, type Session, signIn } from './api-session';
@@ -49,7 +50,7 @@ const inbox = LEAD_KINDS.contactUs;
 const SEEDED = {
   days: DAYS - 1,
   archivedRatio: 0.1,
-  decorate: (lead: { createdAt: Date }) => ({ ...lead, ...fakeHistory(lead.createdAt) }),
+  decorate: (lead: FakeLead) => ({ ...lead, ...fakeHistory(lead.createdAt) }),
 };
 
 /**

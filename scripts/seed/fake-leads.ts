@@ -58,3 +58,5 @@ export function fakeLead(
 export async function wordsFormOfDb(db: Db): Promise<WordsForm> {
   return wordsFormOf(engineFacts(await db.admin().command({ buildInfo: 1 })).wholeCollection);
 }
+
+export type FakeLead = ReturnType<typeof fakeLead>;

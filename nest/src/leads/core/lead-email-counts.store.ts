@@ -14,6 +14,7 @@ import {
   changesAny,
   type EmailCountDeltas,
   type EmailCountsKeeper,
+  incrementOf,
   seenCount,
   seesItself,
   totalOf,
@@ -22,6 +23,7 @@ import {
 import { type LeadRecord } from './lead-record';
 
 export const LEAD_EMAIL_COUNTS_MODEL = 'LeadEmailCount';
+export const LEAD_EMAIL_COUNTS_COLLECTION = 'lead_email_counts';
 
 /**
  * How many leads, of all kinds, one email key has (`_id` is the key), and by kind and owner (`by`,
@@ -37,16 +39,16 @@ export const LeadEmailCountSchema = new Schema<EmailCount>(
     count: { type: Number, required: true },
     by: { type: Schema.Types.Mixed },
   },
-  { collection: 'lead_email_counts', versionKey: false, minimize: false },
+  { collection: LEAD_EMAIL_COUNTS_COLLECTION, versionKey: false, minimize: false },
 );
 
 /**
  * Marks the counts as taken from the leads once, by kind and owner (no email key is without `@`).
  * Counts taken before owners were (marked `#counted`) are taken again at the next start.
  */
-const COUNTED = '#counted-by-owner';
+export const EMAIL_COUNTS_TAKEN = '#counted-by-owner';
 /** Moves on with every change of any count: what a process's copy of the counts is exact for. */
-const VERSION = '#version';
+export const EMAIL_COUNTS_VERSION = '#version';
 /** What a `sharingReads` shares the version by. */
 const SHARED_VERSION = 'lead-email-counts:version';
 
@@ -145,10 +147,10 @@ export class LeadEmailCounts implements EmailCountsKeeper {
     created: ReadonlySet<string>,
   ): Promise<void> {
     const moved = await this.model
-      .findByIdAndUpdate(VERSION, { $inc: { count: 1 } }, { new: true })
+      .findByIdAndUpdate(EMAIL_COUNTS_VERSION, { $inc: { count: 1 } }, { new: true })
       .lean<EmailCount>()
       .exec();
-    if (!moved) return this.raiseEach([[VERSION, 1]]);
+    if (!moved) return this.raiseEach([[EMAIL_COUNTS_VERSION, 1]]);
     const { counts, version } = this.known;
     for (const key of this.readDuringRound) if (round.has(key)) counts.delete(key);
     this.readDuringRound.clear();
@@ -234,7 +236,7 @@ export class LeadEmailCounts implements EmailCountsKeeper {
   }
 
   private async version(): Promise<number> {
-    return (await this.model.findById(VERSION).lean<EmailCount>().exec())?.count ?? 0;
+    return (await this.model.findById(EMAIL_COUNTS_VERSION).lean<EmailCount>().exec())?.count ?? 0;
   }
 
   private async read(keys: readonly string[]): Promise<Map<string, AddressCounts>> {
@@ -244,7 +246,7 @@ export class LeadEmailCounts implements EmailCountsKeeper {
 
   /** Whether the counts were ever taken from the leads (then they are kept since). */
   async taken(): Promise<boolean> {
-    return Boolean(await this.model.exists({ _id: COUNTED }));
+    return Boolean(await this.model.exists({ _id: EMAIL_COUNTS_TAKEN }));
   }
 
   /**
@@ -257,15 +259,8 @@ export class LeadEmailCounts implements EmailCountsKeeper {
     for (let i = 0; i < docs.length; i += 1000)
       await this.model.insertMany(docs.slice(i, i + 1000));
     await this.model.insertMany([
-      { _id: VERSION, count: Date.now() },
-      { _id: COUNTED, count: 0 },
+      { _id: EMAIL_COUNTS_VERSION, count: Date.now() },
+      { _id: EMAIL_COUNTS_TAKEN, count: 0 },
     ]);
   }
-}
-
-/** A round's `$inc` of one address: its total, and each kind's owner (dotted paths into `by`). */
-function incrementOf(places: ReadonlyMap<string, number>): Record<string, number> {
-  const inc: Record<string, number> = { count: totalOf(places) };
-  for (const [place, n] of places) if (n !== 0) inc[`by.${place}`] = n;
-  return inc;
 }

@@ -75,6 +75,13 @@ export function ownerMovesOf<T extends Pick<LeadRecord, 'email' | 'assigneeId'>>
 export const totalOf = (places: ReadonlyMap<string, number>): number =>
   [...places.values()].reduce((sum, n) => sum + n, 0);
 
+/** The `$inc` of one address's changes: its total, and each kind's owner (dotted paths into `by`). */
+export function incrementOf(places: ReadonlyMap<string, number>): Record<string, number> {
+  const inc: Record<string, number> = { count: totalOf(places) };
+  for (const [place, n] of places) if (n !== 0) inc[`by.${place}`] = n;
+  return inc;
+}
+
 /** Whether some count changes at all. */
 export const changesAny = (deltas: EmailCountDeltas): boolean =>
   [...deltas.values()].some((places) => [...places.values()].some((n) => n !== 0));

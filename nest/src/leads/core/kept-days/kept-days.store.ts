@@ -104,6 +104,19 @@ export async function replaceKeptDays(
 }
 
 /**
+ * For writers outside the API that leave the count to the API's start-up check (a bulk seed):
+ * until that check has counted the kind's days whole, insights count the leads.
+ */
+export async function distrustKeptDays(
+  db: Pick<Db, 'collection'>,
+  kind: LeadKindKey,
+): Promise<void> {
+  await db
+    .collection<KeptStamps>(KEPT_STAMPS_COLLECTION)
+    .updateOne({ _id: kind }, { $set: { built: false }, $inc: { generation: 1 } });
+}
+
+/**
  * Counts a kind's kept days again from its leads, for writers outside the API (the seeder, tests
  * that put leads straight into the database), as recountLeadTotals does the totals. Business
  * times are left out (the calendar is the API's): with a calendar, the API counts them again at
