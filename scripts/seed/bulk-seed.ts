@@ -1,4 +1,4 @@
-import { type Db } from 'mongodb';
+import { type Collection, type Db, type IndexDescription } from 'mongodb';
 
 import { type LeadKindDescriptor } from '../../nest/src/contract';
 import { distrustKeptDays } from '../../nest/src/leads/core/kept-days/kept-days.store';
@@ -38,13 +38,16 @@ export async function seedBulk(
   options: BulkSeedOptions = {},
 ): Promise<void> {
   const { counts = 'now' } = options;
-  for (let seeded = 0; seeded < count;) {
-    const leads = Array.from({ length: Math.min(BATCH, count - seeded) }, makeLead);
-    await db.collection(kind.collection).insertMany(leads, { ordered: false });
-    if (counts === 'now') await countArrivedEmails(db, kind.key, leads);
-    seeded += leads.length;
-    options.onBatch?.(seeded);
-  }
+  const collection = db.collection(kind.collection);
+  await withIndexesBuiltAfter(collection, count, async () => {
+    for (let seeded = 0; seeded < count;) {
+      const leads = Array.from({ length: Math.min(BATCH, count - seeded) }, makeLead);
+      await collection.insertMany(leads, { ordered: false });
+      if (counts === 'now') await countArrivedEmails(db, kind.key, leads);
+      seeded += leads.length;
+      options.onBatch?.(seeded);
+    }
+  });
   if (counts === 'now') {
     // Totals and insights days: counted by the engine, whatever the number of leads.
     await recountLeadTotals(db, [kind]);
@@ -52,4 +55,41 @@ export async function seedBulk(
     await retakeEmailCountsAtStart(db);
     await distrustKeptDays(db, kind.key);
   }
+}
+
+/**
+ * Runs `insert` (of `count` documents) with the collection's secondary indexes dropped and built
+ * again after it, when it at least doubles the collection: an index built over the whole
+ * collection costs a fraction of keeping it through each insert (on FerretDB 2 with DocumentDB,
+ * 1,000 leads took 4.6 s into the leads' 18 indexes and 0.08 s into none; 50,000 then took 3.8 s
+ * to insert and 23 s to index). The same indexes, options and names come back, even if `insert`
+ * fails.
+ */
+async function withIndexesBuiltAfter(
+  collection: Collection,
+  count: number,
+  insert: () => Promise<void>,
+): Promise<void> {
+  const held = await collection.estimatedDocumentCount();
+  if (count < held) return insert();
+  const secondary = await secondaryIndexes(collection);
+  if (secondary.length === 0) return insert();
+  await collection.dropIndexes();
+  try {
+    await insert();
+  } finally {
+    await collection.createIndexes(secondary);
+  }
+}
+
+/** A collection's indexes but `_id`'s, as createIndexes takes them back; none if it is new. */
+async function secondaryIndexes(collection: Collection): Promise<IndexDescription[]> {
+  const listed = await collection.indexes().catch((error: unknown) => {
+    // A collection not created yet has no index to keep.
+    if ((error as { codeName?: string }).codeName === 'NamespaceNotFound') return [];
+    throw error;
+  });
+  return listed
+    .filter((index) => index.name !== '_id_')
+    .map(({ v: _version, ns: _namespace, ...index }) => index as IndexDescription);
 }

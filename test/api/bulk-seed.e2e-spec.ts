@@ -67,7 +67,13 @@ describe('a bulk seed, straight into the database', () => {
   afterAll(() => t.close());
 
   it('counts its leads at once: list totals, email counts and insights days', async () => {
+    const indexNames = async () =>
+      (await db().collection(kind.collection).indexes()).map((index) => index.name).sort();
+    const indexes = await indexNames();
+    expect(indexes.length).toBeGreaterThan(5);
+    // Into an empty inbox: the indexes are built after the leads, and are all there again.
     await seedBulk(db(), kind, 60, maker(60, 'first'));
+    expect(await indexNames()).toEqual(indexes);
     const leads = await activeLeads();
     expect(leads).toHaveLength(60);
     expect((await get<LeadPage>(paths.active)).total).toBe(60);
