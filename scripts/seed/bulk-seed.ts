@@ -37,6 +37,7 @@ export async function seedBulk(
   makeLead: () => SeededLead,
   options: BulkSeedOptions = {},
 ): Promise<void> {
+  if (count <= 0) return;
   const { counts = 'now' } = options;
   const collection = db.collection(kind.collection);
   await withIndexesBuiltAfter(collection, count, async () => {
