@@ -8,7 +8,7 @@ import { type FilterQuery, type Model, Schema, trusted } from 'mongoose';
 import { type LeadKindDescriptor, type LeadKindKey } from '../../../contract';
 import { IdLookups } from '../../../database/id-lookups';
 import { type LeadFact } from '../list-view/lead-arrivals';
-import { ARRIVAL_FIELDS, arrivalsFilter } from '../repository/lead-queries.repository';
+import { EVERY_ARRIVAL, notSpam } from '../repository/lead-queries.repository';
 
 import { type DayChange, type KeptDay, KeptDaysCount, partsOfDayId } from './kept-day';
 
@@ -125,9 +125,9 @@ export async function distrustKeptDays(
 export async function recountKeptDays(db: Db, kind: LeadKindDescriptor): Promise<void> {
   const count = new KeptDaysCount(kind.key, null);
   const leads = db
-    .collection(kind.collection)
-    .find(arrivalsFilter(), { projection: ARRIVAL_FIELDS });
-  for await (const fact of leads) count.add(fact as unknown as LeadFact);
+    .collection<LeadFact & { spamAt?: Date | null }>(kind.collection)
+    .find(EVERY_ARRIVAL.filter, { projection: EVERY_ARRIVAL.projection, batchSize: 2_000 });
+  for await (const fact of notSpam(leads)) count.add(fact);
   await replaceKeptDays(db, kind.key, count.days, true);
 }
 

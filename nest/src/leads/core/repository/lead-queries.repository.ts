@@ -265,12 +265,12 @@ export function missingWordsFilter(form: WordsForm = 'array'): FilterQuery<LeadR
 export const missingEmailKeyFilter: FilterQuery<LeadRecord> = { emailKey: null };
 
 /**
- * Leads that arrived in `[from, to)` (or every lead), spam left out (insights). A lead never held
- * as spam has `spamAt` null (or none, stored before spam), which `null` matches. Read through the
- * driver, projected to ARRIVAL_FIELDS: plain values, no documents built for thousands of leads.
+ * Leads that arrived in `[from, to)`, spam left out (insights). A lead never held as spam has
+ * `spamAt` null (or none, stored before spam), which `null` matches. Read through the driver,
+ * projected to ARRIVAL_FIELDS: plain values, no documents built for thousands of leads.
  */
-export function arrivalsFilter(from?: Date, to?: Date): Record<string, unknown> {
-  return from && to ? { spamAt: null, createdAt: { $gte: from, $lt: to } } : { spamAt: null };
+export function arrivalsFilter(from: Date, to: Date): Record<string, unknown> {
+  return { spamAt: null, createdAt: { $gte: from, $lt: to } };
 }
 
 /**
@@ -285,3 +285,15 @@ export const ARRIVAL_FIELDS = {
   'source.referrer': 1,
   assigneeId: 1,
 } as const;
+
+/** A whole kind's count (the kept days') reads every lead, spam left out by `notSpam`. */
+// DocumentDB streams an unfiltered read (100,000 leads in 2.4 s); `spamAt: null` paged slower with
+// each batch (15-27 s for 100,000, over ten minutes for a million).
+export const EVERY_ARRIVAL = { filter: {}, projection: { ...ARRIVAL_FIELDS, spamAt: 1 } } as const;
+
+/** The leads of a whole-kind read that count in insights. */
+export async function* notSpam<T extends { spamAt?: Date | null }>(
+  leads: AsyncIterable<T>,
+): AsyncIterable<T> {
+  for await (const lead of leads) if (lead.spamAt === null || lead.spamAt === undefined) yield lead;
+}

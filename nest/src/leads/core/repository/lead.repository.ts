@@ -35,6 +35,8 @@ import { writePlan } from './lead-plan-write.repository';
 import {
   ARRIVAL_FIELDS,
   arrivalsFilter,
+  EVERY_ARRIVAL,
+  notSpam,
   assigneeFilter,
   emailFilter,
   idsFilter,
@@ -146,10 +148,12 @@ export class LeadRepository implements LeadListSource {
 
   /** Every lead's insights facts, one batch at a time (the kept days' count: memory stays flat). */
   eachArrival(): AsyncIterable<StoredArrival> {
-    return this.model.collection.find<StoredArrival>(arrivalsFilter(), {
-      projection: ARRIVAL_FIELDS,
-      batchSize: 2_000,
-    });
+    return notSpam(
+      this.model.collection.find<StoredArrival & { spamAt?: Date | null }>(EVERY_ARRIVAL.filter, {
+        projection: EVERY_ARRIVAL.projection,
+        batchSize: 2_000,
+      }),
+    );
   }
 
   /** Every lead one admin owns, in any list (their ownership goes when they do). */
