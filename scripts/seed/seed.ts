@@ -14,6 +14,7 @@ import { parseArgs } from 'node:util';
 import { SingleBar, Presets } from 'cli-progress';
 
 import { LEAD_KIND_KEYS, LEAD_KINDS, type LeadKindKey } from '../../nest/src/contract';
+import { countArrivedEmails } from '../../nest/src/leads/core/lead-email-counts-direct.store';
 import { recountLeadTotals } from '../../nest/src/leads/core/repository/lead-counts.repository';
 import { connectAppDatabase } from '../stack/app-database';
 
@@ -81,10 +82,9 @@ async function main(): Promise<void> {
         const worked = Array.from({ length: size }, () =>
           fakeWork(kind, fakeLead(kind, { days, archivedRatio, wordsForm }), admins),
         );
-        await db.collection(kind.collection).insertMany(
-          worked.map((w) => w.lead),
-          { ordered: false },
-        );
+        const leads = worked.map((w) => w.lead);
+        await db.collection(kind.collection).insertMany(leads, { ordered: false });
+        await countArrivedEmails(db, key, leads);
         const timelines = worked.flatMap((w) => (w.timeline ? [w.timeline] : []));
         if (timelines.length > 0)
           await db.collection('lead_timelines').insertMany(timelines, { ordered: false });
