@@ -7,13 +7,15 @@ import {
   leadPaths,
 } from '../../nest/src/contract';
 import { KeptDaysChecker } from '../../nest/src/leads/core/kept-days/kept-days.checker';
+import { type KeptStamps } from '../../nest/src/leads/core/kept-days/kept-days.store';
 import {
   KEPT_DAYS_COLLECTION,
   KEPT_STAMPS_COLLECTION,
 } from '../../nest/src/leads/core/kept-days/kept-days.store';
+import { LeadCoreKinds } from '../../nest/src/leads/core/lead-kinds';
 import { recountLeadTotals } from '../../nest/src/leads/core/repository/lead-counts.repository';
 import { leadDocs } from '../support/lead-docs';
-import { request, signedInTestApp, type TestApp } from '../support/test-app';
+import { createTestApp, request, signedInTestApp, type TestApp } from '../support/test-app';
 
 const kind = LEAD_KINDS.contactUs;
 const paths = leadPaths(kind);
@@ -47,7 +49,8 @@ describe('insights from kept days (issue 36)', () => {
   /** As another process's write would: every cached answer is of an older version now. */
   const bumpVersions = () =>
     t.connection.collection('lead_totals').updateMany({}, { $inc: { version: 1 } });
-  const stamps = () => t.connection.collection<{ _id: string }>(KEPT_STAMPS_COLLECTION);
+  const stamps = () => t.connection.collection<KeptStamps>(KEPT_STAMPS_COLLECTION);
+  const checkedAt = async () => (await stamps().findOne({ _id: kind.key }))?.checkedAt?.getTime();
   const setBuilt = async (built: boolean) => {
     await stamps().updateMany({}, { $set: { built } });
     await bumpVersions();
@@ -100,6 +103,60 @@ describe('insights from kept days (issue 36)', () => {
     await t.app.get(KeptDaysChecker).settle(kind.key);
     await bumpVersions();
     expect(await insights(query)).toEqual(exact);
+  });
+
+  it('ends a count that a change came between, judging the days no change wrote to', async () => {
+    const checker = t.app.get(KeptDaysChecker);
+    await checker.settle(kind.key);
+    const repository = t.app.get(LeadCoreKinds).of(kind.key).repository;
+    const each = repository.eachArrival.bind(repository);
+    let counts = 0;
+    let moved = '';
+    // A real change of a lead the count has already read, made while it goes on (as a busy inbox
+    // of a million leads, counted for tens of seconds, always has): its day is off in the count.
+    const spy = jest.spyOn(repository, 'eachArrival').mockImplementation(async function* () {
+      counts += 1;
+      for await (const fact of each()) {
+        yield fact;
+        if (moved || counts > 1) continue;
+        moved = fact._id.toHexString();
+        const stage = fact.stage === 'won' ? 'lost' : 'won';
+        await post(paths.stage, { ids: [moved], stage }).expect(200);
+      }
+    });
+    try {
+      await checker.settle(kind.key);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(moved).not.toBe('');
+    expect(counts).toBe(1);
+    // The changed day was kept by the change itself: the next count, with no change, agrees.
+    const before = await checkedAt();
+    await checker.settle(kind.key);
+    expect(await checkedAt()).toBeGreaterThan(before ?? Infinity);
+  });
+
+  it('leaves a kind counted within the interval to the process that counted it', async () => {
+    await t.app.get(KeptDaysChecker).settle(kind.key);
+    const counted = await checkedAt();
+    // Another API process starts on the same database: it does not read every lead again.
+    const other = await createTestApp({ MONGODB_DB: t.dbName });
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(await checkedAt()).toBe(counted);
+    await other.app.close();
+    // Counted longer ago than TOTALS_CHECK_INTERVAL (10m): a process starting counts it.
+    const old = new Date(Date.now() - 11 * 60_000);
+    await stamps().updateOne({ _id: kind.key }, { $set: { checkedAt: old } });
+    const later = await createTestApp({ MONGODB_DB: t.dbName });
+    try {
+      const deadline = Date.now() + 20_000;
+      while ((await checkedAt()) === old.getTime() && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(await checkedAt()).toBeGreaterThan(old.getTime());
+    } finally {
+      await later.app.close();
+    }
   });
 
   it('answers as a count of the leads after moves, owners, spam and erasure', async () => {

@@ -29,6 +29,8 @@ export interface KeptStamps {
   built: boolean;
   /** Moves on with every count that replaced the days, and every change of `built`. */
   generation?: number;
+  /** When a count last found the days right or replaced them (by any process or tool). */
+  checkedAt?: Date;
 }
 
 export type EveryKindStamps = Partial<Record<LeadKindKey, KeptStamps>>;
@@ -50,6 +52,7 @@ export const KeptStampsSchema = new Schema<KeptStamps>(
     days: { type: Schema.Types.Mixed },
     built: { type: Boolean },
     generation: { type: Number },
+    checkedAt: { type: Date },
   },
   { collection: KEPT_STAMPS_COLLECTION, versionKey: false, minimize: false },
 );
@@ -98,7 +101,7 @@ export async function replaceKeptDays(
     .collection<KeptStamps>(KEPT_STAMPS_COLLECTION)
     .updateOne(
       { _id: kind },
-      { $set: { days: tokens, built }, $inc: { generation: 1 } },
+      { $set: { days: tokens, built, checkedAt: new Date() }, $inc: { generation: 1 } },
       { upsert: true },
     );
 }
@@ -169,6 +172,11 @@ export class KeptDaysStore {
   readKind(kind: LeadKindKey): Promise<KeptDay[]> {
     const filter = { _id: trusted(kindRange(kind)) } as FilterQuery<KeptDay>;
     return this.days.find(filter).lean<KeptDay[]>().exec();
+  }
+
+  /** Notes that a count found a kind's days right: other processes need not count it again soon. */
+  async checked(kind: LeadKindKey): Promise<void> {
+    await this.stamps.updateOne({ _id: kind }, { $set: { checkedAt: new Date() } }).exec();
   }
 
   /** Says a kind's days may have missed a change: insights count its leads until a check. */
