@@ -2,12 +2,14 @@ import { type Db, type Document } from 'mongodb';
 
 import { type LeadKindDescriptor, LIST_PAGE } from '../../nest/src/contract';
 import { engineFacts } from '../../nest/src/database/database-engine';
-import { sortSpec, sortValues } from '../../nest/src/leads/core/lead-order';
+import { sortValues } from '../../nest/src/leads/core/lead-order';
 import { type LeadRecord } from '../../nest/src/leads/core/lead-record';
 import {
   type LeadQuery,
   listQuery,
+  type ListQueryOptions,
 } from '../../nest/src/leads/core/repository/lead-queries.repository';
+import { windowQuery } from '../../nest/src/leads/core/repository/window-page.repository';
 import { wordsFormOfDb } from '../seed/fake-leads';
 
 import { planSteps } from './plan-steps';
@@ -63,18 +65,19 @@ export async function planShapes(
     .next();
   const after = deep ? sortValues('active', deep) : undefined;
   const since = new Date(Date.now() - 7 * 86_400_000);
-  // As the API reads a window from a list's start on FerretDB 2 (lead.repository.ts).
+  // As the API reads a list's newest window on FerretDB 2 (window-page.repository.ts).
   const orderless = engineFacts(await db.admin().command({ buildInfo: 1 })).orderlessIndexes;
-  const hint = orderless ? sortSpec('active') : undefined;
+  const windowed = (read: ListQueryOptions) =>
+    orderless ? windowQuery('active', read) : listQuery('active', read);
   const shapes: Record<string, LeadQuery> = {
     'first page': listQuery('active', { form }),
-    'first page, newest window': { ...listQuery('active', { form, since }), hint },
+    'first page, newest window': windowed({ form, since }),
     'page after the 500th lead': listQuery('active', { form, after }),
-    'page after the 500th lead, newest window': listQuery('active', { form, after, since }),
+    'page after the 500th lead, newest window': windowed({ form, after, since }),
   };
   for (const q of Object.values(searches)) {
     shapes[`search ${q}`] = listQuery('active', { form, q });
-    shapes[`search ${q}, newest window`] = { ...listQuery('active', { form, q, since }), hint };
+    shapes[`search ${q}, newest window`] = windowed({ form, q, since });
   }
   return shapes;
 }

@@ -29,6 +29,17 @@ describe('search by the start of words', () => {
       .map((lead: Lead) => lead.name)
       .sort();
   const leads = () => api.t.connection.collection(kind.collection);
+  /** The names on every page of the active list for a query, following its cursor to the end. */
+  const everyPage = async (query: string): Promise<string[]> => {
+    const seen: string[] = [];
+    let cursor = '';
+    do {
+      const page = await get(`${paths.active}${query}${cursor && `&cursor=${cursor}`}`).expect(200);
+      seen.push(...page.body.data.map((lead: Lead) => lead.name));
+      cursor = page.body.nextCursor ?? '';
+    } while (cursor);
+    return seen;
+  };
   /** Each stored lead's words, in whichever form its engine keeps them (lead-words.ts). */
   const storedWordLists = async (): Promise<(string[] | undefined)[]> =>
     (await leads().find({}).toArray()).map(
@@ -278,14 +289,33 @@ describe('search by the start of words', () => {
     ]);
     // The inbox's first page, as an admin opens it: the list's head (and its pace) is read.
     await get(paths.active).expect(200);
-    const seen: string[] = [];
-    let cursor = '';
-    do {
-      const page = await get(`${paths.active}?q=harbour&limit=200${cursor && `&cursor=${cursor}`}`);
-      seen.push(...page.body.data.map((lead: Lead) => lead.name));
-      cursor = page.body.nextCursor ?? '';
-    } while (cursor);
+    const seen = await everyPage(`?q=harbour&limit=200`);
     expect(seen).toEqual(harbour.map((lead) => lead.name).reverse());
     expect(await names('kwyjibo')).toEqual(['kwyjibo Lead 0']);
+  });
+
+  it('pages leads that arrived at the same instant, cursors among them, each once in order', async () => {
+    // Seven leads an instant, the newest of the inbox, more than a list's head (so pages after it
+    // are read through the newest window); pages of five end inside a group, and more share the
+    // cursor's instant than a window's read after it first expects (window-page.repository.ts).
+    const start = Date.now() + 60_000;
+    const tied = leadDocs(kind, 7 * 40, { tag: 'tied', start }).map((lead, i) => {
+      const at = new Date(start + Math.floor(i / 7) * 1_000);
+      return { ...lead, createdAt: at, updatedAt: at };
+    });
+    await insertLeadDocs(api.t, kind, tied);
+    await get(paths.active).expect(200);
+    const stored = await leads()
+      .find({ name: { $in: tied.map((lead) => lead.name) } })
+      .toArray();
+    const expected = stored
+      .sort(
+        (a, b) =>
+          (b.createdAt as Date).getTime() - (a.createdAt as Date).getTime() ||
+          b._id.toHexString().localeCompare(a._id.toHexString()),
+      )
+      .map((lead) => lead.name as string);
+    const seen = await everyPage(`?q=tied&limit=5`);
+    expect(seen).toEqual(expected);
   });
 });

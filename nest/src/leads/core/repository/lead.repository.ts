@@ -17,7 +17,6 @@ import { type ActionPlan } from '../lead-action-plan';
 import { type LeadCondition } from '../lead-condition';
 import { type EmailCountsKeeper, keyDeltas } from '../lead-email-counts';
 import { LeadEmailCounts } from '../lead-email-counts.store';
-import { sortSpec } from '../lead-order';
 import { type LeadRecord } from '../lead-record';
 import { currentScope, inScope, ownerKeyOf } from '../lead-scope';
 import { leadWords } from '../lead-words';
@@ -46,6 +45,7 @@ import {
   waitingSinceFilter,
 } from './lead-queries.repository';
 import { storedWords } from './lead-words.repository';
+import { windowPage } from './window-page.repository';
 
 const logger = new Logger('Leads');
 
@@ -103,14 +103,10 @@ export class LeadRepository implements LeadListSource {
   }
 
   async page(state: LeadList, limit: number, read: ListRead = {}): Promise<CachedPage> {
-    const query = listQuery(state, { ...read, form: await this.engine.wordsForm() });
-    // A list's newest window from its start goes through the list's order alone on DocumentDB
-    // (decision 0021): its planner would pick a list index and pass over every lead's `spamAt:
-    // null` term. Not after a cursor: the keyset's $or then turns into bitmap scans that read
-    // more than the list index does (measured 115-130 ms against 29-37).
-    if (read.since && !read.after && (await this.engine.hintsWindows()))
-      return this.query({ ...query, hint: sortSpec(state) }, limit);
-    return this.query(query, limit);
+    const options = { ...read, form: await this.engine.wordsForm() };
+    if (read.since && !read.oldestFirst && (await this.engine.hintsWindows()))
+      return windowPage(this.model, state, options, limit);
+    return this.query(listQuery(state, options), limit);
   }
 
   /** When each active `new` lead that arrived at or after `since` arrived (the overdue window). */
