@@ -17,6 +17,7 @@ import { type ActionPlan } from '../lead-action-plan';
 import { type LeadCondition } from '../lead-condition';
 import { type EmailCountsKeeper, keyDeltas } from '../lead-email-counts';
 import { LeadEmailCounts } from '../lead-email-counts.store';
+import { sortSpec } from '../lead-order';
 import { type LeadRecord } from '../lead-record';
 import { currentScope, inScope, ownerKeyOf } from '../lead-scope';
 import { leadWords } from '../lead-words';
@@ -25,7 +26,7 @@ import { type CachedPage } from '../list-view/lead-list-cache';
 import { type LeadListSource, type ListRead, type OwnedTime } from '../list-view/lead-list-source';
 import { type CountedTotals } from '../list-view/lead-totals';
 
-import { hintedPage } from './hinted-page.repository';
+import { hintedFind, hintedPage } from './hinted-page.repository';
 import { LeadAssignmentReads } from './lead-assignment.repository';
 import { conditionFilter } from './lead-conditions.repository';
 import { countCountedTotals } from './lead-counts.repository';
@@ -111,10 +112,13 @@ export class LeadRepository implements LeadListSource {
 
   /** When each active `new` lead that arrived at or after `since` arrived (the overdue window). */
   async recentNew(since: Date): Promise<OwnedTime[]> {
-    const leads = await this.model
-      .find(recentNewFilter(since), { createdAt: 1, assigneeId: 1 })
-      .lean<Pick<LeadRecord, '_id' | 'createdAt' | 'assigneeId'>[]>()
-      .exec();
+    // On DocumentDB through the arrivals' order, as a newest window (at 1,000,000 leads 0.4 s
+    // against 6 s: its planner picks a stage index and reads every `new` lead's entry).
+    const hint = (await this.engine.hintsWindows()) ? sortSpec('active') : undefined;
+    const leads = await hintedFind<Pick<LeadRecord, '_id' | 'createdAt' | 'assigneeId'>>(
+      () => this.model.find(recentNewFilter(since), { createdAt: 1, assigneeId: 1 }),
+      hint,
+    );
     return leads.map((lead) => ({
       id: lead._id.toHexString(),
       at: lead.createdAt,
