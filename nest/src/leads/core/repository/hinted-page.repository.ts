@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import { type Model, type QueryWithHelpers } from 'mongoose';
+import { type Model } from 'mongoose';
 
 import { type LeadRecord } from '../lead-record';
 import { type CachedPage } from '../list-view/lead-list-cache';
@@ -10,14 +10,14 @@ const logger = new Logger('Leads');
 let hintFailureLogged = false;
 
 /** A find of leads (a Mongoose query), built again for each try. */
-type LeadFind<T> = () => QueryWithHelpers<T[], LeadRecord>;
+type LeadFind = () => ReturnType<Model<LeadRecord>['find']>;
 
 /**
  * Every lead a find matches, read with an index hint when given. Without that index (a database
  * run with MONGODB_AUTO_INDEX=false before `npm run db:indexes`) the same read goes without the
  * hint: slower, never wrong; said once in the log.
  */
-export async function hintedFind<T>(find: LeadFind<T>, hint?: LeadQuery['hint']): Promise<T[]> {
+export async function hintedFind<T>(find: LeadFind, hint?: LeadQuery['hint']): Promise<T[]> {
   if (!hint) return find().lean<T[]>().exec();
   return find()
     .hint(hint)
