@@ -211,7 +211,7 @@ function keysetBound(
 }
 
 /** Puts `{field: {$op…}}` into a filter, joining operators when the field already has some. */
-function mergeField(
+export function mergeField(
   filter: FilterQuery<LeadRecord>,
   addition: FilterQuery<LeadRecord>,
 ): FilterQuery<LeadRecord> {

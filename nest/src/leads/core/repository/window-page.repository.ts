@@ -1,4 +1,4 @@
-import { type FilterQuery, type Model, trusted } from 'mongoose';
+import { type Model, trusted } from 'mongoose';
 
 import { type LeadList } from '../../../contract';
 import { compareInList, SORT_KEYS, sortSpec, sortValues } from '../lead-order';
@@ -6,7 +6,12 @@ import { type LeadRecord } from '../lead-record';
 import { type CachedPage } from '../list-view/lead-list-cache';
 
 import { hintedPage } from './hinted-page.repository';
-import { type LeadQuery, listQuery, type ListQueryOptions } from './lead-queries.repository';
+import {
+  type LeadQuery,
+  listQuery,
+  type ListQueryOptions,
+  mergeField,
+} from './lead-queries.repository';
 
 /** How many leads sharing the cursor's instant a first read expects (it doubles when more do). */
 const TIES = 4;
@@ -45,13 +50,6 @@ export function windowQuery(state: LeadList, read: ListQueryOptions): LeadQuery 
   const { after, ...window } = read;
   const query = { ...listQuery(state, window), hint: sortSpec(state) };
   if (!after) return query;
-  const first = SORT_KEYS[state][0];
-  const bound = trusted({ ...boundOf(query.filter, first), $lte: after[0] });
-  return { ...query, filter: { ...query.filter, [first]: bound } };
-}
-
-/** The operators a filter already holds on a field (the window's `$gte`), to add one to. */
-function boundOf(filter: FilterQuery<LeadRecord>, field: string): object {
-  const existing: unknown = filter[field];
-  return existing && typeof existing === 'object' && !(existing instanceof Date) ? existing : {};
+  const bound = { [SORT_KEYS[state][0]]: trusted({ $lte: after[0] }) };
+  return { ...query, filter: { ...query.filter, ...mergeField(query.filter, bound) } };
 }
